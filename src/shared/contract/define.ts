@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Who may call an endpoint: `public` (no session), `session` (any signed-in user) or a
+ * permission code the user must hold in the session's warehouse.
+ */
+export type Access = 'public' | 'session' | { perm: string };
+
+export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST';
+  /** Path under /api/v2, as written in spec §7. */
+  path: string;
+  summary: string;
+  /** GET: the query string; POST: the JSON body. */
+  input: I;
+  /** The `data` of a successful answer. */
+  output: O;
+  access: Access;
+  /** Changes state: needs the CSRF header (every POST does; a GET only when flagged). */
+  mutates?: boolean;
+  /** May be queued in the offline outbox and replayed later. */
+  offline?: boolean;
+  /** Retcodes the client handles itself instead of showing the generic error toast (spec §8). */
+  quietRetcodes?: readonly number[];
+  /** Cancelling a duplicate identical in-flight GET is skipped for this endpoint (spec §7). */
+  allowDuplicateInFlight?: boolean;
+}
+
+export function endpoint<I extends z.ZodType, O extends z.ZodType>(def: EndpointDef<I, O>): EndpointDef<I, O> {
+  return def;
+}
+
+export const isMutation = (def: EndpointDef): boolean => def.method === 'POST' || def.mutates === true;
+
+export type InputOf<E> = E extends EndpointDef<infer I, z.ZodType> ? z.input<I> : never;
+export type ParsedInputOf<E> = E extends EndpointDef<infer I, z.ZodType> ? z.output<I> : never;
+export type OutputOf<E> = E extends EndpointDef<z.ZodType, infer O> ? z.output<O> : never;
+
+/** The answer envelope of every endpoint. */
+export interface Envelope<T = unknown> {
+  retcode: number;
+  message: string;
+  data: T;
+}
+
+/** Request headers of the API (spec §7): the tenant (warehouse) and the CSRF token. */
+export const TENANT_HEADER = 'x-tally-whs';
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'tally_csrf';
+export const SESSION_COOKIE = 'tally_sid';
+export const API_BASE = '/api/v2';
+
+/** Helpers for query-string inputs: GET values arrive as strings. */
+export const q = {
+  int: () => z.coerce.number().int(),
+  bool01: () => z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).transform((v) => Number(v) === 1),
+  str: (max = 200) => z.string().trim().max(max),
+};

@@ -1,0 +1,49 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { ROUTES } from './routes/manifest';
+import { routePermissions } from './routes/derive';
+
+/** Permissions for actions inside pages (spec §6 "Codes seen" and those later issues add). */
+export const ACTION_PERMISSIONS = {
+  'PC.Settings.JumpWFM': msg`Jump to workforce`,
+  'PC.Dashboard.RegionOverview': msg`Region overview dashboard`,
+  'PC.InventoryManagement.CycleCount.StartFullStockCount': msg`Start full stock count`,
+  'PC.InventoryManagement.FullStockCount.EndFullStockCount': msg`End full stock count`,
+  'PC.RuleCenter.QuotaConfig.ASNQuotaConfiguration.Switch': msg`Switch ASN quota mode`,
+  /** Named by the scan-interval setting: exempt from the scan-only rules of spec §5. */
+  'PC.Scan.ManualInput': msg`Type into scan-only fields`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+export type ActionPermission = keyof typeof ACTION_PERMISSIONS;
+
+/** Every permission that exists: route (menu) permissions and action permissions. */
+export const ALL_PERMISSIONS: readonly string[] = [
+  ...new Set([...routePermissions(ROUTES), ...Object.keys(ACTION_PERMISSIONS)]),
+].sort();
+
+export const MENU_PERMISSIONS: readonly string[] = routePermissions(ROUTES);
+
+/**
+ * Warehouse feature flags (spec §3 system settings, §6 feature flags): conf key and how the
+ * value turns the flag on (spec §4: most are on when truthy; the diversion putaway rule flag
+ * is on when the setting is falsy).
+ */
+export const FEATURE_FLAGS = {
+  fulfilChain: { confKey: 'Enable_Fulfill_Chain', onWhen: 'truthy' },
+  inboundDiversionPutawayRule: { confKey: 'Enable_Fulfill_Chain_Inbound_Diversion_Putaway_Rule', onWhen: 'falsy' },
+  cellHotLevel: { confKey: 'Cell_hotlevel_mgmt', onWhen: 'truthy' },
+  dynamicReplenishment: { confKey: 'Enable_Dynamic_Replenishment', onWhen: 'truthy' },
+  zoneByColor: { confKey: 'zone_by_color', onWhen: 'truthy' },
+  dashboardConfiguration: { confKey: 'dashboard_configuration_color', onWhen: 'truthy' },
+  parcelCounting: { confKey: 'Inbound_Parcel_Counting', onWhen: 'truthy' },
+  fullStockCount: { confKey: 'is_open_full_stock_count', onWhen: 'truthy' },
+} as const satisfies Record<string, { confKey: string; onWhen: 'truthy' | 'falsy' }>;
+
+export type FeatureFlag = keyof typeof FEATURE_FLAGS;
+
+const isTruthy = (v: string | null | undefined) => v != null && v !== '' && !/^(0|false|off|no|null)$/i.test(v.trim());
+
+export function flagIsOn(flag: FeatureFlag, confValue: string | null | undefined): boolean {
+  const on = isTruthy(confValue);
+  return FEATURE_FLAGS[flag].onWhen === 'truthy' ? on : !on;
+}

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { secureHeaders } from 'hono/secure-headers';
+import { contract } from '../shared/contract';
+import { RET } from '../shared/retcodes';
+import type { Db } from './db/client';
+import type { ServerConfig } from './config';
+import { ApiError } from './http/errors';
+import { envelope, registerContract, type Handlers } from './http/register';
+import { openApiDocument } from './http/openapi';
+import { ensureCsrfCookie } from './http/session';
+import { sessionHandlers } from './modules/system/session.handlers';
+import { configHandlers } from './modules/config/config.handlers';
+
+/** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers };
+
+export function createApp(deps: { db: Db; config: ServerConfig }) {
+  const app = new Hono();
+
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use('*', async (c, next) => {
+    await next();
+    ensureCsrfCookie(c);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(envelope(err.data, err.retcode, err.message), err.httpStatus as 200);
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    return c.json(envelope(null, RET.INTERNAL, 'Internal server error. Please try again; if it persists, contact support.'), 500);
+  });
+
+  registerContract(app, deps, contract, handlers);
+
+  const docs = openApiDocument(contract);
+  app.get('/api/docs', (c) => c.json(docs));
+  app.all('/api/*', (c) => c.json(envelope(null, RET.UNKNOWN_API, `Unknown API ${c.req.method} ${c.req.path}`), 404));
+
+  const staticDir = deps.config.staticDir;
+  if (staticDir && existsSync(path.join(staticDir, 'index.html'))) {
+    const indexHtml = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+    app.get('/', (c) => c.redirect('/v2/'));
+    app.get('/v2', (c) => c.redirect('/v2/'));
+    app.use('/v2/*', async (c, next) => {
+      await next();
+      const p = c.req.path;
+      // Hashed assets never change; the shell and the service worker must be revalidated.
+      c.header('Cache-Control', p.startsWith('/v2/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    });
+    app.use('/v2/*', serveStatic({ root: staticDir, rewriteRequestPath: (p) => p.replace(/^\/v2/, '') }));
+    // SPA fallback: any other /v2 path that is not a file is a client route.
+    app.get('/v2/*', (c) => (path.extname(c.req.path) ? c.notFound() : c.html(indexHtml)));
+  }
+  return app;
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+/** Server settings, from the environment (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  /** Built PWA to serve under /v2/; absent in API-only tests. */
+  staticDir?: string;
+  /** Shown as the environment tag in the sidebar. */
+  envName: string;
+  /** Public origin used in links of outgoing mail. */
+  publicUrl: string;
+  /** Session idle lifetime. */
+  sessionTtlMs: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
+  trustProxy: boolean;
+}
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+const falsy = (v: string | undefined) => v !== undefined && /^(0|false|no|off)$/i.test(v.trim());
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const seedDemo = databaseUrl ? truthy(env.SEED_DEMO) : !falsy(env.SEED_DEMO);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    seedDemo,
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    envName: env.TALLY_ENV ?? (databaseUrl ? 'live' : 'demo'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 168) * 3600_000,
+    trustProxy: truthy(env.TRUST_PROXY),
+  };
+}

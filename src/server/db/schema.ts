@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Tables scoped to a warehouse carry `whs_id` and lead their keys with it: it is the
+ * distribution column if a deployment moves to Citus (DESIGN.md).
+ */
+
+export const warehouses = pgTable('warehouses', {
+  whsId: text('whs_id').primaryKey(),
+  whsName: text('whs_name').notNull(),
+  whsNo: text('whs_no').notNull().default(''),
+  timeRegion: text('time_region'),
+  isUseChannel: boolean('is_use_channel').notNull().default(false),
+  quotaMode: smallint('quota_mode').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  userId: serial('user_id').primaryKey(),
+  email: text('email').notNull(),
+  displayName: text('display_name').notNull(),
+  avatarUrl: text('avatar_url').notNull().default(''),
+  /** scrypt of the client-side SHA-256: `scrypt$N$r$p$salt$hash`. */
+  passwordHash: text('password_hash').notNull(),
+  /** When the client last reported the password as below policy; null when it meets it. */
+  simplePasswordSince: timestamp('simple_password_since', { withTimezone: true }),
+  isActive: boolean('is_active').notNull().default(true),
+  /** Sees and may switch to every warehouse with the super role. */
+  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)]);
+
+export const roles = pgTable('roles', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  roleId: serial('role_id').notNull(),
+  roleName: text('role_name').notNull(),
+  /** Holds every permission, present and future. */
+  allPermissions: boolean('all_permissions').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.whsId, t.roleId] }), uniqueIndex('roles_name_uq').on(t.whsId, t.roleName)]);
+
+export const rolePermissions = pgTable('role_permissions', {
+  whsId: text('whs_id').notNull(),
+  roleId: integer('role_id').notNull(),
+  perm: text('perm').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.roleId, t.perm] }),
+  foreignKey({ columns: [t.whsId, t.roleId], foreignColumns: [roles.whsId, roles.roleId] }).onDelete('cascade'),
+]);
+
+/** Membership of a user in a warehouse, with the role they hold there. */
+export const userWarehouses = pgTable('user_warehouses', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  roleId: integer('role_id').notNull(),
+  isShowMbn: boolean('is_show_mbn').notNull().default(false),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.userId] }),
+  index('user_warehouses_user_idx').on(t.userId),
+  foreignKey({ columns: [t.whsId, t.roleId], foreignColumns: [roles.whsId, roles.roleId] }),
+]);
+
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id').notNull().references(() => users.userId),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.name] })]);
+
+export const sessions = pgTable('sessions', {
+  /** SHA-256 of the cookie's random id: a database leak does not leak live sessions. */
+  idHash: text('id_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  whsId: text('whs_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** System settings (spec §3 "System settings"): `whs_id` '' holds the default for every warehouse. */
+export const confValues = pgTable('conf_values', {
+  whsId: text('whs_id').notNull(),
+  confKey: text('conf_key').notNull(),
+  confValue: text('conf_value').notNull(),
+}, (t) => [primaryKey({ columns: [t.whsId, t.confKey] })]);
+
+/** When each module of a warehouse moved to this system (spec §7 get_warehouse_switch_time). */
+export const warehouseSwitchTimes = pgTable('warehouse_switch_times', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  module: text('module').notNull(),
+  switchTime: bigint('switch_time', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.whsId, t.module] })]);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('password_reset_tokens_user_idx').on(t.userId)]);
+
+/** Outgoing mail: recorded here and logged, since no mail server is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  mailId: serial('mail_id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Failed sign-ins, for rate limiting by email and by client address. */
+export const loginAttempts = pgTable('login_attempts', {
+  attemptId: serial('attempt_id').primaryKey(),
+  email: text('email').notNull(),
+  clientIp: text('client_ip').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.clientIp, t.at)]);

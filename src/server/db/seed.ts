@@ -1,0 +1,103 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './client';
+import { confValues, rolePermissions, roles, userWarehouses, users, warehouseSwitchTimes, warehouses } from './schema';
+import { hashPassword } from '../modules/system/passwords';
+import { hashPasswordForTransport } from '../../shared/password-hash';
+import { ROUTES } from '../../shared/routes/manifest';
+import { permOf } from '../../shared/routes/derive';
+import { ACTION_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
+import { GLOBAL_WHS } from '../modules/config/conf';
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+const DEMO_WAREHOUSES = [
+  { whsId: 'SGSIN1', whsName: 'Singapore Tuas DC', timeRegion: 'Asia/Singapore', whsNo: '101' },
+  { whsId: 'IDJKT1', whsName: 'Jakarta Cikarang FC', timeRegion: 'Asia/Jakarta', whsNo: '201' },
+  { whsId: 'MYKUL1', whsName: 'Kuala Lumpur Shah Alam FC', timeRegion: 'Asia/Kuala_Lumpur', whsNo: '301' },
+  { whsId: 'THBKK1', whsName: 'Bangkok Bang Na FC', timeRegion: 'Asia/Bangkok', whsNo: '401' },
+  { whsId: 'PHMNL1', whsName: 'Manila Laguna FC', timeRegion: 'Asia/Manila', whsNo: '501' },
+  { whsId: 'VNHCM1', whsName: 'Ho Chi Minh Cu Chi RMS', timeRegion: 'Asia/Ho_Chi_Minh', whsNo: '601' },
+];
+
+/** Where operators work: the scan-driven operation screens of spec §2. */
+const OPERATOR_PATH_PREFIXES = [
+  '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
+  '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting',
+  '/salesoutbound/picking', '/salesoutbound/sorting', '/salesoutbound/checking', '/salesoutbound/packing',
+  '/salesoutbound/shipping', '/salesoutbound/mergeLane',
+  '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
+  '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
+];
+/** Pages a supervisor does not administer: users, roles and system configuration. */
+const SUPERVISOR_EXCLUDED_PREFIXES = ['PC.User.', 'PC.Wmsconfig.'];
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.local', displayName: 'Ada Admin', superAdmin: true, role: 'Administrator', warehouses: DEMO_WAREHOUSES.map((w) => w.whsId) },
+  { email: 'supervisor@demo.local', displayName: 'Sam Supervisor', superAdmin: false, role: 'Supervisor', warehouses: ['SGSIN1', 'IDJKT1', 'VNHCM1'] },
+  { email: 'operator@demo.local', displayName: 'Oki Operator', superAdmin: false, role: 'Operator', warehouses: ['SGSIN1', 'IDJKT1'] },
+] as const;
+
+function rolePerms(role: string): string[] {
+  if (role === 'Supervisor') {
+    return [...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)];
+  }
+  if (role === 'Operator') {
+    const perms = ROUTES.filter((r) => OPERATOR_PATH_PREFIXES.some((x) => r.path.startsWith(x))).map(permOf);
+    return [...new Set(perms.filter((p): p is string => p !== null))];
+  }
+  return [];
+}
+
+/** Settings every warehouse starts with (spec §3 system settings, §9 defaults). */
+const DEFAULT_CONF: Record<string, string> = {
+  weak_network_switch: '1',
+  weak_network_domain: '',
+  weak_network_show_again_min: '30',
+  weak_network_time_window_min: '3',
+  weak_network_count_threshold: '3',
+  weak_network_rtt_ms: '300',
+  weak_network_ping_threshold_ms: '300',
+  weak_network_ping_times: '3',
+  scan_interval_ms: '200',
+  scan_interval_exempt_permission: 'PC.Scan.ManualInput',
+  enable_tob_login: '0',
+  Enable_Fulfill_Chain: '0',
+  Inbound_Parcel_Counting: '0',
+  storey_name_setup: '0',
+  is_open_full_stock_count: '0',
+  Is_staffname_display: '1',
+};
+
+/** Fills an empty database with demo warehouses, roles and accounts. Returns false when data exists. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(hashPasswordForTransport(DEMO_PASSWORD));
+  const switchTime = Math.floor(Date.UTC(2026, 0, 1) / 1000);
+  await db.transaction(async (tx) => {
+    await tx.insert(warehouses).values(DEMO_WAREHOUSES);
+    await tx.insert(confValues).values(Object.entries(DEFAULT_CONF).map(([confKey, confValue]) => ({ whsId: GLOBAL_WHS, confKey, confValue })));
+    await tx.insert(confValues).values({ whsId: 'VNHCM1', confKey: 'Enable_Fulfill_Chain', confValue: '1' });
+    await tx.insert(warehouseSwitchTimes).values(
+      DEMO_WAREHOUSES.flatMap((w) => ['INBOUND', 'OUTBOUND', 'INVENTORY'].map((module) => ({ whsId: w.whsId, module, switchTime }))),
+    );
+    for (const w of DEMO_WAREHOUSES) {
+      for (const roleName of ['Administrator', 'Supervisor', 'Operator']) {
+        const [role] = await tx.insert(roles).values({ whsId: w.whsId, roleName, allPermissions: roleName === 'Administrator' }).returning();
+        const perms = rolePerms(roleName);
+        if (role && perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId: w.whsId, roleId: role.roleId, perm })));
+      }
+    }
+    const roleRows = await tx.select().from(roles);
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx.insert(users).values({ email: account.email, displayName: account.displayName, passwordHash, isSuperAdmin: account.superAdmin }).returning();
+      if (!user) continue;
+      await tx.insert(userWarehouses).values(account.warehouses.map((whsId) => {
+        const role = roleRows.find((r) => r.whsId === whsId && r.roleName === account.role);
+        if (!role) throw new Error(`role ${account.role} missing in ${whsId}`);
+        return { whsId, userId: user.userId, roleId: role.roleId };
+      }));
+    }
+  });
+  return true;
+}

@@ -1,0 +1,111 @@
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import { RET } from '../../shared/retcodes';
+import {
+  API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation,
+  type EndpointDef, type OutputOf, type ParsedInputOf,
+} from '../../shared/contract/define';
+import type { Db } from '../db/client';
+import type { ServerConfig } from '../config';
+import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
+import { loadSession, type SessionInfo } from './session';
+import { userPermissions } from '../modules/system/access';
+
+export interface BaseCtx {
+  db: Db;
+  config: ServerConfig;
+  c: Context;
+  clientIp: string;
+}
+export interface AuthedCtx extends BaseCtx {
+  session: SessionInfo;
+}
+
+export type HandlerCtx<E> = E extends EndpointDef ? (E['access'] extends 'public' ? BaseCtx & { session: SessionInfo | null } : AuthedCtx) : never;
+export type Handler<E> = (input: ParsedInputOf<E>, ctx: HandlerCtx<E>) => Promise<OutputOf<E>>;
+export type Handlers<C extends Record<string, EndpointDef>> = { [K in keyof C]: Handler<C[K]> };
+
+/** Endpoints that run before the client knows its warehouse, so they skip the tenant check. */
+const TENANT_EXEMPT = new Set(['/apps/system/user/get_login_info', '/apps/system/user/user_logout']);
+
+export const envelope = <T>(data: T, retcode = 0, message = 'success') => ({ retcode, message, data });
+
+function describeIssues(error: z.ZodError) {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const text = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return { issues, text };
+}
+
+async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
+  if (def.method === 'GET') return c.req.query();
+  const raw = await c.req.text();
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badInput('', 'the request body is not valid JSON');
+  }
+}
+
+/** The peer address; behind a reverse proxy set TRUST_PROXY=1 to use X-Forwarded-For. */
+export function clientIpOf(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // in-process requests (tests) have no socket
+  }
+}
+
+/** Registers one route per contract entry; every request passes session, CSRF, tenant and permission checks first. */
+export function registerContract<C extends Record<string, EndpointDef>>(
+  app: Hono, deps: { db: Db; config: ServerConfig }, contract: C, handlers: Handlers<C>,
+) {
+  for (const [name, def] of Object.entries(contract)) {
+    const handler = handlers[name as keyof C] as unknown as (input: unknown, ctx: BaseCtx & { session: SessionInfo | null }) => Promise<unknown>;
+    if (typeof handler !== 'function') throw new Error(`No handler for endpoint ${name}`);
+    const route = API_BASE + def.path;
+    const run = async (c: Context) => {
+      const base: BaseCtx = { db: deps.db, config: deps.config, c, clientIp: clientIpOf(c, deps.config.trustProxy) };
+      if (isMutation(def)) {
+        const header = c.req.header(CSRF_HEADER);
+        const cookie = getCookie(c, CSRF_COOKIE);
+        if (!header || !cookie || header !== cookie) {
+          throw new ApiError(RET.CSRF_INVALID, 'Missing or invalid CSRF token: reload the page and try again.', null, 403);
+        }
+      }
+      const session = await loadSession(c, deps.db, deps.config);
+      if (def.access !== 'public') {
+        if (!session) throw notLoggedIn();
+        if (!TENANT_EXEMPT.has(def.path)) {
+          const tenant = c.req.header(TENANT_HEADER);
+          if (tenant !== session.whsId) {
+            throw new ApiError(
+              RET.WAREHOUSE_MISMATCH,
+              `The account login in warehouse is ${session.whsId}, it is different from the current warehouse ${tenant ?? '-'}, please reload.`,
+              { session_whs_id: session.whsId, request_whs_id: tenant ?? null },
+            );
+          }
+        }
+        if (typeof def.access === 'object') {
+          const perms = await userPermissions(deps.db, session.userId, session.whsId);
+          if (!perms.has(def.access.perm)) throw permissionDenied(def.access.perm);
+        }
+      }
+      const parsed = def.input.safeParse(await readInput(c, def));
+      if (!parsed.success) {
+        const { issues, text } = describeIssues(parsed.error);
+        throw new ApiError(RET.BAD_INPUT, `Invalid request: ${text}`, { issues });
+      }
+      const data = await handler(parsed.data, { ...base, session });
+      return c.json(envelope(def.output.parse(data)));
+    };
+    if (def.method === 'GET') app.get(route, run);
+    else app.post(route, run);
+  }
+}

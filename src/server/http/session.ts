@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { and, eq, gt } from 'drizzle-orm';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/define';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { ServerConfig } from '../config';
+
+export interface SessionInfo {
+  idHash: string;
+  userId: number;
+  whsId: string;
+  email: string;
+  isSuperAdmin: boolean;
+}
+
+/** Sliding expiry is written back at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+const isHttps = (c: Context) => c.req.header('x-forwarded-proto') === 'https' || new URL(c.req.url).protocol === 'https:';
+
+/** Reads and validates the session cookie; null when absent, unknown, expired or the user is disabled. */
+export async function loadSession(c: Context, db: Db, config: ServerConfig): Promise<SessionInfo | null> {
+  const cached = c.get('session' as never) as SessionInfo | null | undefined;
+  if (cached !== undefined) return cached;
+  const sid = getCookie(c, SESSION_COOKIE);
+  let info: SessionInfo | null = null;
+  if (sid && sid.length <= 128) {
+    const idHash = sha256Hex(sid);
+    const now = new Date();
+    const [row] = await db
+      .select({ userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive })
+      .from(sessions)
+      .innerJoin(users, eq(users.userId, sessions.userId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+    if (row?.isActive) {
+      info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin };
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(sessions)
+          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionTtlMs) })
+          .where(eq(sessions.idHash, idHash));
+      }
+    }
+  }
+  c.set('session' as never, info as never);
+  return info;
+}
+
+/** Starts a session for the user in the warehouse and sets the cookies (a fresh CSRF token too). */
+export async function startSession(c: Context, db: Db, config: ServerConfig, userId: number, whsId: string) {
+  const sid = randomToken();
+  const now = Date.now();
+  await db.insert(sessions).values({ idHash: sha256Hex(sid), userId, whsId, expiresAt: new Date(now + config.sessionTtlMs) });
+  const secure = isHttps(c);
+  setCookie(c, SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge: Math.floor(config.sessionTtlMs / 1000) });
+  setCookie(c, CSRF_COOKIE, randomToken(24), { httpOnly: false, sameSite: 'Strict', path: '/', secure });
+}
+
+export async function endSession(c: Context, db: Db, session: SessionInfo) {
+  await db.delete(sessions).where(eq(sessions.idHash, session.idHash));
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+}
+
+/** Issues the double-submit CSRF cookie when the browser has none yet. */
+export function ensureCsrfCookie(c: Context) {
+  if (!getCookie(c, CSRF_COOKIE)) {
+    setCookie(c, CSRF_COOKIE, randomToken(24), { httpOnly: false, sameSite: 'Strict', path: '/', secure: isHttps(c) });
+  }
+}

@@ -1,0 +1,42 @@
+import { serve } from '@hono/node-server';
+import { configFromEnv } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { createApp } from './app';
+
+const config = configFromEnv();
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+if (config.seedDemo && (await seedDemo(database.db))) {
+  console.info('[seed] demo data created');
+}
+const app = createApp({ db: database.db, config });
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.info(`Tally WMS listening on http://localhost:${info.port}/v2/ — database: ${where}`);
+  if (config.seedDemo) {
+    console.info(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+  }
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.info(`[server] ${signal}: closing`);
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+// Test servers stop by themselves when the process that started them is gone.
+if (process.env.TALLY_EXIT_WITH_PARENT === '1') {
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      void shutdown('parent exited');
+    }
+  }, 1000).unref();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,156 @@
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAttempts, mailOutbox, passwordResetTokens, sessions, userSettings, users } from '../../db/schema';
+import type { sessionContract } from '../../../shared/contract/session.contract';
+import { LOCALES, LOCALE_NAMES, isLocale } from '../../../shared/locales';
+import { RET } from '../../../shared/retcodes';
+import { isRmsWarehouse } from '../../../shared/warehouse';
+import { ApiError, badInput } from '../../http/errors';
+import type { Handlers } from '../../http/register';
+import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { userPermissions, menuKeysOf } from './access';
+import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
+
+/** Failed sign-ins allowed per email, and per client address, within the window. */
+export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perEmail: 5, perIp: 30 };
+/** A weak password must be changed within this many days of being reported. */
+const SIMPLE_PASSWORD_GRACE_DAYS = 30;
+const RESET_TOKEN_TTL_MS = 30 * 60_000;
+const RESET_RESEND_MS = 60_000;
+
+async function recentFailures(db: Db, column: typeof loginAttempts.email | typeof loginAttempts.clientIp, value: string, since: Date) {
+  const [row] = await db.select({ n: count(), first: sql<string | null>`min(${loginAttempts.at})` })
+    .from(loginAttempts).where(and(eq(column, value), gt(loginAttempts.at, since)));
+  return { n: row?.n ?? 0, first: row?.first ? new Date(row.first).getTime() : Date.now() };
+}
+
+/** Refuses a sign-in while the email or the client address has too many recent failures. */
+async function enforceLoginLimit(db: Db, email: string, ip: string) {
+  const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
+  const [byEmail, byIp] = await Promise.all([
+    recentFailures(db, loginAttempts.email, email, since),
+    recentFailures(db, loginAttempts.clientIp, ip, since),
+  ]);
+  const blocked = [byEmail.n >= LOGIN_LIMITS.perEmail ? byEmail : null, byIp.n >= LOGIN_LIMITS.perIp ? byIp : null].filter((b) => b !== null);
+  if (blocked.length === 0) return;
+  const freeAt = Math.max(...blocked.map((b) => b.first + LOGIN_LIMITS.windowMs));
+  const retryAfterS = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+  throw new ApiError(RET.RATE_LIMITED, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterS / 60)} minutes.`, { retry_after_s: retryAfterS }, 429);
+}
+
+const simpleSince = (isSimple: boolean) => (isSimple ? sql`coalesce(${users.simplePasswordSince}, now())` : null);
+
+export const sessionHandlers: Handlers<typeof sessionContract> = {
+  async getLoginInfo(_input, { db, config, session }) {
+    return buildUserInfo(db, config, session.userId, session.whsId);
+  },
+
+  async userLogin(input, ctx) {
+    const { db, config, clientIp, c } = ctx;
+    await enforceLoginLimit(db, input.email, clientIp);
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      await db.insert(loginAttempts).values({ email: input.email, clientIp });
+      throw new ApiError(RET.BAD_CREDENTIALS, 'Incorrect email or password.');
+    }
+    if (!user.isActive) throw new ApiError(RET.ACCOUNT_DISABLED, 'This account is disabled. Please contact your administrator.');
+    const [memberships, settings] = await Promise.all([membershipsOf(db, user.userId, user.isSuperAdmin), settingsOf(db, user.userId)]);
+    const preferred = settings.get(WAREHOUSE_SETTING);
+    const whs = memberships.find((m) => m.whsId === preferred) ?? memberships[0];
+    if (!whs) throw new ApiError(RET.WAREHOUSE_FORBIDDEN, 'Your account is not assigned to any warehouse yet. Please contact your administrator.');
+    await db.delete(loginAttempts).where(eq(loginAttempts.email, input.email));
+    await db.update(users).set({ simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, user.userId));
+    await startSession(c, db, config, user.userId, whs.whsId);
+    return buildUserInfo(db, config, user.userId, whs.whsId);
+  },
+
+  async userLogout(_input, { db, c, session }) {
+    await endSession(c, db, session);
+    return {};
+  },
+
+  async setUserSetting(input, { db, session }) {
+    if (!/^[A-Za-z0-9_.-]+$/.test(input.name)) throw badInput('name', 'letters, digits, _ . - only');
+    if (input.name === 'lang' && !isLocale(input.value)) throw badInput('value', `language must be one of ${LOCALES.join(', ')}`);
+    if (input.name === WAREHOUSE_SETTING) throw badInput('name', 'the warehouse is changed with the warehouse switch');
+    await db.insert(userSettings).values({ userId: session.userId, name: input.name, value: input.value })
+      .onConflictDoUpdate({ target: [userSettings.userId, userSettings.name], set: { value: input.value } });
+    return {};
+  },
+
+  async getLangSetting() {
+    return { default: 'en' as const, optional_lange_list: LOCALES.map((l) => ({ lange: l, desc: LOCALE_NAMES[l] })) };
+  },
+
+  async switchWarehouse(input, { db, session }) {
+    await assertWarehouseAccess(db, session, input.value);
+    await db.update(sessions).set({ whsId: input.value }).where(eq(sessions.idHash, session.idHash));
+    await db.insert(userSettings).values({ userId: session.userId, name: WAREHOUSE_SETTING, value: input.value })
+      .onConflictDoUpdate({ target: [userSettings.userId, userSettings.name], set: { value: input.value } });
+    return { whs_id: input.value, is_rms: isRmsWarehouse(input.value), reload_required: isRmsWarehouse(input.value) !== isRmsWarehouse(session.whsId) };
+  },
+
+  async userForgot(input, { db, config }) {
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
+    if (!user || !user.isActive) return {};
+    const [recent] = await db.select({ n: count() }).from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.userId), gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_RESEND_MS))));
+    if ((recent?.n ?? 0) > 0) throw new ApiError(RET.RESET_TOO_SOON, 'A reset link was sent less than a minute ago. Please check your inbox.');
+    const token = randomToken();
+    const link = `${config.publicUrl}/v2/reset?token=${token}&user_id=${user.userId}`;
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ tokenHash: sha256Hex(token), userId: user.userId, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      await tx.insert(mailOutbox).values({
+        toAddress: user.email,
+        subject: 'Reset your Tally password',
+        body: `Hello ${user.displayName},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+      });
+    });
+    console.info(`[mail] password reset for ${user.email}: ${link}`);
+    return {};
+  },
+
+  async userPasswordReset(input, { db }) {
+    const tokenHash = sha256Hex(input.token);
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(passwordResetTokens).set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, input.user_id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+        .returning({ userId: passwordResetTokens.userId });
+      if (!row) return false;
+      await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, row.userId));
+      // Any other link still in the user's mailbox must not reset the new password again.
+      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+      await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+      return true;
+    });
+    if (!updated) throw new ApiError(RET.RESET_TOKEN_INVALID, 'This reset link is invalid or has expired. Please request a new one.');
+    return {};
+  },
+
+  async resetMyPwd(input, { db, session }) {
+    const [user] = await db.select().from(users).where(eq(users.userId, session.userId));
+    if (!user || !(await verifyPassword(input.old_pwd, user.passwordHash))) {
+      throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
+    }
+    if (input.new_pwd === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
+    await db.update(users).set({ passwordHash: await hashPassword(input.new_pwd), simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, user.userId));
+    await db.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, session.idHash)));
+    return {};
+  },
+
+  async simplePasswordDeadline(_input, { db, session }) {
+    const [user] = await db.select({ since: users.simplePasswordSince }).from(users).where(eq(users.userId, session.userId));
+    if (!user?.since) return { is_simple_password: false, deadline: null };
+    return { is_simple_password: true, deadline: Math.floor(user.since.getTime() / 1000) + SIMPLE_PASSWORD_GRACE_DAYS * 86400 };
+  },
+
+  async getMyMenuKey(_input, { db, session }) {
+    return { list: menuKeysOf(await userPermissions(db, session.userId, session.whsId)) };
+  },
+
+  async getMyPerm(_input, { db, session }) {
+    return { list: [...(await userPermissions(db, session.userId, session.whsId))].sort() };
+  },
+};

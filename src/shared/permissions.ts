@@ -10,6 +10,8 @@ export const ACTION_PERMISSIONS = {
   'PC.InventoryManagement.CycleCount.StartFullStockCount': msg`Start full stock count`,
   'PC.InventoryManagement.FullStockCount.EndFullStockCount': msg`End full stock count`,
   'PC.RuleCenter.QuotaConfig.ASNQuotaConfiguration.Switch': msg`Switch ASN quota mode`,
+  /** Spec §6: the turnover days rule has view, edit, create and delete; delete has no page of its own. */
+  'PC.RuleCenter.FulfillmentChainTurnoverDaysRule.Delete': msg`Delete fulfilment chain turnover days rules`,
   /** Named by the scan-interval setting: exempt from the scan-only rules of spec §5. */
   'PC.Scan.ManualInput': msg`Type into scan-only fields`,
 } as const satisfies Record<string, MessageDescriptor>;

@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, inArray } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
-import { and, eq, inArray } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { roles, userWarehouses, users } from '../../src/server/db/schema';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/modules/system/passwords';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
@@ -12,7 +19,7 @@ import { hashPasswordForTransport } from '../../src/shared/password-hash';
 
 /**
  * API tests run through the Hono app in process: against PGlite by default, and against
- * PostgreSQL in a fresh schema (dropped afterwards) when DATABASE_URL is set.
+ * PostgreSQL in a fresh database (dropped afterwards) when DATABASE_URL is set.
  */
 export interface TestServer {
   app: ReturnType<typeof createApp>;
@@ -29,13 +36,102 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+const { roles, userWarehouses, users } = schema;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const migrationsFolder = path.join(root, 'src/server/db/migrations');
+
+/** Everything the migrated and seeded database is made from: server and shared sources, migrations, lockfile. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const dir of ['src/server', 'src/shared']) {
+    for (const file of readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
+      if (/\.(ts|sql|json)$/.test(file) && !file.endsWith('.test.ts')) hash.update(file).update(readFileSync(path.join(root, dir, file)));
+    }
+  }
+  hash.update(readFileSync(path.join(root, 'package-lock.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const TEMPLATE_PREFIX = 'tally-api-pglite-';
+
+/**
+ * A PGlite data directory with the migrations applied and the demo data seeded, dumped once and
+ * loaded by every test file: creating, migrating and seeding a cluster costs seconds, loading a
+ * dump well under one. Keyed by the sources it is made from, so any change makes a new one.
+ */
+async function seededTemplate(): Promise<Blob> {
+  const name = `${TEMPLATE_PREFIX}${templateKey()}.tar`;
+  const file = path.join(tmpdir(), name);
+  if (existsSync(file)) {
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // replaced by a run on newer sources meanwhile: build our own below
+    }
+  }
+  const client = new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  await seedDemo(db as unknown as Db);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file); // atomic: parallel test files never read a half-written template
+  for (const old of readdirSync(tmpdir())) {
+    if (old.startsWith(TEMPLATE_PREFIX) && old.endsWith('.tar') && old !== name) rmSync(path.join(tmpdir(), old), { force: true });
+  }
+  return dump;
+}
+
+/**
+ * PostgreSQL: a fresh database per test server, dropped on close. (A schema per server does not
+ * work: drizzle-kit writes foreign keys as `REFERENCES "public"."users"`.)
+ */
+async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> {
+  const name = `tally_test_${randomBytes(6).toString('hex')}`;
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const drop = () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+  try {
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    return { ...database, close: () => database.close().finally(drop) };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) return openPostgresTestDatabase(databaseUrl);
+  const client = new PGlite({ loadDataDir: await seededTemplate() });
+  const db = drizzle(client, { schema });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schemaName = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase(databaseUrl ? { databaseUrl, schemaName } : {});
-  await seedDemo(database.db);
+  const database = await openTestDatabase();
+  try {
+    await seedDemo(database.db); // a no-op on the seeded PGlite template
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   const config: ServerConfig = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), staticDir: undefined, envName: 'test', ...overrides };
   const app = createApp({ db: database.db, config });
+  /** scrypt costs ~50 ms: accounts created with the same password share one stored hash (salt included). */
+  const storedHashes = new Map<string, Promise<string>>();
   const server: TestServer = {
     app, database, config,
     client: () => new TestClient(app),
@@ -47,8 +143,10 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     async createUser({ email, password = DEMO_PASSWORD, warehouses = ['SGSIN1'], role = 'Operator', superAdmin = false, active = true }) {
       const db = database.db;
+      let stored = storedHashes.get(password);
+      if (!stored) storedHashes.set(password, (stored = hashPassword(hashPasswordForTransport(password))));
       const [user] = await db.insert(users).values({
-        email, displayName: email.split('@')[0]!, passwordHash: await hashPassword(hashPasswordForTransport(password)), isSuperAdmin: superAdmin, isActive: active,
+        email, displayName: email.split('@')[0]!, passwordHash: await stored, isSuperAdmin: superAdmin, isActive: active,
       }).returning();
       if (!user) throw new Error(`could not create ${email}`);
       if (warehouses.length > 0) {
@@ -61,15 +159,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       }
       return { userId: user.userId, email: user.email };
     },
-    async close() {
-      await database.close();
-      if (databaseUrl && schemaName) {
-        const admin = new pg.Client({ connectionString: databaseUrl });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
-        await admin.end();
-      }
-    },
+    close: () => database.close(),
   };
   return server;
 }

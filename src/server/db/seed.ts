@@ -39,7 +39,8 @@ export const DEMO_ACCOUNTS = [
 
 function rolePerms(role: string): string[] {
   if (role === 'Supervisor') {
-    return [...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)];
+    // A route may use an action permission as its own (e.g. the region dashboard): list each once.
+    return [...new Set([...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)])];
   }
   if (role === 'Operator') {
     const perms = ROUTES.filter((r) => OPERATOR_PATH_PREFIXES.some((x) => r.path.startsWith(x))).map(permOf);

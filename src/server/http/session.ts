@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt } from 'drizzle-orm';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/define';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, userWarehouses, users } from '../db/schema';
 import type { ServerConfig } from '../config';
 
 export interface SessionInfo {
@@ -23,7 +23,7 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 
 const isHttps = (c: Context) => c.req.header('x-forwarded-proto') === 'https' || new URL(c.req.url).protocol === 'https:';
 
-/** Reads and validates the session cookie; null when absent, unknown, expired or the user is disabled. */
+/** Reads and validates the session cookie; null when absent, unknown, expired, the user is disabled or no longer in its warehouse. */
 export async function loadSession(c: Context, db: Db, config: ServerConfig): Promise<SessionInfo | null> {
   const cached = c.get('session' as never) as SessionInfo | null | undefined;
   if (cached !== undefined) return cached;
@@ -33,11 +33,16 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
     const idHash = sha256Hex(sid);
     const now = new Date();
     const [row] = await db
-      .select({ userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive })
+      .select({
+        userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive,
+        memberOf: userWarehouses.whsId,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.userId, sessions.userId))
+      .leftJoin(userWarehouses, and(eq(userWarehouses.userId, sessions.userId), eq(userWarehouses.whsId, sessions.whsId)))
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
-    if (row?.isActive) {
+    // A user removed from the session's warehouse must not go on working in it.
+    if (row?.isActive && (row.isSuperAdmin || row.memberOf !== null)) {
       info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin };
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions)

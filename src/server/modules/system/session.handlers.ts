@@ -119,7 +119,10 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
         .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, input.user_id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
         .returning({ userId: passwordResetTokens.userId });
       if (!row) return false;
-      await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, row.userId));
+      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password) })
+        .where(eq(users.userId, row.userId)).returning({ email: users.email });
+      // The owner of the mailbox proved who they are: earlier failed sign-ins must not lock them out.
+      if (user) await tx.delete(loginAttempts).where(eq(loginAttempts.email, user.email.toLowerCase()));
       // Any other link still in the user's mailbox must not reset the new password again.
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
 import { contract } from '../shared/contract';
 import { RET } from '../shared/retcodes';
 import type { Db } from './db/client';
@@ -16,6 +17,9 @@ import { configHandlers } from './modules/config/config.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers };
+
+/** Largest JSON body the API reads; bigger ones are refused before parsing. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: { db: Db; config: ServerConfig }) {
   const app = new Hono();
@@ -34,6 +38,10 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
     return c.json(envelope(null, RET.INTERNAL, 'Internal server error. Please try again; if it persists, contact support.'), 500);
   });
 
+  app.use('/api/*', bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(envelope(null, RET.BAD_INPUT, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB.`), 413),
+  }));
   registerContract(app, deps, contract, handlers);
 
   const docs = openApiDocument(contract);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { mailOutbox, passwordResetTokens, users } from '../../src/server/db/schema';
+import { mailOutbox, passwordResetTokens, rateEvents, users } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
@@ -162,7 +162,7 @@ describe('user_password_reset', () => {
     const { email, userId } = await server.createUser({ email: 'twolinks@demo.local' });
     const first = await forgotAndReadLink(email);
     // Age the first request past the one-minute resend guard, then ask again.
-    await server.database.db.update(passwordResetTokens).set({ createdAt: new Date(Date.now() - 5 * 60_000) }).where(eq(passwordResetTokens.userId, userId));
+    await server.database.db.update(rateEvents).set({ at: new Date(Date.now() - 5 * 60_000) }).where(eq(rateEvents.subject, email));
     const second = await forgotAndReadLink(email);
     expect(second.token).not.toBe(first.token);
     expect((await server.client().post(RESET, { passwd: pw('Second123'), token: second.token, user_id: userId })).retcode).toBe(0);
@@ -276,5 +276,36 @@ describe('simple_password_deadline', () => {
 
   test('without a session: -100405', async () => {
     expect((await server.client().get(DEADLINE)).retcode).toBe(RET.NOT_LOGGED_IN);
+  });
+});
+
+describe('rate limits on password recovery and change', () => {
+  test('an unknown address gets the same -224005 on a quick second request as a real one (no enumeration)', async () => {
+    const client = server.client();
+    expect((await client.post(FORGOT, { email: 'nobody-here@demo.local' })).retcode).toBe(0);
+    const again = await client.post(FORGOT, { email: 'nobody-here@demo.local' });
+    expect(again.retcode).toBe(RET.RESET_TOO_SOON);
+  });
+
+  test('one client address asking for many resets is refused with -100429 and sends nothing more', async () => {
+    const { email } = await server.createUser({ email: 'sprayed@demo.local' });
+    const client = server.client();
+    for (let i = 0; i < 10; i++) expect((await client.post(FORGOT, { email: `spray-${i}@demo.local` })).retcode).toBe(0);
+    const blocked = await client.post(FORGOT, { email });
+    expect(blocked.retcode).toBe(RET.RATE_LIMITED);
+    expect(blocked.data.retry_after_s).toBeGreaterThan(0);
+    expect(await mailTo(email)).toHaveLength(0);
+  });
+
+  test('after 5 wrong current passwords, changing the password is refused with -100429 even with the right one', async () => {
+    const { email, userId } = await server.createUser({ email: 'guesser@demo.local' });
+    const me = await server.login(email);
+    for (let i = 0; i < 5; i++) {
+      expect((await me.post(CHANGE, { old_pwd: pw(`Guess${i}abcd`), new_pwd: pw('NewPass123') })).retcode).toBe(RET.WRONG_CURRENT_PASSWORD);
+    }
+    const before = await passwordHashOf(userId);
+    const blocked = await me.post(CHANGE, { old_pwd: pw(DEMO_PASSWORD), new_pwd: pw('NewPass123') });
+    expect(blocked.retcode).toBe(RET.RATE_LIMITED);
+    expect(await passwordHashOf(userId)).toBe(before);
   });
 });

@@ -128,7 +128,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     await database.close();
     throw err;
   }
-  const config: ServerConfig = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), staticDir: undefined, envName: 'test', ...overrides };
+  const config: ServerConfig = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), staticDir: undefined, envName: 'test', trustProxy: true, ...overrides };
   const app = createApp({ db: database.db, config });
   /** scrypt costs ~50 ms: accounts created with the same password share one stored hash (salt included). */
   const storedHashes = new Map<string, Promise<string>>();
@@ -167,6 +167,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 type App = ReturnType<typeof createApp>;
 
 /** A browser-like client: keeps cookies, sends the CSRF and tenant headers like the app does. */
+let clientCounter = 0;
+
 export class TestClient {
   readonly cookies = new Map<string, string>();
   /** Warehouse sent in the tenant header; set from the login answer. */
@@ -174,6 +176,12 @@ export class TestClient {
   lastStatus = 0;
   /** Raw Set-Cookie lines of the last response, to check cookie attributes. */
   lastSetCookies: string[] = [];
+
+  /**
+   * Each client is its own device: its address (a documentation-range IPv6 value in X-Forwarded-For,
+   * which the test server trusts) keeps per-address rate limits of one test from touching another.
+   */
+  clientIp = `2001:db8::${(++clientCounter).toString(16)}`;
 
   constructor(private readonly app: App) {}
 
@@ -219,7 +227,7 @@ export class TestClient {
 
   async raw(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<Response> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await this.app.request(url, { method, body, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+    const res = await this.app.request(url, { method, body, headers: { 'x-forwarded-for': this.clientIp, ...headers, ...(cookie ? { cookie } : {}) } });
     this.lastStatus = res.status;
     this.lastSetCookies = res.headers.getSetCookie();
     for (const line of this.lastSetCookies) {

@@ -108,10 +108,13 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
 
-/** Failed sign-ins, for rate limiting by email and by client address. */
-export const loginAttempts = pgTable('login_attempts', {
-  attemptId: serial('attempt_id').primaryKey(),
-  email: text('email').notNull(),
-  clientIp: text('client_ip').notNull(),
+/**
+ * Events that are rate limited (failed sign-ins, reset requests, wrong current passwords),
+ * by kind and subject (an email, a client address or a user id).
+ */
+export const rateEvents = pgTable('rate_events', {
+  eventId: serial('event_id').primaryKey(),
+  kind: text('kind').notNull(),
+  subject: text('subject').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.clientIp, t.at)]);
+}, (t) => [index('rate_events_subject_idx').on(t.kind, t.subject, t.at)]);

@@ -9,7 +9,7 @@ export function openApiDocument(contract: Record<string, EndpointDef>) {
   for (const [name, def] of Object.entries(contract)) {
     const input = jsonSchema(def.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
     const parameters: unknown[] = [];
-    if (def.access !== 'public') parameters.push({ name: TENANT_HEADER, in: 'header', required: true, schema: { type: 'string' }, description: 'Current warehouse id' });
+    if (def.access !== 'public' && !def.tenantExempt) parameters.push({ name: TENANT_HEADER, in: 'header', required: true, schema: { type: 'string' }, description: 'Current warehouse id' });
     if (isMutation(def)) parameters.push({ name: CSRF_HEADER, in: 'header', required: true, schema: { type: 'string' }, description: 'Value of the tally_csrf cookie' });
     if (def.method === 'GET') {
       for (const [param, schema] of Object.entries(input.properties ?? {})) {

@@ -27,9 +27,6 @@ export type HandlerCtx<E> = E extends EndpointDef ? (E['access'] extends 'public
 export type Handler<E> = (input: ParsedInputOf<E>, ctx: HandlerCtx<E>) => Promise<OutputOf<E>>;
 export type Handlers<C extends Record<string, EndpointDef>> = { [K in keyof C]: Handler<C[K]> };
 
-/** Endpoints that run before the client knows its warehouse, so they skip the tenant check. */
-const TENANT_EXEMPT = new Set(['/apps/system/user/get_login_info', '/apps/system/user/user_logout']);
-
 export const envelope = <T>(data: T, retcode = 0, message = 'success') => ({ retcode, message, data });
 
 function describeIssues(error: z.ZodError) {
@@ -82,7 +79,7 @@ export function registerContract<C extends Record<string, EndpointDef>>(
       const session = await loadSession(c, deps.db, deps.config);
       if (def.access !== 'public') {
         if (!session) throw notLoggedIn();
-        if (!TENANT_EXEMPT.has(def.path)) {
+        if (!def.tenantExempt) {
           const tenant = c.req.header(TENANT_HEADER);
           if (tenant !== session.whsId) {
             throw new ApiError(

@@ -18,6 +18,8 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   access: Access;
   /** Changes state: needs the CSRF header (every POST does; a GET only when flagged). */
   mutates?: boolean;
+  /** Called before the client knows its warehouse (or to leave it): no tenant header needed. */
+  tenantExempt?: boolean;
   /** May be queued in the offline outbox and replayed later. */
   offline?: boolean;
   /** Retcodes the client handles itself instead of showing the generic error toast (spec §8). */

@@ -28,7 +28,7 @@ const ok = z.object({});
 
 export const sessionContract = {
   getLoginInfo: endpoint({
-    method: 'GET', path: '/apps/system/user/get_login_info', access: 'session',
+    method: 'GET', path: '/apps/system/user/get_login_info', access: 'session', tenantExempt: true,
     summary: 'The signed-in user, their warehouses and settings. Anonymous: -100405.',
     input: z.object({}), output: userInfo,
   }),
@@ -45,7 +45,7 @@ export const sessionContract = {
     quietRetcodes: [RET.BAD_CREDENTIALS, RET.RATE_LIMITED],
   }),
   userLogout: endpoint({
-    method: 'GET', path: '/apps/system/user/user_logout', access: 'session', mutates: true,
+    method: 'GET', path: '/apps/system/user/user_logout', access: 'session', mutates: true, tenantExempt: true,
     summary: 'End the session and clear its cookie.',
     input: z.object({}), output: ok,
   }),

@@ -5,13 +5,6 @@ CREATE TABLE "conf_values" (
 	CONSTRAINT "conf_values_whs_id_conf_key_pk" PRIMARY KEY("whs_id","conf_key")
 );
 --> statement-breakpoint
-CREATE TABLE "login_attempts" (
-	"attempt_id" serial PRIMARY KEY NOT NULL,
-	"email" text NOT NULL,
-	"client_ip" text NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"mail_id" serial PRIMARY KEY NOT NULL,
 	"to_address" text NOT NULL,
@@ -27,6 +20,13 @@ CREATE TABLE "password_reset_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "rate_events" (
+	"event_id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"subject" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "role_permissions" (
@@ -106,9 +106,8 @@ ALTER TABLE "user_warehouses" ADD CONSTRAINT "user_warehouses_whs_id_warehouses_
 ALTER TABLE "user_warehouses" ADD CONSTRAINT "user_warehouses_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_warehouses" ADD CONSTRAINT "user_warehouses_whs_id_role_id_roles_whs_id_role_id_fk" FOREIGN KEY ("whs_id","role_id") REFERENCES "public"."roles"("whs_id","role_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "warehouse_switch_times" ADD CONSTRAINT "warehouse_switch_times_whs_id_warehouses_whs_id_fk" FOREIGN KEY ("whs_id") REFERENCES "public"."warehouses"("whs_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "login_attempts_email_idx" ON "login_attempts" USING btree ("email","at");--> statement-breakpoint
-CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("client_ip","at");--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "rate_events_subject_idx" ON "rate_events" USING btree ("kind","subject","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("whs_id","role_name");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_warehouses_user_idx" ON "user_warehouses" USING btree ("user_id");--> statement-breakpoint

@@ -1,6 +1,5 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginAttempts, mailOutbox, passwordResetTokens, sessions, userSettings, users } from '../../db/schema';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { mailOutbox, passwordResetTokens, sessions, userSettings, users } from '../../db/schema';
 import type { sessionContract } from '../../../shared/contract/session.contract';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../../../shared/locales';
 import { RET } from '../../../shared/retcodes';
@@ -8,36 +7,14 @@ import { isRmsWarehouse } from '../../../shared/warehouse';
 import { ApiError, badInput } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
+import { RATE_RULES, clearRateEvents, enforceRateLimits, recordRateEvents, retryAfterSeconds } from '../../http/rate-limit';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { userPermissions, menuKeysOf } from './access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
 
-/** Failed sign-ins allowed per email, and per client address, within the window. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perEmail: 5, perIp: 30 };
 /** A weak password must be changed within this many days of being reported. */
 const SIMPLE_PASSWORD_GRACE_DAYS = 30;
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
-const RESET_RESEND_MS = 60_000;
-
-async function recentFailures(db: Db, column: typeof loginAttempts.email | typeof loginAttempts.clientIp, value: string, since: Date) {
-  const [row] = await db.select({ n: count(), first: sql<string | null>`min(${loginAttempts.at})` })
-    .from(loginAttempts).where(and(eq(column, value), gt(loginAttempts.at, since)));
-  return { n: row?.n ?? 0, first: row?.first ? new Date(row.first).getTime() : Date.now() };
-}
-
-/** Refuses a sign-in while the email or the client address has too many recent failures. */
-async function enforceLoginLimit(db: Db, email: string, ip: string) {
-  const since = new Date(Date.now() - LOGIN_LIMITS.windowMs);
-  const [byEmail, byIp] = await Promise.all([
-    recentFailures(db, loginAttempts.email, email, since),
-    recentFailures(db, loginAttempts.clientIp, ip, since),
-  ]);
-  const blocked = [byEmail.n >= LOGIN_LIMITS.perEmail ? byEmail : null, byIp.n >= LOGIN_LIMITS.perIp ? byIp : null].filter((b) => b !== null);
-  if (blocked.length === 0) return;
-  const freeAt = Math.max(...blocked.map((b) => b.first + LOGIN_LIMITS.windowMs));
-  const retryAfterS = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-  throw new ApiError(RET.RATE_LIMITED, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterS / 60)} minutes.`, { retry_after_s: retryAfterS }, 429);
-}
 
 const simpleSince = (isSimple: boolean) => (isSimple ? sql`coalesce(${users.simplePasswordSince}, now())` : null);
 
@@ -48,11 +25,12 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
 
   async userLogin(input, ctx) {
     const { db, config, clientIp, c } = ctx;
-    await enforceLoginLimit(db, input.email, clientIp);
+    await enforceRateLimits(db, [[RATE_RULES.loginFailByEmail, input.email], [RATE_RULES.loginFailByIp, clientIp]],
+      (minutes) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`);
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
     const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
-      await db.insert(loginAttempts).values({ email: input.email, clientIp });
+      await recordRateEvents(db, [[RATE_RULES.loginFailByEmail, input.email], [RATE_RULES.loginFailByIp, clientIp]]);
       throw new ApiError(RET.BAD_CREDENTIALS, 'Incorrect email or password.');
     }
     if (!user.isActive) throw new ApiError(RET.ACCOUNT_DISABLED, 'This account is disabled. Please contact your administrator.');
@@ -60,7 +38,7 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
     const preferred = settings.get(WAREHOUSE_SETTING);
     const whs = memberships.find((m) => m.whsId === preferred) ?? memberships[0];
     if (!whs) throw new ApiError(RET.WAREHOUSE_FORBIDDEN, 'Your account is not assigned to any warehouse yet. Please contact your administrator.');
-    await db.delete(loginAttempts).where(eq(loginAttempts.email, input.email));
+    await clearRateEvents(db, RATE_RULES.loginFailByEmail, [input.email]);
     await db.update(users).set({ simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, user.userId));
     await startSession(c, db, config, user.userId, whs.whsId);
     return buildUserInfo(db, config, user.userId, whs.whsId);
@@ -92,12 +70,15 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
     return { whs_id: input.value, is_rms: isRmsWarehouse(input.value), reload_required: isRmsWarehouse(input.value) !== isRmsWarehouse(session.whsId) };
   },
 
-  async userForgot(input, { db, config }) {
+  async userForgot(input, { db, config, clientIp }) {
+    // Limits are counted for every address asked about, so the answers never tell which accounts exist.
+    await enforceRateLimits(db, [[RATE_RULES.resetByIp, clientIp]], (minutes) => `Too many reset requests. Try again in ${minutes} minutes.`);
+    if ((await retryAfterSeconds(db, RATE_RULES.resetByEmail, input.email)) > 0) {
+      throw new ApiError(RET.RESET_TOO_SOON, 'A reset link was requested less than a minute ago. Please check your inbox.');
+    }
+    await recordRateEvents(db, [[RATE_RULES.resetByEmail, input.email], [RATE_RULES.resetByIp, clientIp]]);
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
     if (!user || !user.isActive) return {};
-    const [recent] = await db.select({ n: count() }).from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.userId), gt(passwordResetTokens.createdAt, new Date(Date.now() - RESET_RESEND_MS))));
-    if ((recent?.n ?? 0) > 0) throw new ApiError(RET.RESET_TOO_SOON, 'A reset link was sent less than a minute ago. Please check your inbox.');
     const token = randomToken();
     const link = `${config.publicUrl}/v2/reset?token=${token}&user_id=${user.userId}`;
     await db.transaction(async (tx) => {
@@ -122,7 +103,7 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
       const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password) })
         .where(eq(users.userId, row.userId)).returning({ email: users.email });
       // The owner of the mailbox proved who they are: earlier failed sign-ins must not lock them out.
-      if (user) await tx.delete(loginAttempts).where(eq(loginAttempts.email, user.email.toLowerCase()));
+      if (user) await clearRateEvents(tx, RATE_RULES.loginFailByEmail, [user.email.toLowerCase()]);
       // Any other link still in the user's mailbox must not reset the new password again.
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));
@@ -133,8 +114,11 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
   },
 
   async resetMyPwd(input, { db, session }) {
+    const subject = String(session.userId);
+    await enforceRateLimits(db, [[RATE_RULES.wrongCurrentPassword, subject]], (minutes) => `Too many wrong passwords. Try again in ${minutes} minutes.`);
     const [user] = await db.select().from(users).where(eq(users.userId, session.userId));
     if (!user || !(await verifyPassword(input.old_pwd, user.passwordHash))) {
+      await recordRateEvents(db, [[RATE_RULES.wrongCurrentPassword, subject]]);
       throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
     }
     if (input.new_pwd === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");

@@ -33,7 +33,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     seedDemo,
-    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist/app'),
     envName: env.TALLY_ENV ?? (databaseUrl ? 'live' : 'demo'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 168) * 3600_000,

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { hashPasswordForTransport } from '../../../shared/password-hash';
+import { isSimplePassword, validateChangePassword } from '../../../shared/validation';
+import { RET } from '../../../shared/retcodes';
+import { callApi, isApiError } from '../../kit/api';
+import { useSearchParam } from '../../kit/search-param';
+import { CenteredPage } from '../../kit/centered-page';
+import { LanguageMenu } from '../../kit/language-menu';
+import { PasswordField } from '../../kit/password-field';
+import { validateOnBlur } from '../../kit/blur-validation';
+
+interface Errors {
+  next?: string;
+  confirm?: string;
+}
+
+export default function ResetScreen() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const token = useSearchParam('token') ?? '';
+  const userId = Number(useSearchParam('user_id'));
+  const linkComplete = token.length >= 16 && Number.isInteger(userId) && userId > 0;
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [linkInvalid, setLinkInvalid] = useState(false);
+
+  const reset = useMutation({
+    mutationFn: (password: string) => callApi(contract.userPasswordReset, {
+      passwd: hashPasswordForTransport(password),
+      token,
+      user_id: userId,
+      is_simple_password: isSimplePassword(password),
+    }, { noErrorCodes: [RET.RESET_TOKEN_INVALID] }),
+    onSuccess: () => navigate({ to: '/resetSuccess', replace: true }),
+    onError: (error) => setLinkInvalid(isApiError(error, RET.RESET_TOKEN_INVALID)),
+  });
+
+  // The new password follows the rules of Change Password; there is no current one to differ from.
+  const checkNext = (value: string) => {
+    const rule = validateChangePassword({ current: '', next: value }).next;
+    return rule ? i18n._(rule) : undefined;
+  };
+  const checkConfirm = (value: string, against = next) => {
+    if (value === '') return t`Please confirm the new password.`;
+    return value === against ? undefined : t`The two passwords do not match.`;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = { next: checkNext(next), confirm: checkConfirm(confirm) };
+    setErrors(found);
+    if (!found.next && !found.confirm) reset.mutate(next);
+  };
+
+  if (!linkComplete || linkInvalid) {
+    return (
+      <CenteredPage title={<Trans>Reset your password</Trans>} corner={<LanguageMenu />}>
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {linkInvalid
+            ? <Trans>This reset link is invalid or has expired. Please request a new one.</Trans>
+            : <Trans>This reset link is incomplete. Please open the link from the email again, or request a new one.</Trans>}
+        </Alert>
+        <Button component={Link} to="/forget">
+          <Trans>Request a new link</Trans>
+        </Button>
+      </CenteredPage>
+    );
+  }
+
+  return (
+    <CenteredPage title={<Trans>Choose a new password</Trans>} corner={<LanguageMenu />}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            <Trans>Use 8 to 16 characters with at least one uppercase and one lowercase letter.</Trans>
+          </Text>
+          <PasswordField
+            label={t`New Password`}
+            autoComplete="new-password"
+            required
+            value={next}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setNext(value);
+              // Shown errors follow the typing, so fixing them never shifts the form at the next click.
+              setErrors((prev) => ({
+                next: prev.next ? checkNext(value) : undefined,
+                confirm: prev.confirm ? checkConfirm(confirm, value) : undefined,
+              }));
+            }}
+            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, next: checkNext(next) })))}
+            error={errors.next}
+            autoFocus
+          />
+          <PasswordField
+            label={t`Confirm Password`}
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setConfirm(value);
+              setErrors((prev) => ({ ...prev, confirm: prev.confirm ? checkConfirm(value) : undefined }));
+            }}
+            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, confirm: checkConfirm(confirm) })))}
+            error={errors.confirm}
+          />
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            <Trans>Save new password</Trans>
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            <Trans>Back to sign in</Trans>
+          </Anchor>
+        </Stack>
+      </form>
+    </CenteredPage>
+  );
+}

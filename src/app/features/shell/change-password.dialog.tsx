@@ -1,0 +1,111 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { hashPasswordForTransport } from '../../../shared/password-hash';
+import { isSimplePassword, validateChangePassword, type ChangePasswordErrors } from '../../../shared/validation';
+import { RET } from '../../../shared/retcodes';
+import { callApi, isApiError } from '../../kit/api';
+import { sessionQueries } from '../../kit/queries';
+import { useSession } from '../../kit/session';
+import { toast } from '../../kit/toast';
+import { PasswordField } from '../../kit/password-field';
+import { validateOnBlur } from '../../kit/blur-validation';
+
+type Field = keyof ChangePasswordErrors;
+
+/** Change Password (spec §2, §5): both passwords are hashed before they are sent. */
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ current: '', next: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const close = () => {
+    setValues({ current: '', next: '' });
+    setErrors({});
+    onClose();
+  };
+
+  const change = useMutation({
+    mutationFn: ({ current, next }: { current: string; next: string }) => callApi(contract.resetMyPwd, {
+      old_pwd: hashPasswordForTransport(current),
+      new_pwd: hashPasswordForTransport(next),
+      is_simple_password: isSimplePassword(next),
+    }, { noErrorCodes: [RET.WRONG_CURRENT_PASSWORD, RET.PASSWORD_UNCHANGED] }),
+    onSuccess: () => {
+      toast.success(t`Password changed.`);
+      void queryClient.invalidateQueries({ queryKey: sessionQueries.simplePassword().queryKey });
+      close();
+    },
+    onError: (error) => {
+      if (isApiError(error, RET.WRONG_CURRENT_PASSWORD)) setErrors({ current: t`Current password is incorrect.` });
+      if (isApiError(error, RET.PASSWORD_UNCHANGED)) setErrors({ next: t`The New Password can't equal Current Password` });
+    },
+  });
+
+  const messagesFor = (next: typeof values) => {
+    const found = validateChangePassword(next);
+    return {
+      current: found.current ? i18n._(found.current) : undefined,
+      next: found.next ? i18n._(found.next) : undefined,
+    };
+  };
+
+  const blur = (field: Field) => () => setErrors((prev) => ({ ...prev, [field]: messagesFor(values)[field] }));
+  // Shown errors follow the typing, so fixing them never shifts the form at the next click.
+  const edit = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    const found = messagesFor(next);
+    setErrors((prev) => ({ current: prev.current && found.current, next: prev.next && found.next }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = messagesFor(values);
+    setErrors(found);
+    if (!found.current && !found.next) change.mutate(values);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t`Change Password`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t`User ID`} value={String(user.user_id)} readOnly variant="filled" />
+          <TextInput label={t`Email`} value={user.email} readOnly variant="filled" autoComplete="username" />
+          <PasswordField
+            label={t`Current Password`}
+            autoComplete="current-password"
+            required
+            value={values.current}
+            onChange={edit('current')}
+            onBlur={validateOnBlur(blur('current'))}
+            error={errors.current}
+            data-autofocus
+          />
+          <PasswordField
+            label={t`New Password`}
+            description={t`8 to 16 characters, with an uppercase and a lowercase letter.`}
+            autoComplete="new-password"
+            required
+            value={values.next}
+            onChange={edit('next')}
+            onBlur={validateOnBlur(blur('next'))}
+            error={errors.next}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              <Trans context="button">Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              <Trans>Confirm</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

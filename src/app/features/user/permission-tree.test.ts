@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
+import { countPermissions, filterTree, permissionTree, type PermissionNode } from './permission-tree';
+
+const collect = (nodes: readonly PermissionNode[], out = new Set<string>()) => {
+  for (const n of nodes) {
+    if (n.perm) out.add(n.perm);
+    collect(n.children, out);
+  }
+  return out;
+};
+
+describe('permission tree', () => {
+  const { pages, actions } = permissionTree();
+
+  test('holds every permission of the catalog, pages and actions, and nothing else', () => {
+    const inTree = collect([...pages, ...actions]);
+    expect([...inTree].sort()).toEqual([...ALL_PERMISSIONS]);
+  });
+
+  test('pages sit under their area: the ASN list is inside Inbound', () => {
+    const inbound = pages.find((n) => n.key === '/inbound');
+    expect(inbound).toBeDefined();
+    expect(collect(inbound!.children).has('PC.Inbound.Order.View')).toBe(true);
+  });
+
+  test('public pages are not in the catalog', () => {
+    const keys = new Set<string>();
+    const walk = (ns: readonly PermissionNode[]) => ns.forEach((n) => (keys.add(n.key), walk(n.children)));
+    walk(pages);
+    expect(keys.has('/login')).toBe(false);
+    expect(keys.has('/403')).toBe(false);
+  });
+
+  test('filtering keeps matches with the path that leads to them', () => {
+    const hits = filterTree(pages, (n) => n.perm === 'PC.Inbound.Order.View');
+    expect(hits.map((n) => n.key)).toEqual(['/inbound']);
+    expect(countPermissions(hits, new Set(['PC.Inbound.Order.View']))).toBe(1);
+  });
+});

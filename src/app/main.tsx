@@ -1,0 +1,75 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { Workbox } from 'workbox-window';
+import { SOURCE_LOCALE } from '../shared/locales';
+import { DuplicateRequestError, configureApi, getTenant } from './kit/api';
+import { activateLocale, i18n, storedLocale } from './kit/i18n';
+import { configQueries } from './kit/queries';
+import { clearSession, signInPath } from './kit/session';
+import { currentRedirectUrl } from './kit/redirect-url';
+import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
+import { createAppRouter } from './routes/router';
+import { matchRoute } from './routes/access';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Thai", "Noto Sans SC", sans-serif',
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // API errors are final (and already shown); a duplicate that was not sent is tried again
+    // once the identical request in flight has finished.
+    queries: { retry: (failures, error) => error instanceof DuplicateRequestError && failures < 2, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+const router = createAppRouter(queryClient);
+
+configureApi({
+  onNotLoggedIn: () => {
+    if (matchRoute(router.state.location.pathname)?.route.public) return;
+    void signInPath(queryClient).then(async (to) => {
+      await router.navigate({ to, search: { redirect_url: currentRedirectUrl() }, replace: true });
+      clearSession(queryClient);
+    });
+  },
+  onWarehouseMismatch: (sessionWhsId) => showWarehouseMismatch({ sessionWhsId, tabWhsId: getTenant() ?? '' }),
+});
+
+async function start() {
+  const locale = storedLocale()
+    ?? (await queryClient.fetchQuery(configQueries.langSetting()).then((s) => s.default).catch(() => SOURCE_LOCALE));
+  await activateLocale(locale);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <Notifications position="top-center" />
+            <RouterProvider router={router} />
+            <WarehouseMismatchDialog />
+          </QueryClientProvider>
+        </I18nProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+
+  // Production only: the service worker of sw/sw.ts precaches the shell and catalogs.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    void new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).register();
+  }
+}
+
+void start();

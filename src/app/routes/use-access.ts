@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { useSession, type Session } from '../kit/session';
+import { buildMenu, type AccessState, type MenuNode } from './access';
+import { isBuilt } from './screens';
+
+/** What the route guard, the menu and the menu search decide access by. */
+export const accessStateOf = (session: Pick<Session, 'menuKeys' | 'flags'>): AccessState => ({
+  perms: session.menuKeys,
+  flags: session.flags,
+  isBuilt,
+});
+
+export function useAccessState(): AccessState {
+  const { menuKeys, flags } = useSession();
+  return useMemo(() => accessStateOf({ menuKeys, flags }), [menuKeys, flags]);
+}
+
+/** The menu of the signed-in user: built routes they may open, in manifest order. */
+export function useMenu(): MenuNode[] {
+  const state = useAccessState();
+  return useMemo(() => buildMenu(state), [state]);
+}

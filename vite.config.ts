@@ -52,6 +52,8 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+          // A page reacts within a few seconds on a loaded 2-core machine; polls wait that long.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },

@@ -12,7 +12,7 @@ import { callApi, isApiError } from '../../kit/api';
 import { readStored } from '../../kit/storage';
 import { CenteredPage } from '../../kit/centered-page';
 import { LanguageMenu } from '../../kit/language-menu';
-import { validateOnBlur } from '../../kit/blur-validation';
+import { useFormFields } from '../../kit/use-form-fields';
 
 type Outcome = 'sent' | 'tooSoon';
 
@@ -20,8 +20,6 @@ const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(valu
 
 export default function ForgetScreen() {
   const { t, i18n } = useLingui();
-  const [email, setEmail] = useState(() => readStored(STORAGE_KEYS.email) ?? '');
-  const [error, setError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const forgot = useMutation({
@@ -32,16 +30,15 @@ export default function ForgetScreen() {
     },
   });
 
-  const check = (value: string) => {
-    if (value.trim() === '') return i18n._(requiredMessage(t`Email`, 'input'));
-    return looksLikeEmail(value.trim()) ? undefined : t`Please enter a valid email address.`;
-  };
+  const form = useFormFields({ email: readStored(STORAGE_KEYS.email) ?? '' }, ({ email }) => ({
+    email: email.trim() === ''
+      ? i18n._(requiredMessage(t`Email`, 'input'))
+      : looksLikeEmail(email.trim()) ? undefined : t`Please enter a valid email address.`,
+  }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = check(email);
-    setError(found);
-    if (!found) forgot.mutate(email.trim());
+    if (form.validateAll()) forgot.mutate(form.values.email.trim());
   };
 
   return (
@@ -69,13 +66,7 @@ export default function ForgetScreen() {
               inputMode="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                if (error) setError(check(e.currentTarget.value));
-              }}
-              onBlur={validateOnBlur(() => setError(check(email)))}
-              error={error}
+              {...form.field('email')}
               autoFocus
             />
             <Button type="submit" loading={forgot.isPending} fullWidth>

@@ -21,21 +21,17 @@ import { readStored, writeStored } from '../../kit/storage';
 import { CenteredPage } from '../../kit/centered-page';
 import { LanguageMenu } from '../../kit/language-menu';
 import { PasswordField } from '../../kit/password-field';
-import { validateOnBlur } from '../../kit/blur-validation';
-
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
+import { useFormFields } from '../../kit/use-form-fields';
 
 export default function LoginScreen() {
   const { t, i18n } = useLingui();
   const router = useRouter();
   const queryClient = useQueryClient();
   const redirectUrl = useSearchParam('redirect_url');
-  const [email, setEmail] = useState(() => readStored(STORAGE_KEYS.email) ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ email: readStored(STORAGE_KEYS.email) ?? '', password: '' }, ({ email, password }) => ({
+    email: email.trim() === '' ? i18n._(requiredMessage(t`Email`, 'input')) : undefined,
+    password: password === '' ? i18n._(requiredMessage(t`Password`, 'input')) : undefined,
+  }));
   const [failure, setFailure] = useState<string | null>(null);
   // Only a language picked here on purpose is saved to the account; the device's last
   // language may belong to whoever used this PDA before.
@@ -63,7 +59,7 @@ export default function LoginScreen() {
       await router.navigate({ href: safeRedirectUrl(redirectUrl) ?? `${APP_BASE}/home`, replace: true });
     },
     onError: (error) => {
-      setPassword('');
+      form.setValue('password', '');
       if (error instanceof NetworkError) setFailure(t`Network error, please try again.`);
       else if (!(error instanceof ApiError)) setFailure(t`Sign-in failed, please try again.`);
       else if (error.retcode === RET.BAD_CREDENTIALS) setFailure(t`Incorrect email or password.`);
@@ -75,22 +71,10 @@ export default function LoginScreen() {
     },
   });
 
-  const check = {
-    email: (value: string) => (value.trim() === '' ? i18n._(requiredMessage(t`Email`, 'input')) : undefined),
-    password: (value: string) => (value === '' ? i18n._(requiredMessage(t`Password`, 'input')) : undefined),
-  };
-  // A shown error is re-checked while typing, so fixing it never shifts the form at the next click.
-  const recheck = (field: keyof FieldErrors, value: string) => {
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: check[field](value) }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = { email: check.email(email), password: check.password(password) };
-    setErrors(found);
     setFailure(null);
-    if (found.email || found.password) return;
-    login.mutate({ email: email.trim(), password });
+    if (form.validateAll()) login.mutate({ email: form.values.email.trim(), password: form.values.password });
   };
 
   return (
@@ -111,27 +95,15 @@ export default function LoginScreen() {
             autoComplete="username"
             inputMode="email"
             required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              recheck('email', e.currentTarget.value);
-            }}
-            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, email: check.email(email) })))}
-            error={errors.email}
-            autoFocus={email === ''}
+            {...form.field('email')}
+            autoFocus={form.values.email === ''}
           />
           <PasswordField
             label={t`Password`}
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              recheck('password', e.currentTarget.value);
-            }}
-            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, password: check.password(password) })))}
-            error={errors.password}
-            autoFocus={email !== ''}
+            {...form.field('password')}
+            autoFocus={form.values.email !== ''}
           />
           <Button type="submit" loading={login.isPending} fullWidth>
             <Trans>Sign in</Trans>

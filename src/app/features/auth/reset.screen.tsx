@@ -13,12 +13,7 @@ import { useSearchParam } from '../../kit/search-param';
 import { CenteredPage } from '../../kit/centered-page';
 import { LanguageMenu } from '../../kit/language-menu';
 import { PasswordField } from '../../kit/password-field';
-import { validateOnBlur } from '../../kit/blur-validation';
-
-interface Errors {
-  next?: string;
-  confirm?: string;
-}
+import { useFormFields } from '../../kit/use-form-fields';
 
 export default function ResetScreen() {
   const { t, i18n } = useLingui();
@@ -26,9 +21,6 @@ export default function ResetScreen() {
   const token = useSearchParam('token') ?? '';
   const userId = Number(useSearchParam('user_id'));
   const linkComplete = token.length >= 16 && Number.isInteger(userId) && userId > 0;
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [linkInvalid, setLinkInvalid] = useState(false);
 
   const reset = useMutation({
@@ -43,20 +35,17 @@ export default function ResetScreen() {
   });
 
   // The new password follows the rules of Change Password; there is no current one to differ from.
-  const checkNext = (value: string) => {
-    const rule = validateChangePassword({ current: '', next: value }).next;
-    return rule ? i18n._(rule) : undefined;
-  };
-  const checkConfirm = (value: string, against = next) => {
-    if (value === '') return t`Please confirm the new password.`;
-    return value === against ? undefined : t`The two passwords do not match.`;
-  };
+  const form = useFormFields({ next: '', confirm: '' }, ({ next, confirm }) => {
+    const rule = validateChangePassword({ current: '', next }).next;
+    return {
+      next: rule ? i18n._(rule) : undefined,
+      confirm: confirm === '' ? t`Please confirm the new password.` : confirm === next ? undefined : t`The two passwords do not match.`,
+    };
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = { next: checkNext(next), confirm: checkConfirm(confirm) };
-    setErrors(found);
-    if (!found.next && !found.confirm) reset.mutate(next);
+    if (form.validateAll()) reset.mutate(form.values.next);
   };
 
   if (!linkComplete || linkInvalid) {
@@ -85,32 +74,14 @@ export default function ResetScreen() {
             label={t`New Password`}
             autoComplete="new-password"
             required
-            value={next}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setNext(value);
-              // Shown errors follow the typing, so fixing them never shifts the form at the next click.
-              setErrors((prev) => ({
-                next: prev.next ? checkNext(value) : undefined,
-                confirm: prev.confirm ? checkConfirm(confirm, value) : undefined,
-              }));
-            }}
-            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, next: checkNext(next) })))}
-            error={errors.next}
+            {...form.field('next')}
             autoFocus
           />
           <PasswordField
             label={t`Confirm Password`}
             autoComplete="new-password"
             required
-            value={confirm}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setConfirm(value);
-              setErrors((prev) => ({ ...prev, confirm: prev.confirm ? checkConfirm(value) : undefined }));
-            }}
-            onBlur={validateOnBlur(() => setErrors((prev) => ({ ...prev, confirm: checkConfirm(confirm) })))}
-            error={errors.confirm}
+            {...form.field('confirm')}
           />
           <Button type="submit" loading={reset.isPending} fullWidth>
             <Trans>Save new password</Trans>

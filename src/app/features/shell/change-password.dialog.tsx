@@ -1,31 +1,33 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
-import { isSimplePassword, validateChangePassword, type ChangePasswordErrors } from '../../../shared/validation';
+import { isSimplePassword, validateChangePassword } from '../../../shared/validation';
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../../kit/api';
 import { sessionQueries } from '../../kit/queries';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { PasswordField } from '../../kit/password-field';
-import { validateOnBlur } from '../../kit/blur-validation';
-
-type Field = keyof ChangePasswordErrors;
+import { useFormFields } from '../../kit/use-form-fields';
 
 /** Change Password (spec §2, §5): both passwords are hashed before they are sent. */
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ current: '', next: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useFormFields({ current: '', next: '' }, (values) => {
+    const found = validateChangePassword(values);
+    return {
+      current: found.current ? i18n._(found.current) : undefined,
+      next: found.next ? i18n._(found.next) : undefined,
+    };
+  });
 
   const close = () => {
-    setValues({ current: '', next: '' });
-    setErrors({});
+    form.reset();
     onClose();
   };
 
@@ -41,33 +43,14 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       close();
     },
     onError: (error) => {
-      if (isApiError(error, RET.WRONG_CURRENT_PASSWORD)) setErrors({ current: t`Current password is incorrect.` });
-      if (isApiError(error, RET.PASSWORD_UNCHANGED)) setErrors({ next: t`The New Password can't equal Current Password` });
+      if (isApiError(error, RET.WRONG_CURRENT_PASSWORD)) form.setErrors({ current: t`Current password is incorrect.` });
+      if (isApiError(error, RET.PASSWORD_UNCHANGED)) form.setErrors({ next: t`The New Password can't equal Current Password` });
     },
   });
 
-  const messagesFor = (next: typeof values) => {
-    const found = validateChangePassword(next);
-    return {
-      current: found.current ? i18n._(found.current) : undefined,
-      next: found.next ? i18n._(found.next) : undefined,
-    };
-  };
-
-  const blur = (field: Field) => () => setErrors((prev) => ({ ...prev, [field]: messagesFor(values)[field] }));
-  // Shown errors follow the typing, so fixing them never shifts the form at the next click.
-  const edit = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.currentTarget.value };
-    setValues(next);
-    const found = messagesFor(next);
-    setErrors((prev) => ({ current: prev.current && found.current, next: prev.next && found.next }));
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = messagesFor(values);
-    setErrors(found);
-    if (!found.current && !found.next) change.mutate(values);
+    if (form.validateAll()) change.mutate(form.values);
   };
 
   return (
@@ -80,10 +63,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             label={t`Current Password`}
             autoComplete="current-password"
             required
-            value={values.current}
-            onChange={edit('current')}
-            onBlur={validateOnBlur(blur('current'))}
-            error={errors.current}
+            {...form.field('current')}
             data-autofocus
           />
           <PasswordField
@@ -91,10 +71,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             description={t`8 to 16 characters, with an uppercase and a lowercase letter.`}
             autoComplete="new-password"
             required
-            value={values.next}
-            onChange={edit('next')}
-            onBlur={validateOnBlur(blur('next'))}
-            error={errors.next}
+            {...form.field('next')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>

@@ -14,9 +14,10 @@ import { openApiDocument } from './http/openapi';
 import { ensureCsrfCookie } from './http/session';
 import { sessionHandlers } from './modules/system/session.handlers';
 import { configHandlers } from './modules/config/config.handlers';
+import { syncHandlers } from './modules/sync/sync.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -24,6 +25,14 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp(deps: { db: Db; config: ServerConfig }) {
   const app = new Hono();
 
+  // x-response-et: this server's own time on the request (ms, rounded down). The client takes
+  // it off the round trip it measured, so only network time counts towards weak-network
+  // detection (spec §4/§7): on every API answer and static file, the ping favicon included.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    c.header('x-response-et', String(Math.floor(performance.now() - started)));
+  });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.use('*', async (c, next) => {
     await next();

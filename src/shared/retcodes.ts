@@ -22,6 +22,10 @@ export const RET = {
   WAREHOUSE_MISMATCH: -100407,
   /** A mutation without a valid CSRF header. */
   CSRF_INVALID: -100408,
+  /** Offline ops: the batch does not continue the device's sequence; `data.acked_seq` says where to resume. */
+  OUT_OF_SEQUENCE: -100409,
+  /** Offline ops: this op id was already used with different content. */
+  OP_CONFLICT: -100410,
   /** Too many requests of this kind; `data.retry_after_s` says when to try again. */
   RATE_LIMITED: -100429,
   /** Unknown API path. */

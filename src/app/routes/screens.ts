@@ -20,6 +20,7 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/404': async () => ({ default: NotFoundScreen }),
   '/home': () => import('../features/home/home.screen'),
   '/user/permissiontree': () => import('../features/user/permission-tree.screen'),
+  '/wmsconfig/syncqueue': () => import('../features/syncqueue/sync-queue.screen'),
 };
 
 export const isBuilt = (path: string): boolean => Object.hasOwn(SCREENS, path);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Tables scoped to a warehouse carry `whs_id` and lead their keys with it: it is the
@@ -118,3 +118,49 @@ export const rateEvents = pgTable('rate_events', {
   subject: text('subject').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('rate_events_subject_idx').on(t.kind, t.subject, t.at)]);
+
+/**
+ * One offline op stream: a device used by a user in a warehouse (DESIGN.md "Offline and scanning").
+ * `acked_seq` is the last seq applied; the rest is what the device last reported in its heartbeat.
+ */
+export const syncStreams = pgTable('sync_streams', {
+  whsId: text('whs_id').notNull(),
+  deviceId: uuid('device_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  ackedSeq: bigint('acked_seq', { mode: 'number' }).notNull().default(0),
+  lastContactAt: timestamp('last_contact_at', { withTimezone: true }).notNull().defaultNow(),
+  pending: integer('pending').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+  /** Device time of the oldest op still in its outbox. */
+  oldestPendingAt: timestamp('oldest_pending_at', { withTimezone: true }),
+  appVersion: text('app_version').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [primaryKey({ columns: [t.whsId, t.deviceId, t.userId] })]);
+
+/** Every op applied or rejected, recorded in the transaction of its effects: a repeated op id gets this answer again. */
+export const syncOps = pgTable('sync_ops', {
+  whsId: text('whs_id').notNull(),
+  opId: uuid('op_id').notNull(),
+  deviceId: uuid('device_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  /** SHA-256 of kind and canonical payload: a resent op must match it. */
+  payloadHash: text('payload_hash').notNull(),
+  status: text('status', { enum: ['applied', 'rejected'] }).notNull(),
+  retcode: integer('retcode').notNull(),
+  message: text('message').notNull(),
+  result: jsonb('result'),
+  /** When the operator made it, by the device's clock. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: integer('resolved_by').references(() => users.userId),
+  resolutionReason: text('resolution_reason'),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.opId] }),
+  uniqueIndex('sync_ops_stream_seq_uq').on(t.whsId, t.deviceId, t.userId, t.seq),
+  // The supervisor's worklist: rejected ops nobody has resolved yet.
+  index('sync_ops_unresolved_idx').on(t.whsId, t.deviceId, t.userId).where(sql`${t.status} = 'rejected' and ${t.resolvedAt} is null`),
+]);

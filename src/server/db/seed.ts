@@ -28,8 +28,11 @@ const OPERATOR_PATH_PREFIXES = [
   '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
   '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
 ];
-/** Pages a supervisor does not administer: users, roles and system configuration. */
-const SUPERVISOR_EXCLUDED_PREFIXES = ['PC.User.', 'PC.Wmsconfig.'];
+/** Pages a supervisor does not administer: the user area, and the user and role pages of System Config. */
+const SUPERVISOR_EXCLUDED_PREFIXES = ['PC.User.'];
+const SUPERVISOR_EXCLUDED_PAGES = new Set(
+  ROUTES.filter((r) => ['/wmsconfig/userlist', '/wmsconfig/userrole', '/wmsconfig/rolelist', '/wmsconfig/roledetail'].includes(r.path)).map(permOf),
+);
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.local', displayName: 'Ada Admin', superAdmin: true, role: 'Administrator', warehouses: DEMO_WAREHOUSES.map((w) => w.whsId) },
@@ -40,7 +43,7 @@ export const DEMO_ACCOUNTS = [
 function rolePerms(role: string): string[] {
   if (role === 'Supervisor') {
     // A route may use an action permission as its own (e.g. the region dashboard): list each once.
-    return [...new Set([...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)])];
+    return [...new Set([...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PAGES.has(p) && !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)])];
   }
   if (role === 'Operator') {
     const perms = ROUTES.filter((r) => OPERATOR_PATH_PREFIXES.some((x) => r.path.startsWith(x))).map(permOf);

@@ -556,6 +556,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsconfig/approveconfig/edit', msg`Edit Approval Config`),
   page('/wmsconfig/approveconfig/view', msg`Approval Config Detail`),
   list('/wmsconfig/pdapackage', msg`PDA Package`),
+  page('/wmsconfig/syncqueue', msg`Sync Queue`),
 
   // Report Center
   group('/reportcenter', msg`Report Center`, '/reportcenter/reportcenter'),

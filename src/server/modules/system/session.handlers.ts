@@ -1,16 +1,17 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { mailOutbox, passwordResetTokens, sessions, userSettings, users } from '../../db/schema';
 import type { sessionContract } from '../../../shared/contract/session.contract';
-import { LOCALES, LOCALE_NAMES, isLocale } from '../../../shared/locales';
+import { LOCALES, LOCALE_NAMES } from '../../../shared/locales';
 import { RET } from '../../../shared/retcodes';
 import { isRmsWarehouse } from '../../../shared/warehouse';
-import { ApiError, badInput } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
 import { RATE_RULES, clearRateEvents, enforceRateLimits, recordRateEvents, retryAfterSeconds } from '../../http/rate-limit';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { userPermissions, menuKeysOf } from './access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
+import { saveUserSetting } from './user-settings';
 
 /** A weak password must be changed within this many days of being reported. */
 const SIMPLE_PASSWORD_GRACE_DAYS = 30;
@@ -50,11 +51,7 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
   },
 
   async setUserSetting(input, { db, session }) {
-    if (!/^[A-Za-z0-9_.-]+$/.test(input.name)) throw badInput('name', 'letters, digits, _ . - only');
-    if (input.name === 'lang' && !isLocale(input.value)) throw badInput('value', `language must be one of ${LOCALES.join(', ')}`);
-    if (input.name === WAREHOUSE_SETTING) throw badInput('name', 'the warehouse is changed with the warehouse switch');
-    await db.insert(userSettings).values({ userId: session.userId, name: input.name, value: input.value })
-      .onConflictDoUpdate({ target: [userSettings.userId, userSettings.name], set: { value: input.value } });
+    await saveUserSetting(db, session.userId, input);
     return {};
   },
 

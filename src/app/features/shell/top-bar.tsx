@@ -11,6 +11,7 @@ import { useSession } from '../../kit/session';
 import { LanguageMenu } from '../../kit/language-menu';
 import { breadcrumbs } from '../../routes/access';
 import { initialsOf } from './menu-icons';
+import { SyncBadge } from './sync-badge';
 import { useSignOut } from './use-sign-out';
 
 /** A declared path with its parameters filled in; an absent optional parameter drops its segment. */
@@ -107,6 +108,7 @@ export function TopBar({ navOpened, onToggleNav, onChangePassword }: TopBarProps
         <PageBreadcrumbs />
       </Group>
       <Group gap={4} wrap="nowrap">
+        <SyncBadge />
         <LanguageMenu onChanged={(lang) => saveLanguage.mutate(lang)} compact={!wide} />
         <UserMenu onChangePassword={onChangePassword} />
       </Group>

@@ -4,6 +4,9 @@ import { contract } from '../../../shared/contract';
 import { callApi } from '../../kit/api';
 import { clearSession } from '../../kit/session';
 import { currentRedirectUrl } from '../../kit/redirect-url';
+import { sessionQueries } from '../../kit/queries';
+import { appOutbox } from '../../kit/outbox';
+import { confirmLogoutWithPending } from './sync-badge';
 
 /**
  * Ends the session and forgets it in this tab (spec §4: logout clears user info and goes to
@@ -13,6 +16,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return async (to: '/login' | '/403' = '/login') => {
+    // Issue 3: ops not yet sent stay on the device for this user's next sign-in; say so first.
+    const userId = queryClient.getQueryData(sessionQueries.loginInfo().queryKey)?.user_id;
+    const unsent = to === '/login' && userId !== undefined ? await appOutbox().pendingCountOfUser(userId).catch(() => 0) : 0;
+    if (unsent > 0 && !(await confirmLogoutWithPending(unsent))) return;
     const redirectUrl = currentRedirectUrl();
     await callApi(contract.userLogout, {}, { quiet: true }).catch(() => undefined);
     await router.navigate({ to, search: to === '/login' ? { redirect_url: redirectUrl } : {}, replace: true });

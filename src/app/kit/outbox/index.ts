@@ -1,0 +1,24 @@
+import { OutboxDb } from './db';
+import { Outbox } from './outbox';
+import { apiTransport } from './transport';
+
+export { OpValidationError, defineClientOpKind, setUserSettingOp } from './registry';
+export type { OutboxOp, OpState } from './db';
+export type { OutboxStatus, DrainState } from './outbox';
+
+/** The app version reported in heartbeats (the package version, set by vite.config.ts). */
+const APP_VERSION = String(import.meta.env.VITE_APP_VERSION ?? '');
+
+let instance: Outbox | null = null;
+
+/** The app's outbox: the `tally-outbox` database drained through callApi (created on first use). */
+export function appOutbox(): Outbox {
+  if (!instance) {
+    instance = new Outbox({ db: new OutboxDb(), transport: apiTransport, appVersion: APP_VERSION });
+    instance.start();
+  }
+  return instance;
+}
+
+/** Queues an op of the signed-in user (see Outbox.enqueue). */
+export const enqueue = (kind: string, payload: Record<string, unknown>) => appOutbox().enqueue(kind, payload);

@@ -1,13 +1,20 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contract } from './src/shared/contract';
+import { API_BASE, TENANT_HEADER, type EndpointDef } from './src/shared/contract/define';
+import type { SwContract } from './sw/sw';
 
 const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
+/** The version devices report in their sync heartbeats (package version). */
+const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
   base: '/v2/',
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [
     react({ babel: linguiMacro }),
     lingui(),
@@ -18,6 +25,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        id: '/v2/',
         name: 'Tally WMS',
         short_name: 'Tally',
         description: 'Warehouse management: receiving, counting, putaway, picking, packing and more, online or not.',
@@ -27,12 +35,36 @@ export default defineConfig({
         background_color: '#ffffff',
         theme_color: '#1c7ed6',
         icons: [
-          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,mp3,wav}'] },
+      // The icons are in the glob already; listing them again would precache them twice.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,mp3,wav}'],
+        // What sw/sw.ts needs from the contract, derived from it at build time so the worker
+        // carries neither zod nor the contract: the `offlineRead` endpoints and the sign-in/out paths.
+        buildPlugins: {
+          vite: [{
+            name: 'tally-sw-contract',
+            config: () => {
+              const route = (def: EndpointDef) => ({ method: def.method, path: API_BASE + def.path });
+              const reads = (Object.values(contract) as EndpointDef[]).filter((def) => def.offlineRead);
+              const notRead = reads.find((def) => def.mutates || def.offline);
+              if (notRead) throw new Error(`${notRead.path}: offlineRead is for reads, not for changes`);
+              const swContract: SwContract = {
+                tenantHeader: TENANT_HEADER,
+                offlineReads: reads.map(route),
+                signIn: route(contract.userLogin),
+                signOut: route(contract.userLogout),
+              };
+              return { define: { __TALLY_SW_CONTRACT__: JSON.stringify(swContract) } };
+            },
+          }],
+        },
+      },
     }),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

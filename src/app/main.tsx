@@ -8,7 +8,6 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
-import { Workbox } from 'workbox-window';
 import { SOURCE_LOCALE } from '../shared/locales';
 import { DuplicateRequestError, configureApi, getTenant } from './kit/api';
 import { activateLocale, i18n, storedLocale } from './kit/i18n';
@@ -16,6 +15,7 @@ import { configQueries } from './kit/queries';
 import { clearSession, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
+import { registerServiceWorker } from './kit/sw-update';
 import { createAppRouter } from './routes/router';
 import { matchRoute } from './routes/access';
 
@@ -66,10 +66,8 @@ async function start() {
     </StrictMode>,
   );
 
-  // Production only: the service worker of sw/sw.ts precaches the shell and catalogs.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).register();
-  }
+  // Production only: the service worker of sw/sw.ts (shell, catalogs, offline reference data).
+  registerServiceWorker();
 }
 
 void start();

@@ -28,7 +28,7 @@ const ok = z.object({});
 
 export const sessionContract = {
   getLoginInfo: endpoint({
-    method: 'GET', path: '/apps/system/user/get_login_info', access: 'session', tenantExempt: true,
+    method: 'GET', path: '/apps/system/user/get_login_info', access: 'session', tenantExempt: true, offlineRead: true,
     summary: 'The signed-in user, their warehouses and settings. Anonymous: -100405.',
     input: z.object({}), output: userInfo,
   }),
@@ -56,7 +56,7 @@ export const sessionContract = {
     output: ok,
   }),
   getLangSetting: endpoint({
-    method: 'GET', path: '/apps/system/user/get_lang_setting', access: 'public',
+    method: 'GET', path: '/apps/system/user/get_lang_setting', access: 'public', offlineRead: true,
     summary: 'Default interface language and the languages offered.',
     input: z.object({}),
     output: z.object({ default: z.enum(LOCALES), optional_lange_list: z.array(z.object({ lange: z.enum(LOCALES), desc: z.string() })) }),
@@ -88,18 +88,18 @@ export const sessionContract = {
     output: ok,
   }),
   simplePasswordDeadline: endpoint({
-    method: 'GET', path: '/apps/system/user/simple_password_deadline', access: 'session',
+    method: 'GET', path: '/apps/system/user/simple_password_deadline', access: 'session', offlineRead: true,
     summary: 'Whether my password is below policy and the date by which it must change.',
     input: z.object({}),
     output: z.object({ is_simple_password: z.boolean(), deadline: z.number().int().nullable() }),
   }),
   getMyMenuKey: endpoint({
-    method: 'GET', path: '/apps/system/authorization/get_my_menu_key', access: 'session',
+    method: 'GET', path: '/apps/system/authorization/get_my_menu_key', access: 'session', offlineRead: true,
     summary: 'Route permission names the user holds in the current warehouse.',
     input: z.object({}), output: z.object({ list: z.array(z.string()) }),
   }),
   getMyPerm: endpoint({
-    method: 'GET', path: '/apps/system/authorization/get_my_perm', access: 'session',
+    method: 'GET', path: '/apps/system/authorization/get_my_perm', access: 'session', offlineRead: true,
     summary: 'Every permission name the user holds in the current warehouse.',
     input: z.object({}), output: z.object({ list: z.array(z.string()) }),
   }),

@@ -1,12 +1,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
+import { z } from 'zod';
 import { contract } from '../../shared/contract';
+import { endpoint } from '../../shared/contract/define';
 import { RET } from '../../shared/retcodes';
 
 const toastError = vi.fn();
 vi.mock('./toast', () => ({ toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn(), warning: vi.fn() } }));
 
-const { ApiError, DuplicateRequestError, NetworkError, callApi, configureApi, setTenant } = await import('./api');
+const { ApiError, DuplicateRequestError, NetworkError, callApi, configureApi, observeRequests, setTenant } = await import('./api');
+type RequestSample = import('./api').RequestSample;
 
 interface Sent {
   url: URL;
@@ -71,7 +74,13 @@ describe('callApi', () => {
     const error = await callApi(contract.getWarehouseDetail, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ retcode: RET.NOT_FOUND, message: 'Warehouse XX not found.' });
-    expect(toastError).toHaveBeenCalledWith('Warehouse XX not found.');
+    expect(toastError).toHaveBeenCalledWith('Warehouse XX not found.', 3000);
+  });
+
+  it('keeps the error toast up as long as the caller configures', async () => {
+    answer = envelope(RET.NOT_FOUND, null, 'Warehouse XX not found.');
+    await expect(callApi(contract.getWarehouseDetail, {}, { errorToastMs: 8000 })).rejects.toBeInstanceOf(ApiError);
+    expect(toastError).toHaveBeenCalledWith('Warehouse XX not found.', 8000);
   });
 
   it('shows no toast for tolerated retcodes, noErrorCodes or quiet calls', async () => {
@@ -105,6 +114,99 @@ describe('callApi', () => {
     await expect(first).resolves.toEqual({ list: ['A'] });
     answer = envelope(0, { list: [] });
     await expect(callApi(contract.getMyPerm, {})).resolves.toEqual({ list: [] });
+  });
+
+  it('sends duplicates of the endpoints that allow them (the six of spec §7)', async () => {
+    // None of the six (pii data, dev conf, outbound order inner package, ASN quota search,
+    // instant order list, inbound task type list) exists yet: a stand-in declares the flag.
+    const instantOrderList = endpoint({
+      method: 'GET', path: '/apps/process/outbound/instantorder/search_instant_order_list', access: 'session',
+      summary: 'stand-in', input: z.object({}), output: z.object({ n: z.number() }), allowDuplicateInFlight: true,
+    });
+    const releases: (() => void)[] = [];
+    answer = () => new Promise((resolve) => {
+      releases.push(() => resolve(new Response(JSON.stringify({ retcode: 0, message: 'ok', data: { n: releases.length } }))));
+    });
+    const first = callApi(instantOrderList, {});
+    const second = callApi(instantOrderList, {});
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    for (const release of releases) release();
+    await expect(Promise.all([first, second])).resolves.toEqual([{ n: 2 }, { n: 2 }]);
+  });
+
+  it('cancels an identical POST in flight too, but not one with other input', async () => {
+    let release: () => void = () => undefined;
+    answer = () => new Promise((resolve) => {
+      release = () => resolve(new Response(JSON.stringify({ retcode: 0, message: 'ok', data: {} })));
+    });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const first = callApi(contract.setUserSetting, { name: 'lang', value: 'th' });
+    await expect(callApi(contract.setUserSetting, { name: 'lang', value: 'th' })).rejects.toBeInstanceOf(DuplicateRequestError);
+    expect(info).toHaveBeenCalledWith('Cancelled a duplicate in-flight request: POST /apps/system/user/set_user_setting');
+    expect(toastError).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    release();
+    await first;
+    answer = envelope(0);
+    await callApi(contract.setUserSetting, { name: 'lang', value: 'vi' });
+    expect(sent).toHaveLength(2);
+    info.mockRestore();
+  });
+
+  it('gives up after 60 s with a NetworkError', async () => {
+    vi.useFakeTimers();
+    try {
+      answer = () => new Promise(() => undefined);
+      const pending = callApi(contract.getMyPerm, {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(await pending).toBeInstanceOf(NetworkError);
+      expect(toastError).toHaveBeenCalledWith('Network error, please try again.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports each request sent to the observers: duration, server time and outcome', async () => {
+    const samples: RequestSample[] = [];
+    const stop = observeRequests((s) => samples.push(s));
+    answer = () => Promise.resolve(new Response(JSON.stringify({ retcode: 0, message: 'ok', data: { list: [] } }), { headers: { 'x-response-et': '12' } }));
+    await callApi(contract.getMyPerm, {});
+    answer = envelope(RET.NOT_FOUND);
+    await callApi(contract.getWarehouseDetail, {}, { quiet: true }).catch(() => undefined);
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await callApi(contract.getMyPerm, {}, { quiet: true }).catch(() => undefined);
+    const controller = new AbortController();
+    answer = () => {
+      controller.abort();
+      return Promise.reject(new DOMException('aborted', 'AbortError'));
+    };
+    await callApi(contract.getMyPerm, {}, { signal: controller.signal }).catch(() => undefined);
+    expect(samples.map(({ method, path, serverMs, outcome }) => ({ method, path, serverMs, outcome }))).toEqual([
+      { method: 'GET', path: '/apps/system/authorization/get_my_perm', serverMs: 12, outcome: 'ok' },
+      { method: 'GET', path: '/apps/basic/location/get_warehouse_detail', serverMs: null, outcome: 'error' },
+      { method: 'GET', path: '/apps/system/authorization/get_my_perm', serverMs: null, outcome: 'network' },
+      { method: 'GET', path: '/apps/system/authorization/get_my_perm', serverMs: null, outcome: 'aborted' },
+    ]);
+    for (const s of samples) expect(s.durationMs).toBeGreaterThanOrEqual(0);
+
+    // A duplicate that was never sent is not a request; after stop() nothing is reported.
+    let release: () => void = () => undefined;
+    answer = () => new Promise((resolve) => {
+      release = () => resolve(new Response(JSON.stringify({ retcode: 0, message: 'ok', data: { list: [] } })));
+    });
+    const sentBefore = sent.length;
+    const first = callApi(contract.getMyPerm, {});
+    await expect(callApi(contract.getMyPerm, {})).rejects.toBeInstanceOf(DuplicateRequestError);
+    await vi.waitFor(() => expect(sent).toHaveLength(sentBefore + 1));
+    release();
+    await first;
+    expect(samples).toHaveLength(5);
+    stop();
+    answer = envelope(0, { list: [] });
+    await callApi(contract.getMyPerm, {});
+    expect(samples).toHaveLength(5);
   });
 
   it('turns a failed connection into a NetworkError with a toast', async () => {

@@ -6,8 +6,11 @@ import {
 } from '../../shared/contract/define';
 import { contract } from '../../shared/contract';
 import { RET } from '../../shared/retcodes';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { toast } from './toast';
+
+/** Response header with the server's own elapsed time of the request, in ms. */
+export const RESPONSE_ET_HEADER = 'x-response-et';
 
 /** A nonzero retcode (spec §8): the server's message, its code and its `data`. */
 export class ApiError extends Error {
@@ -35,6 +38,8 @@ export interface CallOptions {
   quiet?: boolean;
   /** Retcodes the caller handles itself: no toast for these (spec §8 noErrorCode). */
   noErrorCodes?: readonly number[];
+  /** How long the error toast of a nonzero retcode stays up (spec §8: 3 s unless configured). */
+  errorToastMs?: number;
   /** Aborts the request (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
 }
@@ -100,6 +105,47 @@ function toSearchParams(input: unknown): URLSearchParams {
 
 const inFlight = new Set<string>();
 
+/** How one request that was sent went: for the weak-network monitor and timing statistics. */
+export interface RequestSample {
+  method: EndpointDef['method'];
+  path: string;
+  /** From just before sending to the end of reading the answer (ms). */
+  durationMs: number;
+  /** The server's own elapsed time from its `x-response-et` header (ms); null when absent. */
+  serverMs: number | null;
+  /**
+   * `ok`: retcode 0; `error`: an answer with a nonzero retcode or none the client understands
+   * (spec §8 counts those as errors); `network`: no answer (offline, dropped, 60 s timeout);
+   * `aborted`: the caller cancelled it.
+   */
+  outcome: 'ok' | 'error' | 'network' | 'aborted';
+}
+
+const requestObservers = new Set<(sample: RequestSample) => void>();
+
+/** Calls `observer` after every request that was sent (not duplicates). Returns the unsubscribe. */
+export function observeRequests(observer: (sample: RequestSample) => void): () => void {
+  requestObservers.add(observer);
+  return () => {
+    requestObservers.delete(observer);
+  };
+}
+
+function notifyObservers(sample: RequestSample): void {
+  for (const observer of requestObservers) {
+    try {
+      observer(sample);
+    } catch (error) {
+      console.error('A request observer failed', error);
+    }
+  }
+}
+
+function serverElapsedMs(response: Response): number | null {
+  const value = Number(response.headers.get(RESPONSE_ET_HEADER) ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
 function report(error: ApiError, def: EndpointDef, opts: CallOptions): void {
   if (error.retcode === RET.WAREHOUSE_MISMATCH) {
     const sessionWhs = (error.data as { session_whs_id?: unknown } | null)?.session_whs_id;
@@ -112,7 +158,7 @@ function report(error: ApiError, def: EndpointDef, opts: CallOptions): void {
     return;
   }
   if (def.quietRetcodes?.includes(error.retcode) || opts.noErrorCodes?.includes(error.retcode)) return;
-  toast.error(error.message || t`The request failed, please try again.`);
+  toast.error(error.message || t`The request failed, please try again.`, opts.errorToastMs ?? ERROR_TOAST_MS);
 }
 
 async function send(def: EndpointDef, input: unknown, opts: CallOptions): Promise<unknown> {
@@ -122,7 +168,17 @@ async function send(def: EndpointDef, input: unknown, opts: CallOptions): Promis
   const isGet = def.method === 'GET';
   if (!isGet) headers['content-type'] = 'application/json';
 
+  const started = performance.now();
+  const sample = (outcome: RequestSample['outcome'], response?: Response): void => notifyObservers({
+    method: def.method,
+    path: def.path,
+    durationMs: performance.now() - started,
+    serverMs: response ? serverElapsedMs(response) : null,
+    outcome,
+  });
+
   let response: Response;
+  let envelope: { retcode?: unknown; message?: unknown; data?: unknown } | null;
   try {
     response = await http(def.path.slice(1), {
       method: def.method,
@@ -131,13 +187,21 @@ async function send(def: EndpointDef, input: unknown, opts: CallOptions): Promis
       body: isGet ? undefined : JSON.stringify(input ?? {}),
       signal: opts.signal,
     });
+    envelope = (await response.json().catch((error: unknown) => {
+      if (opts.signal?.aborted) throw error;
+      return null;
+    })) as typeof envelope;
   } catch (error) {
-    if (opts.signal?.aborted) throw error;
+    if (opts.signal?.aborted) {
+      sample('aborted');
+      throw error;
+    }
+    sample('network');
     if (!opts.quiet) toast.error(t`Network error, please try again.`);
     throw new NetworkError(error instanceof Error ? error.message : String(error));
   }
+  sample(typeof envelope?.retcode === 'number' && envelope.retcode === RET.OK ? 'ok' : 'error', response);
 
-  const envelope = (await response.json().catch(() => null)) as { retcode?: unknown; message?: unknown; data?: unknown } | null;
   if (!envelope || typeof envelope.retcode !== 'number') {
     const error = new ApiError(RET.INTERNAL, t`Server error (HTTP ${response.status}), please try again.`, null, def.path);
     report(error, def, opts);
@@ -163,8 +227,12 @@ async function send(def: EndpointDef, input: unknown, opts: CallOptions): Promis
  * body (POST) of the contract entry, with the tenant and CSRF headers, and resolves to its
  * parsed `data`. A nonzero retcode rejects with an ApiError after the handling of spec §8:
  * error toast (unless quiet or tolerated), -100405 → sign-in, -100407 → reload dialog.
- * An identical request already in flight is not sent again (spec §7): the duplicate rejects
- * with a DuplicateRequestError and is only logged.
+ * An identical request (same method, path and input) already in flight is not sent again
+ * (spec §7): the duplicate rejects with a DuplicateRequestError and is only logged. Endpoints
+ * flagged `allowDuplicateInFlight` are exempt — spec §7 names six: pii data, dev conf,
+ * outbound order inner package, ASN quota search, instant order list and inbound task type
+ * list; each sets the flag in its contract entry when it is added.
+ * Every request sent is reported to the observers of `observeRequests` (weak-network detection).
  */
 export async function callApi<E extends EndpointDef>(def: E, input: InputOf<E>, opts: CallOptions = {}): Promise<OutputOf<E>> {
   const key = `${def.method} ${def.path} ${JSON.stringify(input ?? {})}`;

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../../shared/constants';
 import { useSession } from '../../kit/session';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';
+import { useWeakNetworkMonitor } from '../../kit/weak-network';
 import { ChangePasswordDialog } from './change-password.dialog';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -34,6 +35,7 @@ export default function ShellLayout() {
 
   useWarehouseRefocusCheck();
   useWeakPasswordWarning(openChangePassword);
+  useWeakNetworkMonitor();
 
   // Spec §9: the email is saved after each navigation; the drawer closes on arrival.
   const closeNav = nav.close;

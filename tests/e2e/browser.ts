@@ -18,3 +18,16 @@ export async function newPage(browser: Browser, opts: { viewport?: { width: numb
   const page = await context.newPage();
   return { context, page };
 }
+
+/** The states of this device's queued ops, read straight from its IndexedDB outbox. */
+export function opStates(page: Page): Promise<string[]> {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const open = indexedDB.open('tally-outbox');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('ops').objectStore('ops').getAll();
+      read.onsuccess = () => resolve((read.result as { seq: number; state: string }[]).sort((a, b) => a.seq - b.seq).map((o) => o.state));
+      read.onerror = () => reject(read.error);
+    };
+  }));
+}

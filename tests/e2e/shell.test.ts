@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, opStates } from './browser';
 
 const PASSWORD = 'Demo1234';
 let browser: Browser;
@@ -179,7 +179,8 @@ describe('language and logout', () => {
     await expect.poll(() => page.getByRole('navigation', { name: '主菜单' }).getByText('首页', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 
-    // A new device signing in gets the account's language.
+    // A new device signing in gets the account's language (once the outbox has sent it).
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
     const other = await newPage(browser);
     await other.page.goto('/v2/login');
     await signIn(other.page, 'admin@demo.local');
@@ -191,6 +192,8 @@ describe('language and logout', () => {
     await page.getByRole('button', { name: /简体中文/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => mainMenu(page).getByText('Home', { exact: true }).isVisible()).toBe(true);
+    // Both choices went through the outbox and were applied before this device goes away.
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
     await context.close();
   });
 

@@ -3,9 +3,8 @@ import { IconChevronDown, IconKey, IconLogout, IconMail } from '@tabler/icons-re
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { contract } from '../../../shared/contract';
 import type { Locale } from '../../../shared/locales';
-import { callApi } from '../../kit/api';
+import { enqueue, setUserSettingOp } from '../../kit/outbox';
 import { sessionQueries } from '../../kit/queries';
 import { useSession } from '../../kit/session';
 import { LanguageMenu } from '../../kit/language-menu';
@@ -94,11 +93,14 @@ interface TopBarProps {
 export function TopBar({ navOpened, onToggleNav, onChangePassword }: TopBarProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  // The signed-in user's language is an account setting (set_user_setting name "lang").
   const wide = useMatches({ base: false, lg: true });
+  // The signed-in user's language is an account setting (set_user_setting name "lang"). It goes
+  // through the outbox like a scan, so a language chosen with the network gone is saved later.
   const saveLanguage = useMutation({
-    mutationFn: (lang: Locale) => callApi(contract.setUserSetting, { name: 'lang', value: lang }),
-    onSuccess: (_data, lang) =>
+    mutationFn: (lang: Locale) => enqueue(setUserSettingOp.kind, { name: 'lang', value: lang }),
+    // Queuing is local work: it must not wait for the network like TanStack's default does.
+    networkMode: 'always',
+    onSuccess: (_op, lang) =>
       queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (user) => (user ? { ...user, lang } : user)),
   });
   return (

@@ -55,7 +55,7 @@ function PendingLogoutDialog() {
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => answerLogout(false)} data-autofocus>
-          <Trans>Cancel</Trans>
+          <Trans context="button">Cancel</Trans>
         </Button>
         <Button color="red" onClick={() => answerLogout(true)}>
           <Trans>Logout</Trans>

@@ -119,7 +119,7 @@ function DiscardDialog({ op, onClose }: { op: OutboxOp | null; onClose: () => vo
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
+              <Trans context="button">Cancel</Trans>
             </Button>
             <Button type="submit" color="red" loading={busy}>
               <Trans>Discard</Trans>

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLock, IconRefresh } from '@tabler/icons-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -8,6 +8,7 @@ import { handleNotLoggedIn } from '../../kit/api';
 import { toast } from '../../kit/toast';
 import { appOutbox, type OpState, type OutboxOp, type OutboxStatus } from '../../kit/outbox';
 import { relativeTime, useNow } from '../../kit/time';
+import { ReasonDialog } from '../../kit/reason-dialog';
 
 const STATE_LABEL: Record<OpState, MessageDescriptor> = {
   pending: msg`Pending`,
@@ -69,65 +70,25 @@ function StatusLine({ status, now }: { status: OutboxStatus; now: number }) {
 
 function DiscardDialog({ op, onClose }: { op: OutboxOp | null; onClose: () => void }) {
   const { t } = useLingui();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setReason('');
-    setError(null);
-  }, [op]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!op) return;
-    if (!reason.trim()) {
-      setError(t`Enter why this operation is discarded.`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await appOutbox().discard(op.op_id, reason);
-      toast.success(t`Operation discarded.`);
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const seq = op?.seq ?? 0;
   return (
-    <Modal opened={op !== null} onClose={onClose} title={t`Discard operation #${seq}`} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <Text size="sm">
-            <Trans>The server rejected this operation, so it was never applied. Discarding it removes it from the queue; the reason stays on this device.</Trans>
-          </Text>
-          {op?.last_error && <Text size="sm" c="red">{op.last_error.message}</Text>}
-          <Textarea
-            label={t`Reason`}
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            error={error}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans context="button">Cancel</Trans>
-            </Button>
-            <Button type="submit" color="red" loading={busy}>
-              <Trans>Discard</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      opened={op !== null}
+      title={t`Discard operation #${seq}`}
+      explanation={<Trans>The server rejected this operation, so it was never applied. Discarding it removes it from the queue; the reason stays on this device.</Trans>}
+      detail={op?.last_error?.message}
+      validate={(reason) => (reason ? null : t`Enter why this operation is discarded.`)}
+      maxLength={500}
+      confirmLabel={<Trans>Discard</Trans>}
+      confirmColor="red"
+      onConfirm={async (reason) => {
+        if (!op) return;
+        await appOutbox().discard(op.op_id, reason);
+        toast.success(t`Operation discarded.`);
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Pagination, Paper, Stack, Table, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Code, Group, Loader, Pagination, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,6 +11,7 @@ import { intlTag } from '../../kit/i18n';
 import { toast } from '../../kit/toast';
 import { shortDeviceId, syncQueueQueries } from './sync-queue.queries';
 import { relativeTime, useNow } from '../../kit/time';
+import { ReasonDialog } from '../../kit/reason-dialog';
 
 const REJECTED_PAGE_SIZE = 20;
 const REASON_MIN = 3;
@@ -154,13 +155,6 @@ function RejectedOpsTable({ rows, now, onResolve }: { rows: readonly RejectedOpR
 function ResolveDialog({ op, onClose }: { op: RejectedOpRow | null; onClose: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setReason('');
-    setError(null);
-  }, [op]);
-
   const resolve = useMutation({
     mutationFn: (input: { op_id: string; reason: string }) => callApi(contract.resolveRejectedOp, input),
     onSuccess: () => {
@@ -170,53 +164,23 @@ function ResolveDialog({ op, onClose }: { op: RejectedOpRow | null; onClose: () 
     // Resolved or not, the lists show the server's state again (e.g. someone else resolved it first).
     onSettled: () => queryClient.invalidateQueries({ queryKey: syncQueueQueries.all }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!op) return;
-    const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN) {
-      setError(t`Enter what was done about this operation (at least ${REASON_MIN} characters).`);
-      return;
-    }
-    resolve.mutate({ op_id: op.op_id, reason: trimmed });
-  };
-
   const seq = op?.seq ?? 0;
   const name = op?.display_name ?? '';
   return (
-    <Modal opened={op !== null} onClose={onClose} title={t`Resolve operation #${seq} of ${name}`} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">
-            <Trans>The server refused this operation, so it never took effect. Resolve it once the cause is dealt with (for example the count was redone); your name, the time and the reason are recorded.</Trans>
-          </Text>
-          {op && <Text size="sm" c="red">{op.message}</Text>}
-          <Textarea
-            label={t`Reason`}
-            required
-            autosize
-            minRows={2}
-            maxLength={REASON_MAX}
-            value={reason}
-            error={error}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans context="button">Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={resolve.isPending}>
-              <Trans>Resolve</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ReasonDialog
+      opened={op !== null}
+      title={t`Resolve operation #${seq} of ${name}`}
+      explanation={<Trans>The server refused this operation, so it never took effect. Resolve it once the cause is dealt with (for example the count was redone); your name, the time and the reason are recorded.</Trans>}
+      detail={op?.message}
+      validate={(reason) => (reason.length < REASON_MIN ? t`Enter what was done about this operation (at least ${REASON_MIN} characters).` : null)}
+      maxLength={REASON_MAX}
+      confirmLabel={<Trans>Resolve</Trans>}
+      busy={resolve.isPending}
+      onConfirm={(reason) => {
+        if (op) resolve.mutate({ op_id: op.op_id, reason });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -40,7 +40,15 @@ cleanupOutdatedCaches();
 // Client routes under /v2/ open the cached shell when the network is gone.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/v2/index.html'), { allowlist: [/^\/v2\//] }));
 
-const clearApiCache = (): Promise<boolean> => caches.delete(API_CACHE);
+/**
+ * Bumped at every clear: an answer to a request that started before a clear belongs to the
+ * session that was just forgotten, so it is not stored when it arrives afterwards.
+ */
+let cacheGeneration = 0;
+const clearApiCache = (): Promise<boolean> => {
+  cacheGeneration += 1;
+  return caches.delete(API_CACHE);
+};
 
 async function retcodeOf(response: Response): Promise<number | null> {
   if (!response.ok) return null;
@@ -69,11 +77,17 @@ const keyPlugin: WorkboxPlugin = {
 };
 
 /**
- * Keeps successful answers only (HTTP 200, retcode 0). A not-logged-in answer means whatever
- * is cached belongs to a session that is gone, so the cache is dropped.
+ * Keeps successful answers only (HTTP 200, retcode 0), and none that started before the last
+ * clear. A not-logged-in answer means whatever is cached belongs to a session that is gone, so
+ * the cache is dropped.
  */
 const successOnlyPlugin: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => {
+  requestWillFetch: async ({ request, state }) => {
+    if (state) state.generation = cacheGeneration;
+    return request;
+  },
+  cacheWillUpdate: async ({ response, state }) => {
+    if (state && state.generation !== cacheGeneration) return null;
     const retcode = await retcodeOf(response);
     if (retcode === RET.NOT_LOGGED_IN) await clearApiCache();
     return retcode === RET.OK ? response : null;

@@ -70,9 +70,18 @@ describe('weak network warning', () => {
 
     /** One real API request of the app: tab refocus re-reads the login info (spec §8). */
     const refocus = async (p: Page) => {
-      const answered = p.waitForResponse((r) => r.url().includes('/apps/system/user/get_login_info'));
-      await p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await answered;
+      // A refocus while the previous read is still in flight is dropped as a duplicate (spec §7),
+      // so refocus again until one read is answered.
+      for (let attempt = 1; ; attempt++) {
+        const answered = p.waitForResponse((r) => r.url().includes('/apps/system/user/get_login_info'), { timeout: 10_000 });
+        await p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        try {
+          await answered;
+          return;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+        }
+      }
     };
     const warning = (p: Page) => p.getByText(WARNING, { exact: true });
 

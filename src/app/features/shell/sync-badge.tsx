@@ -38,15 +38,15 @@ function answerLogout(confirmed: boolean): void {
   current?.resolve(confirmed);
 }
 
+function subscribeLogout(notify: () => void): () => void {
+  logoutListeners.add(notify);
+  return () => logoutListeners.delete(notify);
+}
+const currentLogout = () => pendingLogout;
+
 function PendingLogoutDialog() {
   const { t } = useLingui();
-  const current = useSyncExternalStore(
-    (notify) => {
-      logoutListeners.add(notify);
-      return () => logoutListeners.delete(notify);
-    },
-    () => pendingLogout,
-  );
+  const current = useSyncExternalStore(subscribeLogout, currentLogout);
   const count = current?.count ?? 0;
   return (
     <Modal opened={current !== null} onClose={() => answerLogout(false)} title={t`Operations not yet sent`} centered>

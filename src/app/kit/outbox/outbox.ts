@@ -357,7 +357,11 @@ export class Outbox {
 
   // ---- status store -------------------------------------------------------------------------
 
-  subscribe(listener: () => void): () => void {
+  /**
+   * A store for useSyncExternalStore. Both are bound once: a subscribe of a new identity on
+   * each render would make React resubscribe, restart the live query, publish, render again…
+   */
+  readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.restartLive();
     return () => {
@@ -368,11 +372,9 @@ export class Outbox {
         this.live = null;
       }
     };
-  }
+  };
 
-  getSnapshot(): OutboxStatus {
-    return this.snapshot;
-  }
+  readonly getSnapshot = (): OutboxStatus => this.snapshot;
 
   /** Reads the status afresh from the database (tests and one-off reads). */
   async readStatus(): Promise<OutboxStatus> {

@@ -16,6 +16,8 @@ import { clearSession, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
 import { registerServiceWorker } from './kit/sw-update';
+import { applyDeviceAttribute } from './kit/device';
+import { installAudioUnlock } from './kit/feedback';
 import { createAppRouter } from './routes/router';
 import { matchRoute } from './routes/access';
 
@@ -51,6 +53,8 @@ async function start() {
   const locale = storedLocale()
     ?? (await queryClient.fetchQuery(configQueries.langSetting()).then((s) => s.default).catch(() => SOURCE_LOCALE));
   await activateLocale(locale);
+  applyDeviceAttribute();
+  installAudioUnlock();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

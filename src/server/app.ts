@@ -15,9 +15,10 @@ import { ensureCsrfCookie } from './http/session';
 import { sessionHandlers } from './modules/system/session.handlers';
 import { configHandlers } from './modules/config/config.handlers';
 import { syncHandlers } from './modules/sync/sync.handlers';
+import { notificationHandlers } from './modules/config/notification.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -14,6 +14,8 @@ export const ACTION_PERMISSIONS = {
   'PC.RuleCenter.FulfillmentChainTurnoverDaysRule.Delete': msg`Delete fulfilment chain turnover days rules`,
   /** Named by the scan-interval setting: exempt from the scan-only rules of spec §5. */
   'PC.Scan.ManualInput': msg`Type into scan-only fields`,
+  /** Changing the notification sounds of the warehouse; its page's View permission only reads them. */
+  'PC.Wmsconfig.NotificationCenter.Sound.Edit': msg`Edit notification sounds`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type ActionPermission = keyof typeof ACTION_PERMISSIONS;

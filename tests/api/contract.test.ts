@@ -18,8 +18,9 @@ const gets = entries.filter(([, def]) => def.method === 'GET');
 const guarded = entries.filter(([, def]) => def.access !== 'public');
 
 /**
- * A valid body for each POST endpoint, so that one field at a time can be spoiled. Endpoints
- * added later without a sample still get the generic checks (never a 500).
+ * A valid input (POST body or GET query) for each endpoint that needs one, so that one field
+ * at a time can be spoiled. Endpoints added later without a sample still get the generic
+ * checks (never a 500).
  */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   userLogin: { email: 'operator@demo.local', password: hashPasswordForTransport('Demo1234'), is_simple_password: false },
@@ -29,6 +30,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   userPasswordReset: { passwd: hashPasswordForTransport('NewPass123'), token: 'A'.repeat(43), user_id: 1, is_simple_password: false },
   resetMyPwd: { old_pwd: hashPasswordForTransport('Demo1234'), new_pwd: hashPasswordForTransport('Demo1234'), is_simple_password: false },
   getConfList: { conf_key: ['weak_network_rtt_ms'], whs_id: 'SGSIN1' },
+  getNotificationSoundList: { platform: 1 },
+  updateNotificationSound: { platform: 1, list: [{ node_name: 'scan.accepted', sound_type: 1, clip: 'A', voice: 0 }] },
 };
 const HUGE = 'x'.repeat(100_000);
 const WRONG_VALUES: unknown[] = [HUGE, 12345, -1.5, true, null, {}, { $ne: null }, [], ['a', 'b'], '', ' '];
@@ -112,7 +115,7 @@ describe('every contract entry', () => {
 
   test('a read needs no CSRF header', async () => {
     for (const [name, def] of gets.filter(([, d]) => !isMutation(d))) {
-      const res = await call(admin, def, {}, { csrf: false });
+      const res = await call(admin, def, VALID_BODIES[name] ?? {}, { csrf: false });
       expect(res.retcode, name).toBe(0);
     }
   });

@@ -6,6 +6,8 @@ import { normaliseLocale } from '../../shared/locales';
 import { getTenant, setTenant } from './api';
 import { activateLocale, currentLocale } from './i18n';
 import { configQueries, sessionQueries } from './queries';
+import { currentDeviceKind, platformOf } from './device';
+import { notificationQueries } from './notification-queries';
 import { writeStored } from './storage';
 
 export interface Session {
@@ -29,7 +31,8 @@ export function adoptWarehouse(whsId: string): void {
 
 /**
  * Session start (spec §4): the user first, then in parallel the enums, menu keys, permissions,
- * warehouse switch time, warehouse detail and feature switches, then the full-stock-count flag.
+ * warehouse switch time, warehouse detail and feature switches, then (not awaited) the
+ * notification sound settings, then the full-stock-count flag.
  * Everything lands in the query cache, so later calls return at once. Rejects with the
  * get_login_info error when there is no session.
  */
@@ -50,6 +53,8 @@ export async function startSession(queryClient: QueryClient): Promise<Session> {
     queryClient.ensureQueryData(sessionQueries.warehouseDetail()),
     queryClient.ensureQueryData(sessionQueries.flags()),
   ]);
+  // Then the notification sounds of this device's platform; a failure leaves the defaults.
+  void queryClient.prefetchQuery(notificationQueries.soundList(platformOf(currentDeviceKind())));
   const fullStockCount = await queryClient.ensureQueryData(sessionQueries.fullStockCount());
   return { user, menuKeys, perms, flags, warehouse, fullStockCount };
 }

@@ -7,6 +7,9 @@ export const toast = {
   error: (message: ReactNode, autoClose: number = ERROR_TOAST_MS) =>
     notifications.show({ color: 'red', message, autoClose }),
   success: (message: ReactNode) => notifications.show({ color: 'teal', message, autoClose: 2500 }),
-  warning: (message: ReactNode, autoClose: number, title?: ReactNode) =>
-    notifications.show({ color: 'yellow', title, message, autoClose }),
+  /** `id`: a later warning with the same id replaces this one (its time starts again) instead of stacking. */
+  warning: (message: ReactNode, autoClose: number, title?: ReactNode, id?: string) => {
+    if (id) notifications.hide(id);
+    return notifications.show({ id, color: 'yellow', title, message, autoClose });
+  },
 };

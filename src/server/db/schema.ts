@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Tables scoped to a warehouse carry `whs_id` and lead their keys with it: it is the
@@ -163,4 +163,27 @@ export const syncOps = pgTable('sync_ops', {
   uniqueIndex('sync_ops_stream_seq_uq').on(t.whsId, t.deviceId, t.userId, t.seq),
   // The supervisor's worklist: rejected ops nobody has resolved yet.
   index('sync_ops_unresolved_idx').on(t.whsId, t.deviceId, t.userId).where(sql`${t.status} = 'rejected' and ${t.resolvedAt} is null`),
+]);
+
+/**
+ * Notification sound settings (spec §3 "Sound config") per warehouse and device platform: one row
+ * per node someone changed; a node without a row has the catalog's default.
+ */
+export const notificationSounds = pgTable('notification_sounds', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  /** Device platform: PC 1, PDA 2. */
+  platform: smallint('platform').notNull(),
+  nodeName: text('node_name').notNull(),
+  /** Open 1, Close 2. */
+  soundType: smallint('sound_type').notNull(),
+  clip: text('clip').notNull(),
+  voice: smallint('voice').notNull(),
+  updatedBy: integer('updated_by').notNull().references(() => users.userId),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.platform, t.nodeName] }),
+  check('notification_sounds_platform_ck', sql`${t.platform} in (1, 2)`),
+  check('notification_sounds_sound_type_ck', sql`${t.soundType} in (1, 2)`),
+  check('notification_sounds_clip_ck', sql`${t.clip} in ('A', 'B', 'C')`),
+  check('notification_sounds_voice_ck', sql`${t.voice} in (0, 1)`),
 ]);

@@ -4,6 +4,7 @@ import { confValues, rolePermissions, roles, userWarehouses, users, warehouseSwi
 import { hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
+import { isOperationPath } from '../../shared/routes/operations';
 import { permOf } from '../../shared/routes/derive';
 import { ACTION_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
 import { GLOBAL_WHS } from '../modules/config/conf';
@@ -19,15 +20,6 @@ const DEMO_WAREHOUSES = [
   { whsId: 'VNHCM1', whsName: 'Ho Chi Minh Cu Chi RMS', timeRegion: 'Asia/Ho_Chi_Minh', whsNo: '601' },
 ];
 
-/** Where operators work: the scan-driven operation screens of spec §2. */
-const OPERATOR_PATH_PREFIXES = [
-  '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
-  '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting',
-  '/salesoutbound/picking', '/salesoutbound/sorting', '/salesoutbound/checking', '/salesoutbound/packing',
-  '/salesoutbound/shipping', '/salesoutbound/mergeLane',
-  '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
-  '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
-];
 /** Pages a supervisor does not administer: the user area, and the user and role pages of System Config. */
 const SUPERVISOR_EXCLUDED_PREFIXES = ['PC.User.'];
 const SUPERVISOR_EXCLUDED_PAGES = new Set(
@@ -46,7 +38,7 @@ function rolePerms(role: string): string[] {
     return [...new Set([...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PAGES.has(p) && !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)])];
   }
   if (role === 'Operator') {
-    const perms = ROUTES.filter((r) => OPERATOR_PATH_PREFIXES.some((x) => r.path.startsWith(x))).map(permOf);
+    const perms = ROUTES.filter((r) => isOperationPath(r.path)).map(permOf);
     return [...new Set(perms.filter((p): p is string => p !== null))];
   }
   return [];

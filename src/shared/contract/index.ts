@@ -1,6 +1,7 @@
 import { sessionContract } from './session.contract';
 import { configContract } from './config.contract';
 import { syncContract } from './sync.contract';
+import { notificationContract } from './notification.contract';
 import type { EndpointDef } from './define';
 
 /** Every endpoint of the API, declared once: the server registers, the client calls, OpenAPI documents. */
@@ -8,6 +9,7 @@ export const contract = {
   ...sessionContract,
   ...configContract,
   ...syncContract,
+  ...notificationContract,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -13,8 +13,20 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseURL = () => inject('baseURL');
 
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: opts.viewport ?? { width: 1366, height: 800 }, locale: opts.locale ?? 'en-US' });
+/** A Zebra TC52 handheld's Chrome: detected as a PDA (operator shell). */
+export const PDA_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; TC52 Build/11-49-09.00-RG-U00-STD-HEL-04; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36';
+export const PDA_VIEWPORT = { width: 360, height: 640 };
+
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; locale?: string; userAgent?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: opts.viewport ?? { width: 1366, height: 800 },
+    locale: opts.locale ?? 'en-US',
+    userAgent: opts.userAgent,
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -19,8 +19,10 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/403': () => import('../features/status/forbidden.screen'),
   '/404': async () => ({ default: NotFoundScreen }),
   '/home': () => import('../features/home/home.screen'),
+  '/scanner-check': () => import('../features/scanner/scanner-check.screen'),
   '/user/permissiontree': () => import('../features/user/permission-tree.screen'),
   '/wmsconfig/syncqueue': () => import('../features/syncqueue/sync-queue.screen'),
+  '/wmsconfig/notificationCenter/sound': () => import('../features/notification/notification-sound.screen'),
 };
 
 export const isBuilt = (path: string): boolean => Object.hasOwn(SCREENS, path);

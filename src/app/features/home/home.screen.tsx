@@ -5,10 +5,12 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
+import { useDeviceKind } from '../../kit/device';
 import { useSession } from '../../kit/session';
 import { intlTag } from '../../kit/i18n';
 import { useAccessState, useMenu } from '../../routes/use-access';
 import { buildMenu, flattenMenu, type MenuEntry, type MenuNode } from '../../routes/access';
+import { OperatorHome } from './operator-home';
 
 interface Area {
   path: string;
@@ -92,8 +94,13 @@ function WarehouseCard() {
   );
 }
 
-/** The landing page: who and where you are, and every page you may open from here. */
+/** The landing page; on PDAs and tablets the operator shell's scan-first home. */
 export default function HomeScreen() {
+  return useDeviceKind() === 'pc' ? <DesktopHome /> : <OperatorHome />;
+}
+
+/** Who and where you are, and every page you may open from here. */
+function DesktopHome() {
   const { i18n } = useLingui();
   const { user } = useSession();
   const { areas, loose } = areasOf(useMenu());

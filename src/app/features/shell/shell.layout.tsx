@@ -4,7 +4,9 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
+import { useDeviceKind } from '../../kit/device';
 import { useSession } from '../../kit/session';
+import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';
 import { useWeakNetworkMonitor } from '../../kit/weak-network';
@@ -17,7 +19,11 @@ import { useWeakPasswordWarning } from './use-weak-password-warning';
 
 const COLLAPSED_KEY = 'tally-sidebar-collapsed';
 
-/** The frame of every signed-in page (spec §2 "Layout"); under 768 px the sidebar is a drawer. */
+/**
+ * The frame of every signed-in page (spec §2 "Layout"); under 768 px the sidebar is a drawer.
+ * On PDAs and NQ1000 tablets it is the operator shell: the sidebar is always a drawer so the
+ * page (one task, its scan field) has the whole width, with the sync badge in the top bar.
+ */
 export default function ShellLayout() {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
@@ -29,13 +35,15 @@ export default function ShellLayout() {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
+  const handheld = useDeviceKind() !== 'pc';
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const collapsed = desktop && collapsedSetting;
+  const collapsed = desktop && !handheld && collapsedSetting;
   const openChangePassword = passwordDialog.open;
 
   useWarehouseRefocusCheck();
   useWeakPasswordWarning(openChangePassword);
   useWeakNetworkMonitor();
+  useSoundSettings();
 
   // Spec §9: the email is saved after each navigation; the drawer closes on arrival.
   const closeNav = nav.close;
@@ -48,14 +56,14 @@ export default function ShellLayout() {
     <AppShell
       layout="alt"
       header={{ height: 56 }}
-      navbar={{ width: collapsed ? 72 : 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: collapsed ? 72 : 280, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: handheld && !navOpened } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} onChangePassword={openChangePassword} />
+        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} onChangePassword={openChangePassword} handheld={handheld} />
       </AppShell.Header>
       <AppShell.Navbar aria-label={t`Sidebar`}>
-        <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} />
+        <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} drawer={handheld} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>

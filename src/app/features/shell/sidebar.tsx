@@ -16,10 +16,12 @@ interface SidebarProps {
   onCollapsedChange: (collapsed: boolean) => void;
   /** Under 768 px the sidebar is a drawer over the page. */
   onCloseDrawer: () => void;
+  /** A drawer at every width (operator shell): close button shown, no collapse toggle. */
+  drawer: boolean;
 }
 
 /** The left sidebar of spec §2: warehouse select, menu search, menu, collapse toggle, environment tag. */
-export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer }: SidebarProps) {
+export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer, drawer }: SidebarProps) {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
   const menu = useMenu();
@@ -67,7 +69,7 @@ export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer }: Sidebar
               <Link to="/home" aria-label="Tally" style={{ color: 'inherit', textDecoration: 'none' }}>
                 <Logo />
               </Link>
-              <CloseButton hiddenFrom="sm" onClick={onCloseDrawer} aria-label={t`Close navigation`} />
+              <CloseButton hiddenFrom={drawer ? undefined : 'sm'} onClick={onCloseDrawer} aria-label={t`Close navigation`} />
             </Group>
             <WarehouseSelect />
             <MenuSearch nodes={menu} inputRef={searchRef} />
@@ -98,11 +100,13 @@ export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer }: Sidebar
               </Badge>
             </Tooltip>
           )}
-          <Tooltip label={toggleLabel} position="right" withArrow>
-            <ActionIcon variant="subtle" color="gray" onClick={() => onCollapsedChange(!collapsed)} aria-label={toggleLabel} visibleFrom="sm">
-              {collapsed ? <IconLayoutSidebarLeftExpand size={18} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={18} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
+          {!drawer && (
+            <Tooltip label={toggleLabel} position="right" withArrow>
+              <ActionIcon variant="subtle" color="gray" onClick={() => onCollapsedChange(!collapsed)} aria-label={toggleLabel} visibleFrom="sm">
+                {collapsed ? <IconLayoutSidebarLeftExpand size={18} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Flex>
       </AppShell.Section>
     </>

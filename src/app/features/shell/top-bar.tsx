@@ -87,10 +87,12 @@ interface TopBarProps {
   navOpened: boolean;
   onToggleNav: () => void;
   onChangePassword: () => void;
+  /** Operator shell: the sidebar is a drawer at every width. */
+  handheld: boolean;
 }
 
 /** The top navbar (spec §2): breadcrumbs, language dropdown, avatar and user dropdown. */
-export function TopBar({ navOpened, onToggleNav, onChangePassword }: TopBarProps) {
+export function TopBar({ navOpened, onToggleNav, onChangePassword, handheld }: TopBarProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const wide = useMatches({ base: false, lg: true });
@@ -106,7 +108,7 @@ export function TopBar({ navOpened, onToggleNav, onChangePassword }: TopBarProps
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t`Open navigation`} aria-expanded={navOpened} />
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom={handheld ? undefined : 'sm'} size={handheld ? 'md' : 'sm'} aria-label={t`Open navigation`} aria-expanded={navOpened} />
         <PageBreadcrumbs />
       </Group>
       <Group gap={4} wrap="nowrap">

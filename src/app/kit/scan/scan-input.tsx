@@ -1,0 +1,104 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
+import { IconCamera, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import { readStored, writeStored } from '../storage';
+import { CameraScanDialog, hasCamera } from './camera-scan';
+import { useScanInput, type ScanInputOptions } from './use-scan-input';
+
+/** Set once this device has delivered a wedge-scanner entry: the camera fallback is then not offered. */
+const WEDGE_SEEN_KEY = 'tally-wedge-scanner-seen';
+
+/** Offer the camera only on devices that have one and have never shown a wedge scanner. */
+function useCameraFallback(): [boolean, () => void] {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (readStored(WEDGE_SEEN_KEY) === '1') return;
+    let live = true;
+    void hasCamera().then((yes) => live && setAvailable(yes));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const wedgeSeen = () => {
+    writeStored(WEDGE_SEEN_KEY, '1');
+    setAvailable(false);
+  };
+  return [available, wedgeSeen];
+}
+
+export interface ScanInputProps extends ScanInputOptions {
+  label: ReactNode;
+  placeholder?: string;
+  description?: ReactNode;
+  disabled?: boolean;
+  /** Defaults to `scan-input`. */
+  testId?: string;
+}
+
+/**
+ * The scan field every operation screen and scan-only filter uses (spec §5; see useScanInput).
+ * On PDAs it is large, focused, and without soft keyboard; an exempt user gets a keyboard
+ * toggle, and a device with a camera but no wedge scanner a camera button.
+ */
+export function ScanInput({ label, placeholder, description, disabled, testId = 'scan-input', ...options }: ScanInputProps) {
+  const { t } = useLingui();
+  const [cameraAvailable, wedgeSeen] = useCameraFallback();
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const scan = useScanInput({
+    ...options,
+    onScan: (entry) => {
+      if (entry.source === 'scanner' && cameraAvailable) wedgeSeen();
+      return options.onScan(entry);
+    },
+  });
+
+  const actions = (
+    <Group gap={4} wrap="nowrap">
+      {scan.exempt && scan.handheld && (
+        <Tooltip label={scan.keyboardOpen ? t`Hide keyboard` : t`Show keyboard`}>
+          <ActionIcon variant="subtle" size="lg" onClick={scan.toggleKeyboard} aria-label={scan.keyboardOpen ? t`Hide keyboard` : t`Show keyboard`}>
+            {scan.keyboardOpen ? <IconKeyboardOff size={20} /> : <IconKeyboard size={20} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {cameraAvailable && (
+        <Tooltip label={t`Scan with the camera`}>
+          <ActionIcon variant="subtle" size="lg" onClick={() => setCameraOpen(true)} aria-label={t`Scan with the camera`}>
+            <IconCamera size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+  const actionCount = Number(scan.exempt && scan.handheld) + Number(cameraAvailable);
+
+  return (
+    <>
+      <TextInput
+        {...scan.inputProps}
+        label={label}
+        description={description}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus
+        size={scan.handheld ? 'lg' : 'md'}
+        data-testid={testId}
+        data-exempt={scan.exempt || undefined}
+        rightSection={actionCount > 0 ? actions : undefined}
+        rightSectionWidth={actionCount > 0 ? actionCount * 40 + 8 : undefined}
+        rightSectionPointerEvents="all"
+      />
+      {cameraAvailable && (
+        <CameraScanDialog
+          opened={cameraOpen}
+          onClose={() => {
+            setCameraOpen(false);
+            scan.focus();
+          }}
+          onScan={scan.submitExternal}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Every figure of the bench suite (issue 7), in the order of the printed table. A key no bench
+ * module measures yet is listed as pending; it never gets a made-up value.
+ */
+export const BENCH_KEYS = [
+  'scan_feedback_p95_ms',
+  'scan_feedback_p95_ms_cpu4x',
+  'outbox_enqueue_p95_ms',
+  'replay_ops_per_s_pglite',
+  'replay_ops_per_s_postgres',
+  'replay_lost',
+  'replay_duplicated',
+  'api_scan_ops_per_s',
+  'api_vs_db_ceiling_ratio',
+  'list_p95_ms_1m_rows',
+  'initial_js_gzip_kb',
+  'offline_start_ms_cpu4x',
+  'server_rss_mb',
+] as const;
+
+export type BenchKey = (typeof BENCH_KEYS)[number];
+
+/** An upper bound a figure must stay under (the targets of issue 7). */
+export interface Target {
+  max: number;
+  unit: string;
+}
+
+export const TARGETS: Partial<Record<BenchKey, Target>> = {
+  scan_feedback_p95_ms: { max: 16, unit: 'ms' },
+  scan_feedback_p95_ms_cpu4x: { max: 50, unit: 'ms' },
+  outbox_enqueue_p95_ms: { max: 10, unit: 'ms' },
+  initial_js_gzip_kb: { max: 170, unit: 'kB' },
+  server_rss_mb: { max: 300, unit: 'MB' },
+};

@@ -63,15 +63,18 @@ interface RunResult {
   gaps: number[];
   /** Enter keydown: from its timestamp to the first listener (the backlog of the burst). */
   enterWaits: number[];
+  /** Enter keydown timestamp to the cue's sound being started (the app's 'tally:cue' event). */
+  soundLatencies: number[];
 }
 
 /** Scans `count` labels and reads the app's measures (Enter keydown → frame showing the feedback). */
 async function scanRun(page: Page, cdp: CDPSession, count = SCANS): Promise<RunResult> {
   await page.evaluate((name) => {
     performance.clearMeasures(name);
-    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[] };
+    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
     w.__keyTimes = [];
     w.__enterWaits = [];
+    w.__sound = [];
   }, MEASURE);
   let missing = 0;
   let garbled = 0;
@@ -88,26 +91,36 @@ async function scanRun(page: Page, cdp: CDPSession, count = SCANS): Promise<RunR
     // Every key of the burst must have arrived: a garbled value would make the figure meaningless.
     if ((await page.getByTestId('scan-value').textContent({ timeout: 1_000 }).catch(() => null)) !== label(i)) garbled += 1;
   }
-  const { durations, gaps, enterWaits } = await page.evaluate((name) => {
-    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[] };
+  const { durations, gaps, enterWaits, soundLatencies } = await page.evaluate((name) => {
+    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
     return {
       durations: performance.getEntriesByName(name, 'measure').map((m) => m.duration),
       gaps: w.__keyTimes.flatMap((times) => times.slice(1).map((t, i) => t - times[i]!)),
       enterWaits: w.__enterWaits,
+      soundLatencies: w.__sound,
     };
   }, MEASURE);
-  return { durations, missing, garbled, verdicts, gaps, enterWaits };
+  return { durations, missing, garbled, verdicts, gaps, enterWaits, soundLatencies };
 }
 
 /** In the page: each burst's keydown timestamps (gaps) and how late its Enter is first handled. */
 function recordBursts(): void {
-  const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[] };
+  const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
   w.__keyTimes = [];
   w.__enterWaits = [];
+  w.__sound = [];
   let burst: number[] = [];
+  let enterAt: number | null = null;
+  // The app's cue event carries when the sound was started (performance.now()).
+  window.addEventListener('tally:cue', (e) => {
+    const at = (e as CustomEvent<{ at: number }>).detail.at;
+    if (enterAt !== null) w.__sound.push(at - enterAt);
+    enterAt = null;
+  });
   window.addEventListener('keydown', (e) => {
     burst.push(e.timeStamp);
     if (e.key === 'Enter') {
+      enterAt = e.timeStamp;
       w.__keyTimes.push(burst);
       // How long the Enter waited behind the burst's earlier keys before any listener ran.
       w.__enterWaits.push(performance.now() - e.timeStamp);
@@ -204,6 +217,7 @@ export const scanBench: BenchModule = {
     log(`unthrottled: p50 ${normal.p50} ms, p95 ${normal.p95} ms (${fast.durations.length} measures, ${fast.missing} missing, ${fast.garbled} garbled)`);
     log(`CPU 4x slower: p50 ${throttled.p50} ms, p95 ${throttled.p95} ms (${slow.durations.length} measures, ${slow.missing} missing, ${slow.garbled} garbled)`);
     const gaps = summary(fast.gaps);
+    log(`Enter to sound started: p50 ${summary(fast.soundLatencies).p50} ms, p95 ${summary(fast.soundLatencies).p95} ms; at 4x p95 ${summary(slow.soundLatencies).p95} ms`);
     log(`inter-key gaps: p50 ${gaps.p50} ms, p95 ${gaps.p95} ms; Enter waited behind the burst: p95 ${summary(fast.enterWaits).p95} ms, ${summary(slow.enterWaits).p95} ms at 4x`);
     const floor = await floorRuns(browser);
     log(`bare input (the floor): ${JSON.stringify(floor)}`);
@@ -216,6 +230,8 @@ export const scanBench: BenchModule = {
         input: `CDP Input.dispatchKeyEvent keyDown/keyUp per character every ${KEY_GAP_MS} ms, not waiting for the page, then Enter (desktop viewport)`,
         unthrottled: { ...normal, missing: fast.missing, garbled: fast.garbled, verdicts: fast.verdicts },
         cpu4x: { ...throttled, missing: slow.missing, garbled: slow.garbled, verdicts: slow.verdicts },
+        enter_to_sound_started_ms: summary(fast.soundLatencies),
+        enter_to_sound_started_ms_cpu4x: summary(slow.soundLatencies),
         enter_waited_behind_keys_ms: summary(fast.enterWaits),
         enter_waited_behind_keys_ms_cpu4x: summary(slow.enterWaits),
         floor_bare_input: floor,

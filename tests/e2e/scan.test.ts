@@ -211,8 +211,12 @@ describe('cues follow the notification sound settings', () => {
     const { context, page } = await openScannerCheck('operator@demo.local', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     // The operator switches to Vietnamese (saved to the account: switched back at the end).
     const chooseLanguage = async (current: string, next: string) => {
+      // The choice is saved to the account through the outbox: wait for it to be sent, or a
+      // closing page would leave the account in Vietnamese for the tests after this one.
+      const saved = page.waitForResponse((r) => r.url().includes('/apps/system/sync/push_ops') && r.ok());
       await page.locator(`button[aria-label*="${current}"]`).click();
       await page.getByRole('menuitem', { name: next }).click();
+      await saved;
     };
     await chooseLanguage('English', 'Tiếng Việt');
     try {

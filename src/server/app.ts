@@ -16,9 +16,10 @@ import { sessionHandlers } from './modules/system/session.handlers';
 import { configHandlers } from './modules/config/config.handlers';
 import { syncHandlers } from './modules/sync/sync.handlers';
 import { notificationHandlers } from './modules/config/notification.handlers';
+import { supplierHandlers } from './modules/basic/supplier.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...supplierHandlers };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -32,6 +32,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getConfList: { conf_key: ['weak_network_rtt_ms'], whs_id: 'SGSIN1' },
   getNotificationSoundList: { platform: 1 },
   updateNotificationSound: { platform: 1, list: [{ node_name: 'scan.accepted', sound_type: 1, clip: 'A', voice: 0 }] },
+  getSupplierDetail: { supplier_id: 'SUPSG0001' },
 };
 const HUGE = 'x'.repeat(100_000);
 const WRONG_VALUES: unknown[] = [HUGE, 12345, -1.5, true, null, {}, { $ne: null }, [], ['a', 'b'], '', ' '];

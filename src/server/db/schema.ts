@@ -187,3 +187,22 @@ export const notificationSounds = pgTable('notification_sounds', {
   check('notification_sounds_clip_ck', sql`${t.clip} in ('A', 'B', 'C')`),
   check('notification_sounds_voice_ck', sql`${t.voice} in (0, 1)`),
 ]);
+
+/** Suppliers of a warehouse (shared/resources/supplier.resource.ts): columns named as its fields. */
+export const suppliers = pgTable('suppliers', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  supplierId: text('supplier_id').notNull(),
+  supplierName: text('supplier_name').notNull(),
+  country: text('country'),
+  /** Active 1, inactive 2. */
+  status: smallint('status').notNull().default(1),
+  contactName: text('contact_name'),
+  phone: text('phone'),
+  email: text('email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.supplierId] }),
+  // The list sorted or searched by name stays an index walk within the warehouse.
+  index('suppliers_name_idx').on(t.whsId, t.supplierName),
+  check('suppliers_status_ck', sql`${t.status} in (1, 2)`),
+]);

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
-import { confValues, rolePermissions, roles, userWarehouses, users, warehouseSwitchTimes, warehouses } from './schema';
+import { confValues, rolePermissions, roles, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses } from './schema';
 import { hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
@@ -65,6 +65,30 @@ const DEFAULT_CONF: Record<string, string> = {
 };
 
 /** Fills an empty database with demo warehouses, roles and accounts. Returns false when data exists. */
+const SUPPLIER_NAMES = [
+  'Nusantara Foods', 'Lion City Electronics', 'Saigon Home Goods', 'Bangkok Beauty Co', 'Manila Paper Mills',
+  'Penang Plastics', 'Shenzhen Gadget Works', 'Taipei Tea Traders', 'Java Coffee Roasters', 'Mekong Textiles',
+  'Selangor Snacks', 'Cebu Crafts', 'Chiang Mai Ceramics', 'Surabaya Spices', 'Hanoi Footwear',
+];
+
+/** 30 suppliers per demo warehouse: varied names and countries, every fifth inactive. */
+function demoSuppliers(whsId: string) {
+  const country = whsId.slice(0, 2);
+  return Array.from({ length: 30 }, (_, i) => {
+    const name = SUPPLIER_NAMES[i % SUPPLIER_NAMES.length]!;
+    return {
+      whsId,
+      supplierId: `SUP${country}${String(i + 1).padStart(4, '0')}`,
+      supplierName: i < SUPPLIER_NAMES.length ? name : `${name} ${Math.floor(i / SUPPLIER_NAMES.length) + 1}`,
+      country: i % 3 === 0 ? country : ['CN', 'TH', 'VN', 'ID', 'MY'][i % 5]!,
+      status: i % 5 === 4 ? 2 : 1,
+      contactName: `Contact ${i + 1}`,
+      phone: `+65 6000 ${String(1000 + i)}`,
+      email: `orders${i + 1}@supplier.example`,
+    };
+  });
+}
+
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
@@ -84,6 +108,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         if (role && perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId: w.whsId, roleId: role.roleId, perm })));
       }
     }
+    await tx.insert(suppliers).values(DEMO_WAREHOUSES.flatMap((w) => demoSuppliers(w.whsId)));
     const roleRows = await tx.select().from(roles);
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx.insert(users).values({ email: account.email, displayName: account.displayName, passwordHash, isSuperAdmin: account.superAdmin }).returning();

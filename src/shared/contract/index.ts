@@ -2,6 +2,7 @@ import { sessionContract } from './session.contract';
 import { configContract } from './config.contract';
 import { syncContract } from './sync.contract';
 import { notificationContract } from './notification.contract';
+import { supplierContract } from './supplier.contract';
 import type { EndpointDef } from './define';
 
 /** Every endpoint of the API, declared once: the server registers, the client calls, OpenAPI documents. */
@@ -10,6 +11,7 @@ export const contract = {
   ...configContract,
   ...syncContract,
   ...notificationContract,
+  ...supplierContract,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

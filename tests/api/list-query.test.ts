@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { like } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../support/api-harness';
+import { warehouses } from '../../src/server/db/schema';
+import { listPage } from '../../src/server/http/list-query';
+import { listInputSchema } from '../../src/shared/resources/define';
+import { warehouseResource } from '../../src/shared/resources/warehouse.resource';
+
+/** The list query derived from a resource definition, on PGlite and (DATABASE_URL) PostgreSQL. */
+let server: TestServer;
+const input = listInputSchema(warehouseResource);
+const page = (query: Record<string, string>) =>
+  listPage(server.database.db, warehouseResource, warehouses, input.parse(query) as never, null);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // 45 test warehouses: ids ZZ00..ZZ44, names with % and _ in some, quota mode alternating.
+  await server.database.db.insert(warehouses).values(Array.from({ length: 45 }, (_, i) => ({
+    whsId: `ZZ${String(i).padStart(2, '0')}`,
+    whsName: i === 7 ? 'Cold 100% store' : i === 8 ? 'Cold_store' : `Test hub ${i}`,
+    whsNo: String(900 + i),
+    quotaMode: i % 2,
+  })));
+});
+afterAll(async () => {
+  await server.database.db.delete(warehouses).where(like(warehouses.whsId, 'ZZ%'));
+  await server?.close();
+});
+
+describe('list query from a resource definition', () => {
+  test('pages of 20 by default, in key order, with the total under the filters', async () => {
+    const first = await page({ whs_id: 'zz' });
+    expect(first.total).toBe(45);
+    expect(first.page_size).toBe(20);
+    expect(first.list.map((r) => r.whs_id)).toEqual(Array.from({ length: 20 }, (_, i) => `ZZ${String(i).padStart(2, '0')}`));
+    const third = await page({ whs_id: 'ZZ', page_no: '3' });
+    expect(third.list.map((r) => r.whs_id)).toEqual(['ZZ40', 'ZZ41', 'ZZ42', 'ZZ43', 'ZZ44']);
+    expect(third.list[0]).toEqual({ whs_id: 'ZZ40', whs_name: 'Test hub 40', whs_no: '940', time_region: null, quota_mode: 0 });
+  });
+
+  test('contains is case-insensitive and takes % and _ literally', async () => {
+    expect((await page({ whs_name: 'TEST HUB 4' })).total).toBe(6); // 4, 40–44
+    expect((await page({ whs_name: '100%' })).list.map((r) => r.whs_id)).toEqual(['ZZ07']);
+    expect((await page({ whs_name: 'cold_' })).list.map((r) => r.whs_id)).toEqual(['ZZ08']);
+    expect((await page({ whs_name: '%' })).list.map((r) => r.whs_id)).toEqual(['ZZ07']);
+  });
+
+  test('filters combine; eq on an enum; sort by another sortable field, descending, ties on the key', async () => {
+    const result = await page({ whs_id: 'ZZ', quota_mode: '1', sort_by: 'whs_name', sort_desc: '1', page_size: '50' });
+    expect(result.total).toBe(22);
+    expect(result.list.every((r) => r.quota_mode === 1)).toBe(true);
+    const names = result.list.map((r) => String(r.whs_name));
+    expect(names).toEqual([...names].sort().reverse());
+  });
+
+  test('the input refuses what the definition does not allow', () => {
+    expect(input.safeParse({ page_size: '30' }).success).toBe(false);
+    expect(input.safeParse({ page_no: '0' }).success).toBe(false);
+    expect(input.safeParse({ sort_by: 'time_region' }).success).toBe(false);
+    expect(input.safeParse({ quota_mode: '2' }).success).toBe(false);
+    expect(input.safeParse({ whs_name: 'x'.repeat(121) }).success).toBe(false);
+    expect(input.parse({})).toMatchObject({ page_no: 1, page_size: 20 });
+  });
+});

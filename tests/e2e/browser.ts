@@ -31,6 +31,15 @@ export async function newPage(
   return { context, page };
 }
 
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** Signs in through the login form (the page is on /v2/login). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** The states of this device's queued ops, read straight from its IndexedDB outbox. */
 export function opStates(page: Page): Promise<string[]> {
   return page.evaluate(() => new Promise<string[]>((resolve, reject) => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, opStates } from './browser';
+import { DEMO_PASSWORD as PASSWORD, launchBrowser, newPage, opStates, signIn } from './browser';
 
-const PASSWORD = 'Demo1234';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -11,12 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 async function openAs(email: string, path = '/v2/home') {
   const { context, page } = await newPage(browser);

@@ -23,6 +23,8 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/user/permissiontree': () => import('../features/user/permission-tree.screen'),
   '/wmsconfig/syncqueue': () => import('../features/syncqueue/sync-queue.screen'),
   '/wmsconfig/notificationCenter/sound': () => import('../features/notification/notification-sound.screen'),
+  '/wmsbasic/supplier': () => import('../features/basic/supplier.screen'),
+  '/wmsbasic/supplier/detail/$id': () => import('../features/basic/supplier-detail.screen'),
 };
 
 export const isBuilt = (path: string): boolean => Object.hasOwn(SCREENS, path);

@@ -25,6 +25,12 @@ export interface FieldDef {
   min?: number;
   /** Enum fields: the allowed values. */
   values?: readonly (string | number)[];
+  /** Enum fields: the English label of each value (message ids); values without one show as they are. */
+  valueLabels?: Readonly<Record<string | number, string>>;
+  /** The field is a status: shown as a tag coloured by spec §4's table. */
+  status?: boolean;
+  /** Left out of the list's columns (still in the detail). */
+  hideInList?: boolean;
   /** Required on create (and kept non-empty on edit). */
   required?: boolean;
   /** Set by the server or fixed once created: not accepted on edit. */
@@ -41,15 +47,18 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** Also the key of the server's table registry. */
   name: string;
   /** The field identifying a row within its scope (`whs_id` + key for warehouse-scoped resources). */
-  key: keyof F & string;
+  key: string;
   /** Rows belong to one warehouse (the session's); otherwise they are global. */
   warehouseScoped: boolean;
   fields: F;
   /** Sort when the request names none: a sortable field and a direction. Ties break on the key. */
-  defaultSort: { field: keyof F & string; desc: boolean };
+  defaultSort: { field: string; desc: boolean };
 }
 
-export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef<F> {
+/** Declares a resource; its key and default sort must name its fields (checked by type and at load). */
+export function defineResource<F extends Record<string, FieldDef>>(
+  def: ResourceDef<F> & { key: keyof F & string; defaultSort: { field: keyof F & string; desc: boolean } },
+): ResourceDef<F> {
   if (!(def.key in def.fields)) throw new Error(`${def.name}: key ${def.key} is not a field`);
   const sort = def.fields[def.defaultSort.field];
   if (!sort?.sortable) throw new Error(`${def.name}: default sort ${def.defaultSort.field} is not sortable`);

@@ -20,12 +20,14 @@ export const supplierResource = defineResource({
     },
     country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, filter: { op: 'eq', type: 'select' } },
     status: {
-      kind: 'enum', label: /*i18n*/ 'Status', required: true, values: [SUPPLIER_STATUS.ACTIVE, SUPPLIER_STATUS.INACTIVE],
+      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
+      values: [SUPPLIER_STATUS.ACTIVE, SUPPLIER_STATUS.INACTIVE],
+      valueLabels: { [SUPPLIER_STATUS.ACTIVE]: /*i18n*/ 'Active', [SUPPLIER_STATUS.INACTIVE]: /*i18n*/ 'Inactive' },
       filter: { op: 'eq', type: 'select' },
     },
     contact_name: { kind: 'text', label: /*i18n*/ 'Contact', max: 120 },
-    phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40 },
-    email: { kind: 'text', label: /*i18n*/ 'Email', max: 254 },
+    phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },
+    email: { kind: 'text', label: /*i18n*/ 'Email', max: 254, hideInList: true },
   },
   defaultSort: { field: 'supplier_id', desc: false },
 });

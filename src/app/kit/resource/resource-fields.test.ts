@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import type { I18n } from '@lingui/core';
+import { supplierResource } from '../../../shared/resources/supplier.resource';
+import { defineResource } from '../../../shared/resources/define';
+import { displayValue, filterItemsOf, listKeysOf, urlSearchOf } from './resource-fields';
+
+/** Translates by echoing the message id (English), as the source catalog does. */
+const i18n = { _: (id: string | { message?: string; id: string }) => (typeof id === 'string' ? id : id.message ?? id.id) } as unknown as I18n;
+const { fields } = supplierResource;
+
+describe('resource fields on screen', () => {
+  test('filter items: one per filterable field, enum selections labelled', () => {
+    const items = filterItemsOf(supplierResource, i18n);
+    expect(items.map((i) => [i.prop, i.filterType])).toEqual([['supplier_id', 'card'], ['supplier_name', 'input'], ['country', 'select'], ['status', 'select']]);
+    expect(items.find((i) => i.prop === 'status')!.selections).toEqual([{ value: 1, label: 'Active' }, { value: 2, label: 'Inactive' }]);
+  });
+
+  test('range filters use from+to props, read from the URL under both', () => {
+    const def = defineResource({
+      name: 'cell', key: 'code', warehouseScoped: true, defaultSort: { field: 'code', desc: false },
+      fields: { code: { kind: 'text', label: 'Code', sortable: true }, level: { kind: 'int', label: 'Level', filter: { op: 'range', type: 'numberRange' } } },
+    });
+    expect(filterItemsOf(def, i18n)[0]!.prop).toBe('level_from+level_to');
+    expect(listKeysOf(def)).toEqual(['page_no', 'page_size', 'sort_by', 'sort_desc', 'level_from', 'level_to']);
+    expect(urlSearchOf(def, { level_from: '2', code: '0001', page_no: '3' })).toEqual({ level_from: 2, code: '0001', page_no: 3 });
+  });
+
+  test('values: the dash when empty, enum labels, grouped numbers', () => {
+    expect(displayValue(fields.contact_name, null, i18n)).toBe('-');
+    expect(displayValue(fields.contact_name, '', i18n)).toBe('-');
+    expect(displayValue(fields.status, 2, i18n)).toBe('Inactive');
+    expect(displayValue(fields.country, 'TH', i18n)).toBe('TH');
+    expect(displayValue({ kind: 'int', label: 'Qty' }, 1234567, i18n)).toBe('1,234,567');
+  });
+
+  test('the URL keeps text ids as text and numeric filters as numbers', () => {
+    expect(urlSearchOf(supplierResource, { status: '2', supplier_id: '0001', page_size: '50' })).toEqual({ status: 2, supplier_id: '0001', page_size: 50 });
+  });
+});

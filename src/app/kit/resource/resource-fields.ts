@@ -1,0 +1,62 @@
+import type { I18n } from '@lingui/core';
+import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
+import { groupNumber, yesNo } from '../../../shared/format';
+import { rangeProps, type FieldDef, type ResourceDef } from '../../../shared/resources/define';
+import type { FilterItemSettings } from '../../../shared/resources/filter-items';
+
+/** A filter item of the panel for each filterable field of a resource, labels translated. */
+export function filterItemsOf(def: ResourceDef, i18n: I18n): FilterItemSettings[] {
+  return Object.entries(def.fields).flatMap(([name, field]) => {
+    if (!field.filter) return [];
+    const { op, type, ...settings } = field.filter;
+    return [{
+      ...settings,
+      prop: op === 'range' ? rangeProps(name).join('+') : name,
+      label: i18n._(field.label),
+      filterType: type,
+      selections: field.values?.map((value) => ({ value, label: valueText(field, value, i18n) })),
+    }];
+  });
+}
+
+/** An enum value's label in the UI language, or the value itself. */
+export function valueText(field: FieldDef, value: string | number, i18n: I18n): string {
+  const label = field.valueLabels?.[value];
+  return label ? i18n._(label) : String(value);
+}
+
+/** A field's value as a table cell or detail shows it: the dash when empty, numbers grouped, enum labels. */
+export function displayValue(field: FieldDef, value: unknown, i18n: I18n): string {
+  if (value === null || value === undefined || value === '') return EMPTY_PLACEHOLDER;
+  if (field.kind === 'enum' && (typeof value === 'string' || typeof value === 'number')) return valueText(field, value, i18n);
+  if (field.kind === 'bool') {
+    const yes = yesNo(value === 1 || value === true);
+    return yes ? i18n._(yes) : EMPTY_PLACEHOLDER;
+  }
+  if (field.kind === 'int') return groupNumber(value as number);
+  return String(value);
+}
+
+/** The URL and API keys a resource's list reads: paging, sort and every filter prop. */
+export function listKeysOf(def: ResourceDef): string[] {
+  return ['page_no', 'page_size', 'sort_by', 'sort_desc', ...Object.entries(def.fields).flatMap(([name, field]) =>
+    !field.filter ? [] : field.filter.op === 'range' ? [...rangeProps(name)] : [name])];
+}
+
+const NUMERIC_KEYS = new Set(['page_no', 'page_size', 'sort_desc']);
+
+/**
+ * A list search as the URL keeps it: numbers as numbers (paging, int and numeric enum
+ * filters), so the address reads `?status=2&page_no=3`; text stays text, even when it is
+ * all digits (an id "0001" is not the number 1).
+ */
+export function urlSearchOf(def: ResourceDef, search: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const numericField = (key: string) => {
+    const field = def.fields[key.replace(/_(from|to)$/, '')] ?? def.fields[key];
+    return field !== undefined && (field.kind === 'int' || field.kind === 'bool' || (field.kind === 'enum' && typeof field.values?.[0] === 'number'));
+  };
+  return Object.fromEntries(Object.entries(search).map(([key, value]) => {
+    const numeric = NUMERIC_KEYS.has(key) || numericField(key);
+    return [key, numeric && typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value];
+  }));
+}

@@ -71,6 +71,29 @@ describe('resource list (supplier)', () => {
     await context.close();
   });
 
+  test('a sortable column header sorts ascending, then descending, then back to the default', async () => {
+    const { context, page } = await openSuppliers('admin@demo.local');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    const names = () => table(page).locator('tbody tr td:nth-child(2)').allTextContents();
+    const header = page.getByRole('columnheader', { name: 'Supplier Name' });
+    await header.getByRole('button').click();
+    await expect.poll(async () => (await names())[0]).toBe('Bangkok Beauty Co');
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    await header.getByRole('button').click();
+    await expect.poll(async () => (await names())[0]).toBe('Taipei Tea Traders 2');
+    expect(page.url()).toContain('sort_desc=1');
+    await header.getByRole('button').click();
+    await expect.poll(async () => (await ids(page))[0]?.endsWith('0001')).toBe(true);
+    expect(page.url()).not.toContain('sort_by');
+    // Cleared on the page, so cleared when the list opens again.
+    await page.goto('/v2/home');
+    await page.goto('/v2/wmsbasic/supplier');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    await expect.poll(async () => (await ids(page))[0]?.endsWith('0001')).toBe(true);
+    expect(page.url()).not.toContain('sort_by');
+    await context.close();
+  });
+
   test('an operator without the permission gets the forbidden page', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/v2/login');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Alert, Anchor, Group, Loader, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Loader, Pagination, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -38,21 +38,26 @@ function useListSearch(keys: readonly string[]): Search {
 
 /**
  * Remembered searches (spec §2 "Many list routes remember their filter state"): the last search
- * of each list in this tab, restored when the list opens without one in its URL.
+ * of each list in this tab, restored when the list opens without one in its URL. Clearing the
+ * search on the page (Reset, the default sort) is remembered as cleared.
  */
 function useRememberedSearch(path: string, search: Search, remember: boolean, toUrl: (search: Search) => Search) {
   const navigate = useNavigate();
-  const empty = Object.keys(search).length === 0;
+  const opened = useRef(false);
   useEffect(() => {
     if (!remember) return;
     const key = REMEMBERED_PREFIX + path;
-    if (empty) {
+    const opening = !opened.current;
+    opened.current = true;
+    if (opening && Object.keys(search).length === 0) {
       const saved = sessionStorage.getItem(key);
-      if (saved && saved !== '{}') void navigate({ to: '.', search: toUrl(JSON.parse(saved) as Search) as never, replace: true });
-    } else {
-      sessionStorage.setItem(key, JSON.stringify(search));
+      if (saved && saved !== '{}') {
+        void navigate({ to: '.', search: toUrl(JSON.parse(saved) as Search) as never, replace: true });
+        return;
+      }
     }
-  }, [path, search, empty, remember, navigate, toUrl]);
+    sessionStorage.setItem(key, JSON.stringify(search));
+  }, [path, search, remember, navigate, toUrl]);
 }
 
 export interface ResourceListProps<E extends EndpointDef> {
@@ -93,6 +98,16 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   // A new search starts at page 1 and keeps the page size.
   const onSearch = (query: FilterQuery) => go({ ...query, ...(search.page_size ? { page_size: search.page_size } : {}) });
   const onReset = () => go(search.page_size ? { page_size: search.page_size } : {});
+  // The applied sort: the request's, else the definition's default.
+  const sortBy = search.sort_by ?? resource.defaultSort.field;
+  const sortDesc = search.sort_by ? search.sort_desc === '1' : resource.defaultSort.desc;
+  /** A header click sorts by its column ascending, then descending, then back to the default; page 1. */
+  const sortOn = (name: string) => {
+    const { page_no: _page, sort_by: _by, sort_desc: _desc, ...rest } = search;
+    if (sortBy !== name) go({ ...rest, sort_by: name, sort_desc: 0 });
+    else if (!sortDesc) go({ ...rest, sort_by: name, sort_desc: 1 });
+    else go(rest);
+  };
 
   const columns = Object.entries(resource.fields).filter(([, f]) => !f.hideInList);
   const rows = list.data?.list ?? [];
@@ -112,7 +127,21 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
         <Table striped highlightOnHover aria-label={title} aria-busy={list.isFetching} data-testid="resource-table">
           <Table.Thead>
             <Table.Tr>
-              {columns.map(([name, field]) => <Table.Th key={name}>{i18n._(field.label)}</Table.Th>)}
+              {columns.map(([name, field]) => {
+                if (!field.sortable) return <Table.Th key={name}>{i18n._(field.label)}</Table.Th>;
+                const active = sortBy === name;
+                const Icon = !active ? IconSelector : sortDesc ? IconChevronDown : IconChevronUp;
+                return (
+                  <Table.Th key={name} aria-sort={active ? (sortDesc ? 'descending' : 'ascending') : 'none'}>
+                    <UnstyledButton onClick={() => sortOn(name)} fw={700} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {i18n._(field.label)}
+                        <Icon size={14} aria-hidden />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -40,6 +40,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/**
+ * Switches the UI language with the top bar's menu (`current` and `next` as the menu names them).
+ * The choice is saved to the account through the outbox: this waits until it was sent, or a
+ * page closed right after would leave the shared demo account in that language for later tests.
+ */
+export async function chooseLanguage(page: Page, current: string, next: string): Promise<void> {
+  const saved = page.waitForResponse((r) => r.url().includes('/apps/system/sync/push_ops') && r.ok());
+  await page.locator(`button[aria-label*="${current}"]`).click();
+  await page.getByRole('menuitem', { name: next }).click();
+  await saved;
+}
+
 /** The states of this device's queued ops, read straight from its IndexedDB outbox. */
 export function opStates(page: Page): Promise<string[]> {
   return page.evaluate(() => new Promise<string[]>((resolve, reject) => {

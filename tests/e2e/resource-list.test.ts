@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { chooseLanguage, launchBrowser, newPage, signIn } from './browser';
 
 /** The admin kit's list and detail pages, on the first resource: /wmsbasic/supplier. */
 let browser: Browser;
@@ -91,6 +91,20 @@ describe('resource list (supplier)', () => {
     await expect.poll(() => total(page)).toBe('Total 30');
     await expect.poll(async () => (await ids(page))[0]?.endsWith('0001')).toBe(true);
     expect(page.url()).not.toContain('sort_by');
+    await context.close();
+  });
+
+  test('the filter labels and table headers follow a language switched on the page', async () => {
+    const { context, page } = await openSuppliers('supervisor@demo.local');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    await chooseLanguage(page, 'English', 'Tiếng Việt');
+    try {
+      await expect.poll(() => page.locator('[data-filter="status"]').textContent()).toContain('Trạng thái');
+      expect(await page.getByRole('columnheader', { name: 'Trạng thái' }).count()).toBe(1);
+      expect(await page.getByTestId('list-total').textContent()).toBe('Tổng 30');
+    } finally {
+      await chooseLanguage(page, 'Tiếng Việt', 'English');
+    }
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, newPage } from './browser';
+import { PDA_USER_AGENT, PDA_VIEWPORT, chooseLanguage, launchBrowser, newPage } from './browser';
 
 const PASSWORD = 'Demo1234';
 const MANUAL_MESSAGE = 'Manual is not permitted, please Scan the Label!';
@@ -210,15 +210,7 @@ describe('cues follow the notification sound settings', () => {
     // A PDA: its sound settings read prompts out by default. Vietnamese UI; English voices only.
     const { context, page } = await openScannerCheck('operator@demo.local', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     // The operator switches to Vietnamese (saved to the account: switched back at the end).
-    const chooseLanguage = async (current: string, next: string) => {
-      // The choice is saved to the account through the outbox: wait for it to be sent, or a
-      // closing page would leave the account in Vietnamese for the tests after this one.
-      const saved = page.waitForResponse((r) => r.url().includes('/apps/system/sync/push_ops') && r.ok());
-      await page.locator(`button[aria-label*="${current}"]`).click();
-      await page.getByRole('menuitem', { name: next }).click();
-      await saved;
-    };
-    await chooseLanguage('English', 'Tiếng Việt');
+    await chooseLanguage(page, 'English', 'Tiếng Việt');
     try {
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('vi-VN');
       await page.locator('[data-cue-node="scan.refused"]').click();
@@ -227,7 +219,7 @@ describe('cues follow the notification sound settings', () => {
       // Spec §8: the no-voice error, in the UI language, and English is read instead.
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'tiếng Anh' }).count()).toBeGreaterThan(0);
     } finally {
-      await chooseLanguage('Tiếng Việt', 'English');
+      await chooseLanguage(page, 'Tiếng Việt', 'English');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     }
     await context.close();

@@ -83,7 +83,8 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   const search = useListSearch(keys);
   const toUrl = useCallback((next: Search) => urlSearchOf(resource, next), [resource]);
   useRememberedSearch(path, search, remember, toUrl);
-  const items = useMemo(() => filterItemsOf(resource, i18n), [resource, i18n]);
+  // Not memoised: the labels follow a language switched on the page (i18n itself stays the same object).
+  const items = filterItemsOf(resource, i18n);
   const pageNo = Number(search.page_no ?? 1);
   const pageSize = Number(search.page_size ?? DEFAULT_PAGE_SIZE);
 

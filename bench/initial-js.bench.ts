@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import type { BenchModule } from './support/bench';
-import { newPage, signIn } from './support/browser';
+import { OPERATOR_EMAIL, newPage, signIn } from './support/browser';
 import { bytesBySource, groupOf } from './support/source-map';
 import { round } from './support/stats';
 
@@ -70,7 +70,7 @@ export const initialJsBench: BenchModule = {
       log(`/v2/login: ${login.chunks.length} scripts, ${totalKb(login.chunks)} kB gzip`);
 
       const home = recordScripts(page);
-      await signIn(page);
+      await signIn(page, OPERATOR_EMAIL);
       await page.waitForURL('**/v2/home');
       await page.waitForLoadState('networkidle');
       await home.settled();

@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { BenchModule } from './support/bench';
-import { newPage, signIn } from './support/browser';
+import { OPERATOR_EMAIL, newPage, signIn } from './support/browser';
 import { round, summary } from './support/stats';
 
 const SCANS = 200;
@@ -174,7 +174,7 @@ async function appRuns(browser: Browser, baseURL: string): Promise<{ fast: RunRe
   try {
     await context.addInitScript(recordBursts);
     await page.goto('/v2/login?redirect_url=%2Fv2%2Fscanner-check');
-    await signIn(page);
+    await signIn(page, OPERATOR_EMAIL);
     const field = page.getByTestId('scan-input');
     try {
       await page.waitForURL('**/v2/scanner-check', { timeout: 15_000 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PDA_USER_AGENT, PDA_VIEWPORT, chooseLanguage, launchBrowser, newPage } from './browser';
+import { PDA_USER_AGENT, PDA_VIEWPORT, chooseLanguage, launchBrowser, newPage, signIn } from './browser';
 
-const PASSWORD = 'Demo1234';
 const MANUAL_MESSAGE = 'Manual is not permitted, please Scan the Label!';
 let browser: Browser;
 
@@ -62,9 +61,7 @@ async function openScannerCheck(email: string, opts: Parameters<typeof newPage>[
   const { context, page } = await newPage(browser, opts);
   await instrument(context, voices);
   await page.goto('/v2/login?redirect_url=%2Fv2%2Fscanner-check');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, email);
   await page.waitForURL('**/v2/scanner-check');
   const field = page.getByTestId('scan-input');
   await field.waitFor();
@@ -230,9 +227,7 @@ describe('operator shell on a PDA', () => {
   test('home is scan-first: the field is focused without soft keyboard, the sync badge shows, screens open by label', async () => {
     const { context, page } = await newPage(browser, { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     await page.goto('/v2/login');
-    await page.getByLabel('Email').fill('operator@demo.local');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, 'operator@demo.local');
     await page.waitForURL('**/v2/home');
     const field = page.getByTestId('scan-input');
     await field.waitFor();
@@ -261,9 +256,7 @@ describe('operator shell on a PDA', () => {
   test('an exempt user on a PDA can bring up the keyboard', async () => {
     const { context, page } = await newPage(browser, { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     await page.goto('/v2/login?redirect_url=%2Fv2%2Fscanner-check');
-    await page.getByLabel('Email').fill('admin@demo.local');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signIn(page, 'admin@demo.local');
     const field = page.getByTestId('scan-input');
     await field.waitFor();
     expect(await field.getAttribute('inputmode')).toBe('none');

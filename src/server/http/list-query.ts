@@ -28,25 +28,39 @@ export interface ListPage<Row> {
   page_size: number;
 }
 
-/** Columns of `table` by the resource's field names (snake case, as the API names them). */
-function columnsByField<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable): Map<string, PgColumn> {
+export interface ResourceColumns {
+  /** The column of each field, by field name (snake case, as the API and the column name it). */
+  fields: ReadonlyMap<string, PgColumn>;
+  /** `whs_id`, for warehouse-scoped resources. */
+  whs: PgColumn | null;
+}
+
+const columnsCache = new WeakMap<ResourceDef, ResourceColumns>();
+
+/** The columns of a resource's table, worked out (and checked) once per definition. */
+export function resourceColumns<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable): ResourceColumns {
+  const cached = columnsCache.get(def);
+  if (cached) return cached;
   const byName = new Map(Object.values(getTableColumns(table)).map((c) => [c.name, c as PgColumn]));
-  const columns = new Map<string, PgColumn>();
+  const fields = new Map<string, PgColumn>();
   for (const field of Object.keys(def.fields)) {
     const column = byName.get(field);
     if (!column) throw new Error(`${def.name}: no column ${field} in its table`);
-    columns.set(field, column);
+    fields.set(field, column);
   }
+  const whs = byName.get('whs_id') ?? null;
+  if (def.warehouseScoped && !whs) throw new Error(`${def.name}: a warehouse-scoped table needs whs_id`);
+  const columns = { fields, whs };
+  columnsCache.set(def, columns);
   return columns;
 }
 
 /** The conditions of a list request: its filters, and the warehouse for scoped resources. */
 export function listConditions<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null): SQL[] {
-  const columns = columnsByField(def, table);
+  const { fields: columns, whs } = resourceColumns(def, table);
   const conditions: SQL[] = [];
   if (def.warehouseScoped) {
-    const whs = getTableColumns(table)['whsId'] as PgColumn | undefined;
-    if (!whs || whsId === null) throw new Error(`${def.name}: a warehouse-scoped list needs its whs_id column and the session's warehouse`);
+    if (!whs || whsId === null) throw new Error(`${def.name}: a warehouse-scoped list needs the session's warehouse`);
     conditions.push(eq(whs, whsId));
   }
   for (const [name, field] of Object.entries(def.fields)) {
@@ -83,7 +97,7 @@ export function listConditions<F extends Record<string, FieldDef>>(def: Resource
 
 /** One page of a resource's rows for `request` (validated by listInputSchema of the same definition). */
 export async function listPage<F extends Record<string, FieldDef>>(db: Db, def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null): Promise<ListPage<Record<string, unknown>>> {
-  const columns = columnsByField(def, table);
+  const { fields: columns } = resourceColumns(def, table);
   const where = and(...listConditions(def, table, request, whsId));
   const sortField = request.sort_by && def.fields[request.sort_by]?.sortable ? request.sort_by : def.defaultSort.field;
   const descending = request.sort_desc === undefined ? (sortField === def.defaultSort.field && def.defaultSort.desc) : request.sort_desc === 1;

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface BuiltServer {
+  baseURL: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Starts the built server of `distDir` (server/ and app/ inside) as a user would run it: PGlite
+ * in a fresh temp dir with the demo data, on loopback, ending with this process. Resolves once
+ * it answers; the browser tests and the bench both measure this.
+ */
+export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-'): Promise<BuiltServer> {
+  const entry = path.join(distDir, 'server/main.js');
+  const staticDir = path.join(distDir, 'app');
+  if (!existsSync(entry) || !existsSync(path.join(staticDir, 'index.html'))) {
+    throw new Error(`${path.relative(ROOT, entry)} or ${path.relative(ROOT, staticDir)}/index.html is missing: run \`npm run build\` first (npm test does).`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), tempPrefix));
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,
+      DATABASE_URL: '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited early:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/v2/apps/system/user/get_lang_setting`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not start in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseURL, pid: child.pid!, stop };
+}

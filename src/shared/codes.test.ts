@@ -1,11 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   ABC_CLASS, DATE_FORMAT, DOMAIN_ENUMS, INBOUND_STATUS, RETURN_INBOUND_RESULT, RTS_REASON, SALES_ORDER_STATUS,
-  SOUND_TYPE, TASK_STATUS, defineCodes, type CodeList, type CodeOf,
+  SOUND_TYPE, TASK_STATUS, codeEnum, defineCodes, type CodeList, type CodeOf,
 } from './codes';
 
 describe('defineCodes', () => {
-  const list = defineCodes({ LOW: [1, { id: 'low', message: 'Low' }], HIGH: [2, { id: 'high', message: 'High' }] });
+  const list = defineCodes({ LOW: [1, 'Low'], HIGH: [2, 'High'] });
 
   it('gives the name → value map with literal types', () => {
     expect(list.values).toEqual({ LOW: 1, HIGH: 2 });
@@ -15,8 +15,8 @@ describe('defineCodes', () => {
 
   it('lists options in declaration order', () => {
     expect(list.options).toEqual([
-      { value: 1, name: 'LOW', label: { id: 'low', message: 'Low' } },
-      { value: 2, name: 'HIGH', label: { id: 'high', message: 'High' } },
+      { value: 1, name: 'LOW', label: { id: 'Low', message: 'Low' } },
+      { value: 2, name: 'HIGH', label: { id: 'High', message: 'High' } },
     ]);
   });
 
@@ -51,10 +51,12 @@ describe('code lists of spec §3', () => {
     expect(DATE_FORMAT.options.map((o) => o.value)).toEqual(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY/MM/DD']);
   });
 
-  it('compiles labels to descriptors with an id and English text', () => {
-    const label = SALES_ORDER_STATUS.label(4);
-    expect(label?.message).toBe('Pick Fail');
-    expect(label?.id).toEqual(expect.any(String));
+  it('labels are descriptors whose id is the English text (macro-free, so definitions and the contract can use them)', () => {
+    expect(SALES_ORDER_STATUS.label(4)).toEqual({ id: 'Pick Fail', message: 'Pick Fail' });
+  });
+
+  it('gives an enum field its values and labels', () => {
+    expect(codeEnum(defineCodes({ LOW: [1, 'Low'], HIGH: [2, 'High'] }))).toEqual({ values: [1, 2], valueLabels: { 1: 'Low', 2: 'High' } });
   });
 });
 

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
@@ -6,10 +5,13 @@ import type { MessageDescriptor } from '@lingui/core';
  * otherwise. Where the spec names members without numbers, they are numbered from 1 in the
  * order the spec lists them (marked "numbers are ours"); where it says its own numbering is
  * uncertain, the order given is followed and the list says so.
+ * Macro-free (labels are `/*i18n*\/` strings, their own message ids) so that resource
+ * definitions and the contract, which the build evaluates, can use them.
  */
 
 export type CodeValue = number | string;
-type CodeSpec = Readonly<Record<string, readonly [CodeValue, MessageDescriptor]>>;
+/** Member name → [code, English label marked `/*i18n*\/` for extraction (its own message id)]. */
+type CodeSpec = Readonly<Record<string, readonly [CodeValue, string]>>;
 type ValuesOf<S extends CodeSpec> = { readonly [K in keyof S]: S[K][0] };
 
 export interface CodeOption<V extends CodeValue = CodeValue> {
@@ -42,7 +44,7 @@ export type CodeOf<L> = L extends CodeList<Readonly<Record<string, CodeValue>>, 
 
 export function defineCodes<const S extends CodeSpec>(spec: S): CodeList<ValuesOf<S>> {
   type List = CodeList<ValuesOf<S>>;
-  const options = Object.entries(spec).map(([name, [value, label]]) => ({ value, name, label }));
+  const options = Object.entries(spec).map(([name, [value, id]]) => ({ value, name, label: { id, message: id } as MessageDescriptor }));
   const byValue = new Map<unknown, MessageDescriptor>(options.map((o) => [o.value, o.label]));
   return {
     values: Object.fromEntries(options.map((o) => [o.name, o.value])) as List['values'],
@@ -52,289 +54,297 @@ export function defineCodes<const S extends CodeSpec>(spec: S): CodeList<ValuesO
   };
 }
 
+/** The values and labels of an enum field of a resource definition (shared/resources/define.ts) holding codes of `list`. */
+export function codeEnum<V extends CodeValue>(list: CodeList<Readonly<Record<string, CodeValue>>, V>): { values: readonly V[]; valueLabels: Readonly<Record<string, string>> } {
+  return {
+    values: list.options.map((o) => o.value),
+    valueLabels: Object.fromEntries(list.options.map((o) => [String(o.value), o.label.id])),
+  };
+}
+
 /** Yes 1 / No 0 (spec §9). */
-export const YES_NO = defineCodes({ NO: [0, msg`No`], YES: [1, msg`Yes`] });
+export const YES_NO = defineCodes({ NO: [0, /*i18n*/ 'No'], YES: [1, /*i18n*/ 'Yes'] });
 
 // Location and storage
 
 export const ABC_CLASS = defineCodes({
-  UNDEFINED: [0, msg`Undefined`], A: [1, msg`A`], B: [2, msg`B`], C: [3, msg`C`], SA: [4, msg`SA`],
-  EXCLUDED: [5, msg`Excluded`],
+  UNDEFINED: [0, /*i18n*/ 'Undefined'], A: [1, /*i18n*/ 'A'], B: [2, /*i18n*/ 'B'], C: [3, /*i18n*/ 'C'], SA: [4, /*i18n*/ 'SA'],
+  EXCLUDED: [5, /*i18n*/ 'Excluded'],
 });
 
 export const TEMPERATURE_ZONE = defineCodes({
-  NORMAL: [0, msg`Normal`], AIR_CONDITIONED: [1, msg`Air Conditioned`], CHILLED: [2, msg`Chilled`],
-  FROZEN: [3, msg`Frozen`], DEEP_FROZEN: [4, msg`Deep Frozen`],
+  NORMAL: [0, /*i18n*/ 'Normal'], AIR_CONDITIONED: [1, /*i18n*/ 'Air Conditioned'], CHILLED: [2, /*i18n*/ 'Chilled'],
+  FROZEN: [3, /*i18n*/ 'Frozen'], DEEP_FROZEN: [4, /*i18n*/ 'Deep Frozen'],
 });
 
 export const LOCATION_STATUS = defineCodes({
-  NORMAL: [1, msg`Normal`], BLOCKED: [2, msg`Blocked`], FROZEN: [3, msg`Frozen`], DELETED: [4, msg`Deleted`],
+  NORMAL: [1, /*i18n*/ 'Normal'], BLOCKED: [2, /*i18n*/ 'Blocked'], FROZEN: [3, /*i18n*/ 'Frozen'], DELETED: [4, /*i18n*/ 'Deleted'],
 });
 
-export const LOCATION_TYPE = defineCodes({ ZONE: [1, msg`Zone`], PATHWAY: [2, msg`Pathway`], CELL: [3, msg`Cell`] });
+export const LOCATION_TYPE = defineCodes({ ZONE: [1, /*i18n*/ 'Zone'], PATHWAY: [2, /*i18n*/ 'Pathway'], CELL: [3, /*i18n*/ 'Cell'] });
 
 export const CELL_OCCUPANCY = defineCodes({
-  NORMAL: [1, msg`Normal`], ASSIGNED: [2, msg`Assigned`], OCCUPIED: [3, msg`Occupied`],
+  NORMAL: [1, /*i18n*/ 'Normal'], ASSIGNED: [2, /*i18n*/ 'Assigned'], OCCUPIED: [3, /*i18n*/ 'Occupied'],
 });
 
 export const RACK_TYPE = defineCodes({
-  VAN: [1, msg`Van`], HEAVY_RACK: [2, msg`Heavy Rack`], GROUND_STACKED: [3, msg`Ground Stacked`],
-  ROLLING_RACK: [4, msg`Rolling Rack`], LIGHT_RACK: [5, msg`Light Rack`], DRIVE_IN_RACK: [6, msg`Drive-in Rack`],
+  VAN: [1, /*i18n*/ 'Van'], HEAVY_RACK: [2, /*i18n*/ 'Heavy Rack'], GROUND_STACKED: [3, /*i18n*/ 'Ground Stacked'],
+  ROLLING_RACK: [4, /*i18n*/ 'Rolling Rack'], LIGHT_RACK: [5, /*i18n*/ 'Light Rack'], DRIVE_IN_RACK: [6, /*i18n*/ 'Drive-in Rack'],
 });
 
 export const STORAGE_AREA = defineCodes({
-  PICKING_AREA: [1, msg`Picking Area`], STORAGE_AREA: [2, msg`Storage Area`], MIX_AREA: [3, msg`Mix Area`],
+  PICKING_AREA: [1, /*i18n*/ 'Picking Area'], STORAGE_AREA: [2, /*i18n*/ 'Storage Area'], MIX_AREA: [3, /*i18n*/ 'Mix Area'],
 });
 
 export const CONTAINER_TYPE = defineCodes({
-  BOX: [0, msg`Box`], PALLET: [1, msg`Pallet`], PICK_CART: [2, msg`Pick Cart`], PUT_WALL: [3, msg`Put Wall`],
-  BASKET: [4, msg`Basket`],
+  BOX: [0, /*i18n*/ 'Box'], PALLET: [1, /*i18n*/ 'Pallet'], PICK_CART: [2, /*i18n*/ 'Pick Cart'], PUT_WALL: [3, /*i18n*/ 'Put Wall'],
+  BASKET: [4, /*i18n*/ 'Basket'],
 });
 
 // Staff and labour
 
 export const STAFF_STATUS = defineCodes({
-  ACTIVE: [1, msg`Active`], TERMINATED: [2, msg`Terminated`], LEAVE_OF_ABSENCE: [3, msg`Leave of Absence`],
+  ACTIVE: [1, /*i18n*/ 'Active'], TERMINATED: [2, /*i18n*/ 'Terminated'], LEAVE_OF_ABSENCE: [3, /*i18n*/ 'Leave of Absence'],
 });
 
 export const STAFF_EMPLOYMENT = defineCodes({
-  PERMANENT: [1, msg`Permanent`], TEMPORARY: [2, msg`Temporary`], CONTRACT: [3, msg`Contract`],
+  PERMANENT: [1, /*i18n*/ 'Permanent'], TEMPORARY: [2, /*i18n*/ 'Temporary'], CONTRACT: [3, /*i18n*/ 'Contract'],
 });
 
 export const LABOUR_ACTIVITY_CLASS = defineCodes({
-  DIRECT: [1, msg`Direct`], INDIRECT: [2, msg`Indirect`], UNPRODUCTIVE: [3, msg`Unproductive`],
+  DIRECT: [1, /*i18n*/ 'Direct'], INDIRECT: [2, /*i18n*/ 'Indirect'], UNPRODUCTIVE: [3, /*i18n*/ 'Unproductive'],
 });
 
 // Inbound
 
 export const PURCHASE_TYPE = defineCodes({
-  OUTRIGHT: [0, msg`Outright`], CONSIGNMENT: [1, msg`Consignment`], FBS: [2, msg`FBS`],
-  RETURN_INBOUND: [3, msg`Return Inbound`], TRANSFER_INBOUND: [4, msg`Transfer Inbound`],
+  OUTRIGHT: [0, /*i18n*/ 'Outright'], CONSIGNMENT: [1, /*i18n*/ 'Consignment'], FBS: [2, /*i18n*/ 'FBS'],
+  RETURN_INBOUND: [3, /*i18n*/ 'Return Inbound'], TRANSFER_INBOUND: [4, /*i18n*/ 'Transfer Inbound'],
 });
 
 /** 14 is unused in the spec. */
 export const INBOUND_STATUS = defineCodes({
-  PENDING: [0, msg`Pending`], SCANNING: [1, msg`Scanning`], RECEIVED: [2, msg`Received`], PUTTING: [3, msg`Putting`],
-  DONE: [4, msg`Done`], CANCELLED: [5, msg`Cancelled`], ARRIVED: [6, msg`Arrived`], COUNTING: [7, msg`Counting`],
-  COUNTED: [8, msg`Counted`], CHECKING: [9, msg`Checking`], CHECKED: [10, msg`Checked`], REJECTED: [11, msg`Rejected`],
-  ARRIVING: [12, msg`Arriving`], IN_TRANSIT: [13, msg`In Transit`], FAILED: [15, msg`Failed`],
+  PENDING: [0, /*i18n*/ 'Pending'], SCANNING: [1, /*i18n*/ 'Scanning'], RECEIVED: [2, /*i18n*/ 'Received'], PUTTING: [3, /*i18n*/ 'Putting'],
+  DONE: [4, /*i18n*/ 'Done'], CANCELLED: [5, /*i18n*/ 'Cancelled'], ARRIVED: [6, /*i18n*/ 'Arrived'], COUNTING: [7, /*i18n*/ 'Counting'],
+  COUNTED: [8, /*i18n*/ 'Counted'], CHECKING: [9, /*i18n*/ 'Checking'], CHECKED: [10, /*i18n*/ 'Checked'], REJECTED: [11, /*i18n*/ 'Rejected'],
+  ARRIVING: [12, /*i18n*/ 'Arriving'], IN_TRANSIT: [13, /*i18n*/ 'In Transit'], FAILED: [15, /*i18n*/ 'Failed'],
 });
 
 export const ARRIVAL_TIMELINESS = defineCodes({
-  UNARRIVED: [0, msg`Unarrived`], ON_TIME: [1, msg`On Time`], EARLY: [2, msg`Early`], LATE: [3, msg`Late`],
+  UNARRIVED: [0, /*i18n*/ 'Unarrived'], ON_TIME: [1, /*i18n*/ 'On Time'], EARLY: [2, /*i18n*/ 'Early'], LATE: [3, /*i18n*/ 'Late'],
 });
 
 export const ASN_SOURCE = defineCodes({
-  PMS: [1, msg`PMS`], WMS: [2, msg`WMS`], OMS: [3, msg`OMS`], SRM: [4, msg`SRM`], SELLER_CENTER: [5, msg`Seller Center`],
+  PMS: [1, /*i18n*/ 'PMS'], WMS: [2, /*i18n*/ 'WMS'], OMS: [3, /*i18n*/ 'OMS'], SRM: [4, /*i18n*/ 'SRM'], SELLER_CENTER: [5, /*i18n*/ 'Seller Center'],
 });
 
 export const INBOUND_EXCEPTION_STATUS = defineCodes({
-  PENDING: [10, msg`Pending`], CHECKED: [20, msg`Checked`], BD_CONFIRMED: [40, msg`BD Confirmed`],
-  DONE: [50, msg`Done`], CANCELLED: [60, msg`Cancelled`],
+  PENDING: [10, /*i18n*/ 'Pending'], CHECKED: [20, /*i18n*/ 'Checked'], BD_CONFIRMED: [40, /*i18n*/ 'BD Confirmed'],
+  DONE: [50, /*i18n*/ 'Done'], CANCELLED: [60, /*i18n*/ 'Cancelled'],
 });
 
 /** Numbers are ours (spec names the types only). */
 export const INBOUND_EXCEPTION_TYPE = defineCodes({
-  ABNORMAL_ITEM: [1, msg`Abnormal Item`], REJECTED_ITEM: [2, msg`Rejected Item`], SHORTAGE: [3, msg`Shortage`],
-  SURPLUS: [4, msg`Surplus`], WRONG_SKU: [5, msg`Wrong SKU`],
+  ABNORMAL_ITEM: [1, /*i18n*/ 'Abnormal Item'], REJECTED_ITEM: [2, /*i18n*/ 'Rejected Item'], SHORTAGE: [3, /*i18n*/ 'Shortage'],
+  SURPLUS: [4, /*i18n*/ 'Surplus'], WRONG_SKU: [5, /*i18n*/ 'Wrong SKU'],
 });
 
 /** Numbers are ours (spec names the reasons only). */
 export const INBOUND_EXCEPTION_REASON = defineCodes({
-  DAMAGED: [1, msg`Damaged`], EXPIRED: [2, msg`Expired`], EXPIRING: [3, msg`Expiring`],
-  OTHER_ISSUES: [4, msg`Other issues`], SKU_NOT_IN_ASN_GROUP: [5, msg`SKU does not belong to ASN Group`],
-  SURPLUS: [6, msg`Surplus`], UNKNOWN_ITEM: [7, msg`Unknown item`],
-  WRONG_SKU_INFORMATION: [8, msg`Wrong SKU Information`], WRONG_UPC: [9, msg`Wrong UPC`],
+  DAMAGED: [1, /*i18n*/ 'Damaged'], EXPIRED: [2, /*i18n*/ 'Expired'], EXPIRING: [3, /*i18n*/ 'Expiring'],
+  OTHER_ISSUES: [4, /*i18n*/ 'Other issues'], SKU_NOT_IN_ASN_GROUP: [5, /*i18n*/ 'SKU does not belong to ASN Group'],
+  SURPLUS: [6, /*i18n*/ 'Surplus'], UNKNOWN_ITEM: [7, /*i18n*/ 'Unknown item'],
+  WRONG_SKU_INFORMATION: [8, /*i18n*/ 'Wrong SKU Information'], WRONG_UPC: [9, /*i18n*/ 'Wrong UPC'],
 });
 
 /** Numbers are ours (spec names the kinds only). */
 export const INBOUND_TASK_KIND = defineCodes({
-  COUNTING: [1, msg`Counting`], QC: [2, msg`QC`], RECEIVING: [3, msg`Receiving`], PUTAWAY: [4, msg`Putaway`],
-  LABELLING: [5, msg`Labelling`], BUNDLING: [6, msg`Bundling`], REPACKAGING: [7, msg`Repackaging`],
+  COUNTING: [1, /*i18n*/ 'Counting'], QC: [2, /*i18n*/ 'QC'], RECEIVING: [3, /*i18n*/ 'Receiving'], PUTAWAY: [4, /*i18n*/ 'Putaway'],
+  LABELLING: [5, /*i18n*/ 'Labelling'], BUNDLING: [6, /*i18n*/ 'Bundling'], REPACKAGING: [7, /*i18n*/ 'Repackaging'],
 });
 
 export const QC_RULE_KIND = defineCodes({
-  SKU_ATTRIBUTES: [1, msg`SKU Attributes`], PERCENTAGE_BASED: [2, msg`Percentage Based`], AQL: [3, msg`AQL`],
+  SKU_ATTRIBUTES: [1, /*i18n*/ 'SKU Attributes'], PERCENTAGE_BASED: [2, /*i18n*/ 'Percentage Based'], AQL: [3, /*i18n*/ 'AQL'],
 });
 
 // Outbound
 
 export const SALES_ORDER_STATUS = defineCodes({
-  CREATED: [0, msg`Created`], CANCEL: [1, msg`Cancel`], PICKING: [2, msg`Picking`], PICKED: [3, msg`Picked`],
-  PICK_FAIL: [4, msg`Pick Fail`], CHECKING: [5, msg`Checking`], CHECKED: [6, msg`Checked`],
-  SHIPPING: [7, msg`Shipping`], OUTBOUND: [8, msg`Outbound`], PENDING_PICK: [9, msg`Pending Pick`],
-  PACKING: [10, msg`Packing`], PACKED: [11, msg`Packed`], SORTING: [12, msg`Sorting`], SORTED: [13, msg`Sorted`],
+  CREATED: [0, /*i18n*/ 'Created'], CANCEL: [1, /*i18n*/ 'Cancel'], PICKING: [2, /*i18n*/ 'Picking'], PICKED: [3, /*i18n*/ 'Picked'],
+  PICK_FAIL: [4, /*i18n*/ 'Pick Fail'], CHECKING: [5, /*i18n*/ 'Checking'], CHECKED: [6, /*i18n*/ 'Checked'],
+  SHIPPING: [7, /*i18n*/ 'Shipping'], OUTBOUND: [8, /*i18n*/ 'Outbound'], PENDING_PICK: [9, /*i18n*/ 'Pending Pick'],
+  PACKING: [10, /*i18n*/ 'Packing'], PACKED: [11, /*i18n*/ 'Packed'], SORTING: [12, /*i18n*/ 'Sorting'], SORTED: [13, /*i18n*/ 'Sorted'],
 });
 
 /** Failed 3 and Assigned 10 occur only in some task families; the one list holds them all. */
 export const TASK_STATUS = defineCodes({
-  PENDING: [0, msg`Pending`], ONGOING: [1, msg`Ongoing`], DONE: [2, msg`Done`], FAILED: [3, msg`Failed`],
-  CANCEL: [9, msg`Cancel`], ASSIGNED: [10, msg`Assigned`],
+  PENDING: [0, /*i18n*/ 'Pending'], ONGOING: [1, /*i18n*/ 'Ongoing'], DONE: [2, /*i18n*/ 'Done'], FAILED: [3, /*i18n*/ 'Failed'],
+  CANCEL: [9, /*i18n*/ 'Cancel'], ASSIGNED: [10, /*i18n*/ 'Assigned'],
 });
 
 export const ORDER_PRIORITY = defineCodes({
-  ON_HOLD: [1, msg`On Hold`], NORMAL: [2, msg`Normal`], PRIORITY: [3, msg`Priority`],
+  ON_HOLD: [1, /*i18n*/ 'On Hold'], NORMAL: [2, /*i18n*/ 'Normal'], PRIORITY: [3, /*i18n*/ 'Priority'],
 });
 
 export const CHECKING_STATION_MODE = defineCodes({
-  CHECKING: [0, msg`Checking`], SORT_WHILE_CHECKING: [1, msg`Sort while Checking`],
-  MASS_CHECKING: [2, msg`Mass Checking`],
+  CHECKING: [0, /*i18n*/ 'Checking'], SORT_WHILE_CHECKING: [1, /*i18n*/ 'Sort while Checking'],
+  MASS_CHECKING: [2, /*i18n*/ 'Mass Checking'],
 });
 
 // Return to seller
 
 export const RTS_STATUS = defineCodes({
-  PENDING: [10, msg`Pending`], APPROVED: [20, msg`Approved`], REJECTED: [30, msg`Rejected`],
-  ALLOCATED: [40, msg`Allocated`], SHIPPING: [100, msg`Shipping`], CANCEL: [120, msg`Cancel`],
-  OUTBOUNDING: [130, msg`Outbounding`], IN_TRANSIT: [140, msg`In Transit`], INBOUNDING: [150, msg`Inbounding`],
-  DONE: [160, msg`Done`],
+  PENDING: [10, /*i18n*/ 'Pending'], APPROVED: [20, /*i18n*/ 'Approved'], REJECTED: [30, /*i18n*/ 'Rejected'],
+  ALLOCATED: [40, /*i18n*/ 'Allocated'], SHIPPING: [100, /*i18n*/ 'Shipping'], CANCEL: [120, /*i18n*/ 'Cancel'],
+  OUTBOUNDING: [130, /*i18n*/ 'Outbounding'], IN_TRANSIT: [140, /*i18n*/ 'In Transit'], INBOUNDING: [150, /*i18n*/ 'Inbounding'],
+  DONE: [160, /*i18n*/ 'Done'],
 });
 
 export const RTS_TYPE = defineCodes({
-  REAL_RTS: [20, msg`Real RTS`], VIRTUAL_RTS_WITH_REINBOUND: [30, msg`Virtual RTS with Re-inbound`],
-  REPLACEMENT: [50, msg`Replacement`],
+  REAL_RTS: [20, /*i18n*/ 'Real RTS'], VIRTUAL_RTS_WITH_REINBOUND: [30, /*i18n*/ 'Virtual RTS with Re-inbound'],
+  REPLACEMENT: [50, /*i18n*/ 'Replacement'],
 });
 
 /** String codes. The spec gives no wording for VR-IB1/2/3, so their labels are the codes. */
 export const RTS_REASON = defineCodes({
-  R1: ['R1', msg`Supplier Request`], R2: ['R2', msg`Aging`], R3: ['R3', msg`Manufacturing Defective`],
-  R4: ['R4', msg`Expired`], R5: ['R5', msg`Buyer Return`], R6: ['R6', msg`Others`],
-  VR_IB1: ['VR-IB1', msg`VR-IB1`], VR_IB2: ['VR-IB2', msg`VR-IB2`], VR_IB3: ['VR-IB3', msg`VR-IB3`],
-  R7: ['R7', msg`Expiring`], R8: ['R8', msg`Seller Request`], R9: ['R9', msg`Damaged/Expiry`],
-  RP1: ['RP1', msg`Damaged Items`],
+  R1: ['R1', /*i18n*/ 'Supplier Request'], R2: ['R2', /*i18n*/ 'Aging'], R3: ['R3', /*i18n*/ 'Manufacturing Defective'],
+  R4: ['R4', /*i18n*/ 'Expired'], R5: ['R5', /*i18n*/ 'Buyer Return'], R6: ['R6', /*i18n*/ 'Others'],
+  VR_IB1: ['VR-IB1', /*i18n*/ 'VR-IB1'], VR_IB2: ['VR-IB2', /*i18n*/ 'VR-IB2'], VR_IB3: ['VR-IB3', /*i18n*/ 'VR-IB3'],
+  R7: ['R7', /*i18n*/ 'Expiring'], R8: ['R8', /*i18n*/ 'Seller Request'], R9: ['R9', /*i18n*/ 'Damaged/Expiry'],
+  RP1: ['RP1', /*i18n*/ 'Damaged Items'],
 });
 
 // Return inbound
 
 export const RETURN_INBOUND_CONDITION = defineCodes({
-  GOOD: [1, msg`Good`], DAMAGE: [2, msg`Damage`], ABNORMAL: [3, msg`Abnormal`],
+  GOOD: [1, /*i18n*/ 'Good'], DAMAGE: [2, /*i18n*/ 'Damage'], ABNORMAL: [3, /*i18n*/ 'Abnormal'],
 });
 
 /** The reasons the spec names; it lists more without their codes ("etc."), added here as screens need them. */
 export const RETURN_INBOUND_REASON = defineCodes({
-  DID_NOT_RECEIVE_ORDER: [1, msg`Did not receive order`], DAMAGE: [3, msg`Damage`],
-  CHANGE_OF_MIND: [102, msg`Change of mind`], INCOMPLETE_PRODUCT: [103, msg`Incomplete product`],
-  WRONG_PRODUCT: [104, msg`Wrong product`], FAULTY: [107, msg`Faulty`],
+  DID_NOT_RECEIVE_ORDER: [1, /*i18n*/ 'Did not receive order'], DAMAGE: [3, /*i18n*/ 'Damage'],
+  CHANGE_OF_MIND: [102, /*i18n*/ 'Change of mind'], INCOMPLETE_PRODUCT: [103, /*i18n*/ 'Incomplete product'],
+  WRONG_PRODUCT: [104, /*i18n*/ 'Wrong product'], FAULTY: [107, /*i18n*/ 'Faulty'],
 });
 
 /** The spec is unsure which number goes with which outcome: numbered 1–6 in the order it lists them. */
 export const RETURN_INBOUND_RESULT = defineCodes({
-  THREE_PL_CLAIMED: [1, msg`3PL Claimed`], REINBOUND_TO_WAREHOUSE: [2, msg`Re-inbound to Warehouse`],
-  RETURN_TO_SELLER: [3, msg`Return to Seller`], CLAIM_FAILED: [4, msg`Claim Failed`],
-  REPLACEMENT: [5, msg`Replacement`], REJECTED_RETURN_TO_BUYER: [6, msg`Rejected, Return to Buyer`],
+  THREE_PL_CLAIMED: [1, /*i18n*/ '3PL Claimed'], REINBOUND_TO_WAREHOUSE: [2, /*i18n*/ 'Re-inbound to Warehouse'],
+  RETURN_TO_SELLER: [3, /*i18n*/ 'Return to Seller'], CLAIM_FAILED: [4, /*i18n*/ 'Claim Failed'],
+  REPLACEMENT: [5, /*i18n*/ 'Replacement'], REJECTED_RETURN_TO_BUYER: [6, /*i18n*/ 'Rejected, Return to Buyer'],
 });
 
 // Cycle count
 
-export const CYCLE_COUNT_ORDER_TYPE = defineCodes({ EXPRESS: [1, msg`Express`], FULL: [2, msg`Full`] });
+export const CYCLE_COUNT_ORDER_TYPE = defineCodes({ EXPRESS: [1, /*i18n*/ 'Express'], FULL: [2, /*i18n*/ 'Full'] });
 
 export const CYCLE_COUNT_SCOPE = defineCodes({
-  ALL_ACTIVE_LOCATIONS: [0, msg`All Active Locations`], HIGH_VALUE_ONLY: [1, msg`Only High Value`],
-  CUSTOMIZED: [2, msg`Customized`],
+  ALL_ACTIVE_LOCATIONS: [0, /*i18n*/ 'All Active Locations'], HIGH_VALUE_ONLY: [1, /*i18n*/ 'Only High Value'],
+  CUSTOMIZED: [2, /*i18n*/ 'Customized'],
 });
 
 export const CYCLE_COUNT_SOURCE = defineCodes({
-  MANUAL: [1, msg`Manual`], OB_TROUBLESHOOT: [2, msg`OB Troubleshoot`], DAILY: [3, msg`Daily`],
-  FULL_STOCK_COUNT: [4, msg`Full Stock Count`],
+  MANUAL: [1, /*i18n*/ 'Manual'], OB_TROUBLESHOOT: [2, /*i18n*/ 'OB Troubleshoot'], DAILY: [3, /*i18n*/ 'Daily'],
+  FULL_STOCK_COUNT: [4, /*i18n*/ 'Full Stock Count'],
 });
 
 export const CYCLE_COUNT_STATUS = defineCodes({
-  PENDING: [1, msg`Pending`], ONGOING: [2, msg`Ongoing`], CANCEL: [3, msg`Cancel`], DONE: [4, msg`Done`],
+  PENDING: [1, /*i18n*/ 'Pending'], ONGOING: [2, /*i18n*/ 'Ongoing'], CANCEL: [3, /*i18n*/ 'Cancel'], DONE: [4, /*i18n*/ 'Done'],
 });
 
 export const CYCLE_COUNT_RESULT = defineCodes({
-  NORMAL: [0, msg`Normal`], SURPLUS: [1, msg`Surplus`], MISSING: [2, msg`Missing`],
+  NORMAL: [0, /*i18n*/ 'Normal'], SURPLUS: [1, /*i18n*/ 'Surplus'], MISSING: [2, /*i18n*/ 'Missing'],
 });
 
-export const CYCLE_COUNT_KIND = defineCodes({ SKU: [1, msg`SKU`], LOCATION: [2, msg`Location`], MOVEMENT: [3, msg`Movement`] });
+export const CYCLE_COUNT_KIND = defineCodes({ SKU: [1, /*i18n*/ 'SKU'], LOCATION: [2, /*i18n*/ 'Location'], MOVEMENT: [3, /*i18n*/ 'Movement'] });
 
 export const CYCLE_COUNT_CREATION_STATUS = defineCodes({
-  INITIAL: [0, msg`Initial`], COMPLETING: [1, msg`Completing`], SUCCESS: [2, msg`Success`], FAIL: [3, msg`Fail`],
+  INITIAL: [0, /*i18n*/ 'Initial'], COMPLETING: [1, /*i18n*/ 'Completing'], SUCCESS: [2, /*i18n*/ 'Success'], FAIL: [3, /*i18n*/ 'Fail'],
 });
 
 // Inventory
 
 /** 7 and 11–20 are unused in the spec. */
 export const INVENTORY_ADJUSTMENT_STATUS = defineCodes({
-  CREATED: [1, msg`Created`], PENDING: [2, msg`Pending`], PMS_APPROVING: [3, msg`PMS Approving`],
-  APPROVED: [4, msg`Approved`], REJECTED: [5, msg`Rejected`], ADJUSTING: [6, msg`Adjusting`], DONE: [8, msg`Done`],
-  CANCEL: [9, msg`Cancel`], FAIL: [10, msg`Fail`], LOCKED: [21, msg`Locked`],
+  CREATED: [1, /*i18n*/ 'Created'], PENDING: [2, /*i18n*/ 'Pending'], PMS_APPROVING: [3, /*i18n*/ 'PMS Approving'],
+  APPROVED: [4, /*i18n*/ 'Approved'], REJECTED: [5, /*i18n*/ 'Rejected'], ADJUSTING: [6, /*i18n*/ 'Adjusting'], DONE: [8, /*i18n*/ 'Done'],
+  CANCEL: [9, /*i18n*/ 'Cancel'], FAIL: [10, /*i18n*/ 'Fail'], LOCKED: [21, /*i18n*/ 'Locked'],
 });
 
-export const INVENTORY_ADJUSTMENT_DIRECTION = defineCodes({ DEDUCTION: [1, msg`Deduction`], ADDITION: [2, msg`Addition`] });
+export const INVENTORY_ADJUSTMENT_DIRECTION = defineCodes({ DEDUCTION: [1, /*i18n*/ 'Deduction'], ADDITION: [2, /*i18n*/ 'Addition'] });
 
 /** The spec names reasons 6–9 only. */
 export const INVENTORY_ADJUSTMENT_REASON = defineCodes({
-  OUTBOUND_WRONG_ITEM: [6, msg`Outbound Wrong Item`], INBOUND_EXCESS_QTY: [7, msg`Inbound Excess Qty`],
-  RECOVER_WRONGLY_ADJUSTED_QTY: [8, msg`Recover Wrongly Adjusted SKU Qty`], UNIDENTIFIED: [9, msg`Unidentified`],
+  OUTBOUND_WRONG_ITEM: [6, /*i18n*/ 'Outbound Wrong Item'], INBOUND_EXCESS_QTY: [7, /*i18n*/ 'Inbound Excess Qty'],
+  RECOVER_WRONGLY_ADJUSTED_QTY: [8, /*i18n*/ 'Recover Wrongly Adjusted SKU Qty'], UNIDENTIFIED: [9, /*i18n*/ 'Unidentified'],
 });
 
-export const RACK_TRANSFER_TYPE = defineCodes({ ONE_STEP: [1, msg`One-step`], TWO_STEP: [2, msg`Two-step`] });
+export const RACK_TRANSFER_TYPE = defineCodes({ ONE_STEP: [1, /*i18n*/ 'One-step'], TWO_STEP: [2, /*i18n*/ 'Two-step'] });
 
 /** The two-step picking/putaway sub-statuses have no codes in the spec. */
 export const RACK_TRANSFER_STATUS = defineCodes({
-  CREATED: [1, msg`Created`], PENDING: [2, msg`Pending`], LOCKED: [3, msg`Locked`], ONGOING: [4, msg`Ongoing`],
-  DONE: [5, msg`Done`], CANCEL: [6, msg`Cancel`], INCOMPLETE: [7, msg`Incomplete`],
+  CREATED: [1, /*i18n*/ 'Created'], PENDING: [2, /*i18n*/ 'Pending'], LOCKED: [3, /*i18n*/ 'Locked'], ONGOING: [4, /*i18n*/ 'Ongoing'],
+  DONE: [5, /*i18n*/ 'Done'], CANCEL: [6, /*i18n*/ 'Cancel'], INCOMPLETE: [7, /*i18n*/ 'Incomplete'],
 });
 
-export const INVENTORY_TRANSACTION_DIRECTION = defineCodes({ DEBIT: [1, msg`Debit`], CREDIT: [2, msg`Credit`] });
+export const INVENTORY_TRANSACTION_DIRECTION = defineCodes({ DEBIT: [1, /*i18n*/ 'Debit'], CREDIT: [2, /*i18n*/ 'Credit'] });
 
 export const INVENTORY_TRANSACTION_TYPE = defineCodes({
-  PUT_AWAY: [1, msg`Put Away`], SHIP_ORDER: [2, msg`Ship Order`], RACK_TRANSFER: [3, msg`Rack Transfer`],
-  RETURN_TO_SUPPLIER: [4, msg`Return to Supplier`], OVERAGE: [5, msg`Overage`], SHORTAGE: [6, msg`Shortage`],
-  RECEIVED: [7, msg`Received`], PICKING: [8, msg`Picking`], REVERSE: [9, msg`Reverse`],
-  ADJUST_DECREASE: [12, msg`Adjust Decrease`], ADJUST_INCREASE: [13, msg`Adjust Increase`],
-  BATCH_TRANSFER: [15, msg`Batch Transfer`], MOVE_INBOUND: [20, msg`Move Inbound`],
-  MOVE_OUTBOUND: [21, msg`Move Outbound`], RE_RECEIVED: [22, msg`Re-received`],
+  PUT_AWAY: [1, /*i18n*/ 'Put Away'], SHIP_ORDER: [2, /*i18n*/ 'Ship Order'], RACK_TRANSFER: [3, /*i18n*/ 'Rack Transfer'],
+  RETURN_TO_SUPPLIER: [4, /*i18n*/ 'Return to Supplier'], OVERAGE: [5, /*i18n*/ 'Overage'], SHORTAGE: [6, /*i18n*/ 'Shortage'],
+  RECEIVED: [7, /*i18n*/ 'Received'], PICKING: [8, /*i18n*/ 'Picking'], REVERSE: [9, /*i18n*/ 'Reverse'],
+  ADJUST_DECREASE: [12, /*i18n*/ 'Adjust Decrease'], ADJUST_INCREASE: [13, /*i18n*/ 'Adjust Increase'],
+  BATCH_TRANSFER: [15, /*i18n*/ 'Batch Transfer'], MOVE_INBOUND: [20, /*i18n*/ 'Move Inbound'],
+  MOVE_OUTBOUND: [21, /*i18n*/ 'Move Outbound'], RE_RECEIVED: [22, /*i18n*/ 'Re-received'],
 });
 
 export const LOCATION_INVENTORY_KIND = defineCodes({
-  ONHAND: [0, msg`On Hand`], LOCKED: [1, msg`Locked`], PRE_PICK: [2, msg`Pre-pick`], AVAILABLE: [3, msg`Available`],
+  ONHAND: [0, /*i18n*/ 'On Hand'], LOCKED: [1, /*i18n*/ 'Locked'], PRE_PICK: [2, /*i18n*/ 'Pre-pick'], AVAILABLE: [3, /*i18n*/ 'Available'],
 });
 
 /** Numbers are ours (spec: good/damaged), matching the return inbound condition codes. */
-export const QUALITY = defineCodes({ GOOD: [1, msg`Good`], DAMAGED: [2, msg`Damaged`] });
+export const QUALITY = defineCodes({ GOOD: [1, /*i18n*/ 'Good'], DAMAGED: [2, /*i18n*/ 'Damaged'] });
 
 /** Numbers are ours (spec: normal/expiring/expired). */
-export const EXPIRY_STATE = defineCodes({ NORMAL: [1, msg`Normal`], EXPIRING: [2, msg`Expiring`], EXPIRED: [3, msg`Expired`] });
+export const EXPIRY_STATE = defineCodes({ NORMAL: [1, /*i18n*/ 'Normal'], EXPIRING: [2, /*i18n*/ 'Expiring'], EXPIRED: [3, /*i18n*/ 'Expired'] });
 
 // Consumables and SKUs
 
 export const CONSUMABLE_TYPE = defineCodes({
-  PACKING_BOX: [1, msg`Packing Box`], POUCH: [2, msg`Pouch`], STATIONERIES: [3, msg`Stationeries`],
-  FILLERS: [4, msg`Fillers`], STRETCH_FILMS: [5, msg`Stretch Films`], OTHERS: [6, msg`Others`],
+  PACKING_BOX: [1, /*i18n*/ 'Packing Box'], POUCH: [2, /*i18n*/ 'Pouch'], STATIONERIES: [3, /*i18n*/ 'Stationeries'],
+  FILLERS: [4, /*i18n*/ 'Fillers'], STRETCH_FILMS: [5, /*i18n*/ 'Stretch Films'], OTHERS: [6, /*i18n*/ 'Others'],
 });
 
 export const CONSUMABLE_STATUS = defineCodes({
-  NORMAL: [0, msg`Normal`], USING: [1, msg`Using`], USED: [2, msg`Used`], DAMAGED: [9, msg`Damaged`],
+  NORMAL: [0, /*i18n*/ 'Normal'], USING: [1, /*i18n*/ 'Using'], USED: [2, /*i18n*/ 'Used'], DAMAGED: [9, /*i18n*/ 'Damaged'],
 });
 
-export const SKU_SELLING_TYPE = defineCodes({ CARTON: [1, msg`Carton`], PCS: [2, msg`Pcs`], PACK: [3, msg`Pack`] });
+export const SKU_SELLING_TYPE = defineCodes({ CARTON: [1, /*i18n*/ 'Carton'], PCS: [2, /*i18n*/ 'Pcs'], PACK: [3, /*i18n*/ 'Pack'] });
 
-export const SALES_TYPE = defineCodes({ FLASH: [1, msg`Flash`], CAMPAIGN: [2, msg`Campaign`], ORGANIC: [3, msg`Organic`] });
+export const SALES_TYPE = defineCodes({ FLASH: [1, /*i18n*/ 'Flash'], CAMPAIGN: [2, /*i18n*/ 'Campaign'], ORGANIC: [3, /*i18n*/ 'Organic'] });
 
 // Reports and settings
 
 /** The variant "running/killed/success/fail -1" of some exports is not used here. */
 export const EXPORT_TASK_STATUS = defineCodes({
-  PENDING: [0, msg`Pending`], ONGOING: [1, msg`Ongoing`], DONE: [2, msg`Done`], FAIL: [3, msg`Fail`],
+  PENDING: [0, /*i18n*/ 'Pending'], ONGOING: [1, /*i18n*/ 'Ongoing'], DONE: [2, /*i18n*/ 'Done'], FAIL: [3, /*i18n*/ 'Fail'],
 });
 
 /** The report types the spec names; each new export adds its own. */
 export const EXPORT_REPORT_TYPE = defineCodes({
-  INVENTORY_ADJUSTMENT: [404, msg`Inventory Adjustment`], CYCLE_COUNT_ORDER: [405, msg`Cycle Count Order`],
-  PICKING_TASK: [702, msg`Picking Task`], CHECKING_TASK: [704, msg`Checking Task`], STAFF_LIST: [1001, msg`Staff List`],
+  INVENTORY_ADJUSTMENT: [404, /*i18n*/ 'Inventory Adjustment'], CYCLE_COUNT_ORDER: [405, /*i18n*/ 'Cycle Count Order'],
+  PICKING_TASK: [702, /*i18n*/ 'Picking Task'], CHECKING_TASK: [704, /*i18n*/ 'Checking Task'], STAFF_LIST: [1001, /*i18n*/ 'Staff List'],
 });
 
-export const SOUND_TYPE = defineCodes({ OPEN: [1, msg`Open`], CLOSE: [2, msg`Close`] });
+export const SOUND_TYPE = defineCodes({ OPEN: [1, /*i18n*/ 'Open'], CLOSE: [2, /*i18n*/ 'Close'] });
 
-export const DEVICE_PLATFORM = defineCodes({ PC: [1, msg`PC`], PDA: [2, msg`PDA`] });
+export const DEVICE_PLATFORM = defineCodes({ PC: [1, /*i18n*/ 'PC'], PDA: [2, /*i18n*/ 'PDA'] });
 
-export const QUOTA_MODE = defineCodes({ SEPARATED: [0, msg`Separated`], INTEGRATED: [1, msg`Integrated`] });
+export const QUOTA_MODE = defineCodes({ SEPARATED: [0, /*i18n*/ 'Separated'], INTEGRATED: [1, /*i18n*/ 'Integrated'] });
 
 /** String codes: the format pattern itself. */
 export const DATE_FORMAT = defineCodes({
-  DMY: ['DD/MM/YYYY', msg`DD/MM/YYYY`], MDY: ['MM/DD/YYYY', msg`MM/DD/YYYY`], YMD: ['YYYY/MM/DD', msg`YYYY/MM/DD`],
+  DMY: ['DD/MM/YYYY', /*i18n*/ 'DD/MM/YYYY'], MDY: ['MM/DD/YYYY', /*i18n*/ 'MM/DD/YYYY'], YMD: ['YYYY/MM/DD', /*i18n*/ 'YYYY/MM/DD'],
 });
 
 /**

@@ -26,6 +26,8 @@ export const RET = {
   OUT_OF_SEQUENCE: -100409,
   /** Offline ops: this op id was already used with different content. */
   OP_CONFLICT: -100410,
+  /** Create: a record with this key (or another unique value) exists already; the message names it. */
+  DUPLICATE: -100411,
   /** Too many requests of this kind; `data.retry_after_s` says when to try again. */
   RATE_LIMITED: -100429,
   /** Unknown API path. */

@@ -35,7 +35,7 @@ describe('list query from a resource definition', () => {
     expect(first.list.map((r) => r.whs_id)).toEqual(Array.from({ length: 20 }, (_, i) => `ZZ${String(i).padStart(2, '0')}`));
     const third = await page({ whs_id: 'ZZ', page_no: '3' });
     expect(third.list.map((r) => r.whs_id)).toEqual(['ZZ40', 'ZZ41', 'ZZ42', 'ZZ43', 'ZZ44']);
-    expect(third.list[0]).toEqual({ whs_id: 'ZZ40', whs_name: 'Test hub 40', whs_no: '940', time_region: null, quota_mode: 0 });
+    expect(third.list[0]).toMatchObject({ whs_id: 'ZZ40', whs_name: 'Test hub 40', whs_no: '940', country: null, time_region: 'Asia/Shanghai', quota_mode: 0, is_rms: 0 });
   });
 
   test('contains is case-insensitive and takes % and _ literally', async () => {
@@ -60,5 +60,16 @@ describe('list query from a resource definition', () => {
     expect(input.safeParse({ quota_mode: '2' }).success).toBe(false);
     expect(input.safeParse({ whs_name: 'x'.repeat(121) }).success).toBe(false);
     expect(input.parse({})).toMatchObject({ page_no: 1, page_size: 20 });
+  });
+
+  test('the total is counted up to a bound: past it the page says so, and the rows still come', async () => {
+    const limited = (query: Record<string, string>, bound: number) =>
+      listPage(server.database.db, warehouseResource, warehouses, input.parse(query) as never, null, { countLimit: bound });
+    const capped = await limited({ whs_id: 'ZZ', page_no: '2' }, 30);
+    expect(capped).toMatchObject({ total: 30, total_capped: true });
+    expect(capped.list.map((r) => r.whs_id)[0]).toBe('ZZ20');
+    expect(await limited({ whs_id: 'ZZ' }, 45)).toMatchObject({ total: 45, total_capped: false });
+    expect(await limited({ whs_id: 'ZZ' }, 44)).toMatchObject({ total: 44, total_capped: true });
+    expect((await page({ whs_id: 'ZZ' })).total_capped).toBe(false);
   });
 });

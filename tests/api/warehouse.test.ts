@@ -150,9 +150,10 @@ describe('get_warehouse_detail', () => {
     await client.post(SWITCH, { type: 'whs', value: 'SGSIN1' });
     const res = await client.get(DETAIL);
     expect(res.retcode).toBe(0);
-    expect(res.data).toEqual({
+    // Yes/no fields are 1/0 (spec §9), as every resource row carries them.
+    expect(res.data).toMatchObject({
       whs_id: 'SGSIN1', whs_name: 'Singapore Tuas DC', whs_no: '101', country: 'SG', time_region: 'Asia/Singapore',
-      is_rms: false, is_use_channel: false, quota_mode: 0, currency: 'SGD',
+      is_rms: 0, is_use_channel: 0, quota_mode: 0, currency: 'SGD',
     });
   });
 
@@ -160,9 +161,9 @@ describe('get_warehouse_detail', () => {
     const client = await server.login('supervisor@demo.local');
     const res = await client.get(DETAIL, { whs_id: 'VNHCM1' });
     expect(res.retcode).toBe(0);
-    expect(res.data).toMatchObject({ whs_id: 'VNHCM1', country: 'VN', time_region: 'Asia/Ho_Chi_Minh', is_rms: true, currency: 'VND' });
+    expect(res.data).toMatchObject({ whs_id: 'VNHCM1', country: 'VN', time_region: 'Asia/Ho_Chi_Minh', is_rms: 1, currency: 'VND' });
     const id = await client.get(DETAIL, { whs_id: 'IDJKT1' });
-    expect(id.data).toMatchObject({ country: 'ID', currency: 'IDR', time_region: 'Asia/Jakarta', is_rms: false });
+    expect(id.data).toMatchObject({ country: 'ID', currency: 'IDR', time_region: 'Asia/Jakarta', is_rms: 0 });
   });
 
   test('a non-member warehouse and an unknown one get the same -100403 (existence is not revealed)', async () => {
@@ -173,10 +174,10 @@ describe('get_warehouse_detail', () => {
     expect(unknown.retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
     expect(unknown.message.replace('ZZNOPE9', 'X')).toBe(nonMember.message.replace('MYKUL1', 'X'));
     expect(nonMember.data).toBeNull();
-    // A super admin sees every existing warehouse; an unknown one is refused the same way.
+    // A super admin sees every existing warehouse; they may list them all, so an unknown one is simply not found.
     const admin = await server.login('admin@demo.local');
     expect((await admin.get(DETAIL, { whs_id: 'MYKUL1' })).data).toMatchObject({ country: 'MY', currency: 'MYR' });
-    expect((await admin.get(DETAIL, { whs_id: 'ZZNOPE9' })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
+    expect((await admin.get(DETAIL, { whs_id: 'ZZNOPE9' })).retcode).toBe(RET.NOT_FOUND);
   });
 
   test('a missing or invalid time zone reads as Asia/Shanghai', async () => {

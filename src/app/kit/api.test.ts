@@ -52,7 +52,7 @@ afterEach(() => vi.clearAllMocks());
 
 describe('callApi', () => {
   it('sends GET input as the query string with the tenant header, and resolves to the parsed data', async () => {
-    answer = envelope(0, { whs_id: 'IDJKT1', whs_name: 'Jakarta', whs_no: '1', country: 'ID', time_region: 'Asia/Jakarta', is_rms: false, is_use_channel: false, quota_mode: 0, currency: 'IDR' });
+    answer = envelope(0, { whs_id: 'IDJKT1', whs_name: 'Jakarta', whs_no: '1', country: 'ID', time_region: 'Asia/Jakarta', is_rms: 0, is_use_channel: 0, quota_mode: 0, created_at: 1767225600, currency: 'IDR' });
     const detail = await callApi(contract.getWarehouseDetail, { whs_id: 'IDJKT1' });
     expect(detail.whs_name).toBe('Jakarta');
     const [request] = sent;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSession, type Session } from '../kit/session';
-import { buildMenu, type AccessState, type MenuNode } from './access';
+import { buildMenu, canOpen, matchRoute, type AccessState, type MenuNode } from './access';
 import { isBuilt } from './screens';
 
 /** What the route guard, the menu and the menu search decide access by. */
@@ -19,4 +19,11 @@ export function useAccessState(): AccessState {
 export function useMenu(): MenuNode[] {
   const state = useAccessState();
   return useMemo(() => buildMenu(state), [state]);
+}
+
+/** Whether the signed-in user may open a built page of the manifest (its permission and flags): links and buttons to it show only then. */
+export function useCanOpen(path: string): boolean {
+  const access = useAccessState();
+  const route = matchRoute(path)?.route;
+  return route !== undefined && access.isBuilt(route.path) && canOpen(route, access);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, eq, getTableColumns, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { rangeProps, type FieldDef, type ResourceDef } from '../../shared/resources/define';
@@ -23,7 +23,10 @@ export interface ListRequest {
 
 export interface ListPage<Row> {
   list: Row[];
+  /** Matches, counted up to the list's bound. */
   total: number;
+  /** There are more matches than `total` says. */
+  total_capped: boolean;
   page_no: number;
   page_size: number;
 }
@@ -31,8 +34,11 @@ export interface ListPage<Row> {
 export interface ResourceColumns {
   /** The column of each field, by field name (snake case, as the API and the column name it). */
   fields: ReadonlyMap<string, PgColumn>;
-  /** `whs_id`, for warehouse-scoped resources. */
+  /** The table's property of each field's column (what inserts and updates are keyed by). */
+  keys: ReadonlyMap<string, string>;
+  /** `whs_id`, for warehouse-scoped resources, and its table property. */
   whs: PgColumn | null;
+  whsKey: string | null;
 }
 
 const columnsCache = new WeakMap<ResourceDef, ResourceColumns>();
@@ -41,18 +47,45 @@ const columnsCache = new WeakMap<ResourceDef, ResourceColumns>();
 export function resourceColumns<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable): ResourceColumns {
   const cached = columnsCache.get(def);
   if (cached) return cached;
-  const byName = new Map(Object.values(getTableColumns(table)).map((c) => [c.name, c as PgColumn]));
+  const byName = new Map(Object.entries(getTableColumns(table)).map(([key, c]) => [c.name, { key, column: c as PgColumn }]));
   const fields = new Map<string, PgColumn>();
-  for (const field of Object.keys(def.fields)) {
-    const column = byName.get(field);
-    if (!column) throw new Error(`${def.name}: no column ${field} in its table`);
-    fields.set(field, column);
+  const keys = new Map<string, string>();
+  for (const [name, field] of Object.entries(def.fields)) {
+    const found = byName.get(name);
+    if (!found) throw new Error(`${def.name}: no column ${name} in its table`);
+    if (field.kind === 'time' && found.column.dataType !== 'date') throw new Error(`${def.name}.${name}: a time field needs a timestamp column`);
+    fields.set(name, found.column);
+    keys.set(name, found.key);
   }
   const whs = byName.get('whs_id') ?? null;
   if (def.warehouseScoped && !whs) throw new Error(`${def.name}: a warehouse-scoped table needs whs_id`);
-  const columns = { fields, whs };
+  const columns = { fields, keys, whs: whs?.column ?? null, whsKey: whs?.key ?? null };
   columnsCache.set(def, columns);
   return columns;
+}
+
+/**
+ * An API value as its column stores it: `time` unix seconds as a Date (timestamptz), `bool`
+ * 1/0 as true/false when the column is a boolean; a cleared text on a NOT NULL column is ''.
+ * Other values are stored as they are.
+ */
+export function toColumnValue(field: FieldDef, column: PgColumn, value: unknown): unknown {
+  if (value === null && field.kind === 'text' && column.notNull) return '';
+  if (value === null || value === undefined) return value;
+  if (field.kind === 'time') return new Date(Number(value) * 1000);
+  if (field.kind === 'bool' && column.dataType === 'boolean') return value === 1 || value === true;
+  return value;
+}
+
+/** A stored row as the API carries it (see toColumnValue): times as 10-digit unix seconds, booleans as 1/0. */
+export function toApiRow<F extends Record<string, FieldDef>>(def: ResourceDef<F>, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = row[name];
+    if (field.kind === 'time' && value instanceof Date) out[name] = Math.floor(value.getTime() / 1000);
+    else if (field.kind === 'bool' && typeof value === 'boolean') out[name] = value ? 1 : 0;
+  }
+  return out;
 }
 
 /** The conditions of a list request: its filters, and the warehouse for scoped resources. */
@@ -71,12 +104,13 @@ export function listConditions<F extends Record<string, FieldDef>>(def: Resource
       const [fromProp, toProp] = rangeProps(name);
       const from = request[fromProp];
       const to = request[toProp];
-      if (typeof from === 'number') conditions.push(gte(column, from));
-      if (typeof to === 'number') conditions.push(lte(column, to));
+      if (typeof from === 'number') conditions.push(gte(column, toColumnValue(field, column, from)));
+      if (typeof to === 'number') conditions.push(lte(column, toColumnValue(field, column, to)));
       continue;
     }
-    const value = request[name];
-    if (value === undefined || value === null) continue;
+    const raw = request[name];
+    if (raw === undefined || raw === null) continue;
+    const value = Array.isArray(raw) ? raw.map((v) => toColumnValue(field, column, v)) : toColumnValue(field, column, raw);
     switch (filter.op) {
       case 'eq':
         conditions.push(eq(column, value));
@@ -95,20 +129,42 @@ export function listConditions<F extends Record<string, FieldDef>>(def: Resource
   return conditions;
 }
 
-/** One page of a resource's rows for `request` (validated by listInputSchema of the same definition). */
-export async function listPage<F extends Record<string, FieldDef>>(db: Db, def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null): Promise<ListPage<Record<string, unknown>>> {
+/**
+ * Most rows a list counts (spec §9 pages of 20–200): counting every match of a million-row
+ * table costs a scan of them all, counting up to a bound costs at most the bound. Past it the
+ * answer says `total_capped` and the pager offers pages up to the bound.
+ */
+export const LIST_COUNT_LIMIT = 10_000;
+
+/**
+ * One page of a resource's rows for `request` (validated by listInputSchema of the same
+ * definition), with the number of matches counted up to `countLimit`. `where` adds the
+ * caller's own conditions (what the user may see) to the request's filters.
+ */
+export async function listPage<F extends Record<string, FieldDef>>(
+  db: Db, def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null,
+  { countLimit = LIST_COUNT_LIMIT, where: also = [] }: { countLimit?: number; where?: SQL[] } = {},
+): Promise<ListPage<Record<string, unknown>>> {
   const { fields: columns } = resourceColumns(def, table);
-  const where = and(...listConditions(def, table, request, whsId));
+  const where = and(...listConditions(def, table, request, whsId), ...also);
   const sortField = request.sort_by && def.fields[request.sort_by]?.sortable ? request.sort_by : def.defaultSort.field;
   const descending = request.sort_desc === undefined ? (sortField === def.defaultSort.field && def.defaultSort.desc) : request.sort_desc === 1;
   const direction = descending ? desc : asc;
   const order = [direction(columns.get(sortField)!)];
   if (sortField !== def.key) order.push(direction(columns.get(def.key)!));
   const selection = Object.fromEntries(columns);
+  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('matches');
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select(selection).from(table).where(where).orderBy(...order)
       .limit(request.page_size).offset((request.page_no - 1) * request.page_size),
-    db.select({ total: count() }).from(table).where(where),
+    db.select({ total: count() }).from(matches),
   ]);
-  return { list: rows, total: Number(total), page_no: request.page_no, page_size: request.page_size };
+  const capped = Number(total) > countLimit;
+  return {
+    list: rows.map((row) => toApiRow(def, row)),
+    total: capped ? countLimit : Number(total),
+    total_capped: capped,
+    page_no: request.page_no,
+    page_size: request.page_size,
+  };
 }

@@ -1,30 +1,110 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FieldDef, ResourceDef } from '../../shared/resources/define';
-import { notFound } from './errors';
-import { listPage, resourceColumns, type ListRequest } from './list-query';
+import type { z } from 'zod';
+import type { FieldDef, ResourceDef, RowShape } from '../../shared/resources/define';
+import { RET } from '../../shared/retcodes';
+import type { Db } from '../db/client';
+import { ApiError, notFound } from './errors';
+import { listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest } from './list-query';
 import type { AuthedCtx } from './register';
 
+/** A database transaction (what create and update run in). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A row as the API carries it, by field name. */
+export type ApiRow = Record<string, unknown>;
+/** A row of a resource as its contract entries type it (rowSchema). */
+export type RowOf<F extends Record<string, FieldDef>> = z.output<z.ZodObject<RowShape<F>>>;
+
+/** What a resource adds to the generic create and update. */
+export interface ResourceHooks {
+  /**
+   * The values about to be written, checked across fields and completed: throw badInput to
+   * refuse, return them (changed if need be, e.g. an id upper-cased). `current` is the stored
+   * row on update (the values then hold only the fields sent), null on create.
+   */
+  prepare?(values: ApiRow, current: ApiRow | null, ctx: AuthedCtx): ApiRow | Promise<ApiRow>;
+  /** Runs in the create's transaction after the insert: the records a new row needs (a warehouse's roles). */
+  afterCreate?(row: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
+}
+
+/** -100411: the create collided with an existing row; the message names it. */
+export const duplicate = (what: string) => new ApiError(RET.DUPLICATE, `${what} already exists.`, null, 409);
+
+/** Every resource served over a table, as its handlers were made: what the index check (tests/api/resource-indexes.test.ts) walks. */
+const served = new Map<string, { def: ResourceDef; table: PgTable }>();
+export const servedResources = (): ReadonlyMap<string, { def: ResourceDef; table: PgTable }> => served;
+
 /**
- * The handlers of a resource's list and detail calls (shared/resources/endpoints.ts), over its
- * table: columns named as the definition's fields, and `whs_id` for warehouse-scoped resources,
- * which only ever answer rows of the session's warehouse.
+ * The handlers of a resource's calls (shared/resources/endpoints.ts), over its table: columns
+ * named as the definition's fields, and `whs_id` for warehouse-scoped resources, which only
+ * ever read and write rows of the session's warehouse (the warehouse never comes from the input).
  */
-export function resourceHandlers<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable) {
-  const { fields, whs } = resourceColumns(def, table);
+export function resourceHandlers<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable, hooks: ResourceHooks = {}) {
+  const { fields, keys, whs, whsKey } = resourceColumns(def, table);
+  served.set(def.name, { def: def as unknown as ResourceDef, table });
   const keyColumn = fields.get(def.key)!;
   const selection = Object.fromEntries(fields);
   const scope = (whsId: string): SQL[] => (def.warehouseScoped && whs ? [eq(whs, whsId)] : []);
+  const where = (whsId: string, key: string) => and(...scope(whsId), eq(keyColumn, key));
+  const label = (key: unknown) => `${def.name} ${String(key)}`;
 
+  /** The values of writable fields present in `values`, keyed by table property and in the column's type. */
+  function columnValues(values: ApiRow): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(values)) {
+      const field = def.fields[name];
+      if (!field || field.readOnly || value === undefined) continue;
+      out[keys.get(name)!] = toColumnValue(field, fields.get(name)!, value);
+    }
+    return out;
+  }
+
+  async function read(db: Db | Tx, whsId: string, key: string): Promise<RowOf<F>> {
+    const [row] = await db.select(selection).from(table).where(where(whsId, key)).limit(1);
+    if (!row) throw notFound(label(key));
+    return toApiRow(def, row) as RowOf<F>;
+  }
+
+  // Inputs are what the resource's contract entries parsed (resourceEndpoints); rows are typed as they declare.
   return {
-    list: (input: Record<string, unknown>, { db, session }: AuthedCtx) =>
-      listPage(db, def, table, input as ListRequest, def.warehouseScoped ? session.whsId : null),
+    list: (input: ApiRow, { db, session }: AuthedCtx) =>
+      listPage(db, def, table, input as ListRequest, def.warehouseScoped ? session.whsId : null) as Promise<ListPage<RowOf<F>>>,
 
-    async detail(input: Record<string, unknown>, { db, session }: AuthedCtx) {
+    detail: (input: ApiRow, { db, session }: AuthedCtx) => read(db, session.whsId, String(input[def.key])),
+
+    /** Inserts the row (in the session's warehouse when scoped); -100411 when its key exists. */
+    async create(input: ApiRow, ctx: AuthedCtx): Promise<RowOf<F>> {
+      const values = hooks.prepare ? await hooks.prepare({ ...input }, null, ctx) : input;
+      return ctx.db.transaction(async (tx) => {
+        const insert = { ...columnValues(values), ...(def.warehouseScoped && whsKey ? { [whsKey]: ctx.session.whsId } : {}) };
+        const [row] = await tx.insert(table).values(insert).onConflictDoNothing().returning(selection);
+        if (!row) throw duplicate(label(values[def.key]));
+        const created = toApiRow(def, row);
+        await hooks.afterCreate?.(created, tx, ctx);
+        return created as RowOf<F>;
+      });
+    },
+
+    /** Changes the fields sent (never the key, immutable or read-only ones); -100404 when the row is not in scope. */
+    async update(input: ApiRow, ctx: AuthedCtx): Promise<RowOf<F>> {
       const key = String(input[def.key]);
-      const [row] = await db.select(selection).from(table).where(and(...scope(session.whsId), eq(keyColumn, key))).limit(1);
-      if (!row) throw notFound(`${def.name} ${key}`);
-      return row;
+      return ctx.db.transaction(async (tx) => {
+        const [locked] = await tx.select(selection).from(table).where(where(ctx.session.whsId, key)).limit(1).for('update');
+        if (!locked) throw notFound(label(key));
+        const current = toApiRow(def, locked) as RowOf<F>;
+        const sent = Object.fromEntries(Object.entries(input).filter(([name]) => {
+          const field = def.fields[name];
+          return name !== def.key && field !== undefined && !field.immutable && !field.readOnly;
+        }));
+        // The hook reads inside this transaction: on PGlite a read beside it would wait for it forever.
+        const values = hooks.prepare ? await hooks.prepare(sent, current, { ...ctx, db: tx as unknown as Db }) : sent;
+        const set = columnValues(values);
+        if (Object.keys(set).length === 0) return current;
+        const [row] = await tx.update(table).set(set).where(where(ctx.session.whsId, key)).returning(selection);
+        return toApiRow(def, row!) as RowOf<F>;
+      });
     },
   };
 }
+

@@ -4,22 +4,8 @@ import { whsId } from './session.contract';
 
 const confEntry = z.object({ conf_key: z.string(), conf_value: z.string() });
 
-export const warehouseDetail = z.object({
-  whs_id: z.string(),
-  whs_name: z.string(),
-  whs_no: z.string(),
-  /** First two letters of the warehouse code (spec §1). */
-  country: z.string(),
-  /** IANA time zone; Asia/Shanghai when unset (spec §3/§8). */
-  time_region: z.string(),
-  /** True when the id begins with "vn" (spec §1). */
-  is_rms: z.boolean(),
-  is_use_channel: z.boolean(),
-  /** 0 separated, 1 integrated (spec §3). */
-  quota_mode: z.union([z.literal(0), z.literal(1)]),
-  currency: z.string(),
-});
-export type WarehouseDetail = z.infer<typeof warehouseDetail>;
+// get_warehouse_detail is the warehouse resource's detail (warehouse.contract.ts); its type stays importable from here.
+export { warehouseDetail, type WarehouseDetail } from './warehouse.contract';
 
 export const configContract = {
   getDomainEnums: endpoint({
@@ -57,11 +43,5 @@ export const configContract = {
     summary: 'Whether a full stock count is running in the current warehouse.',
     input: z.object({}),
     output: z.object({ is_open_full_stock_count: z.boolean() }),
-  }),
-  getWarehouseDetail: endpoint({
-    method: 'GET', path: '/apps/basic/location/get_warehouse_detail', access: 'session', offlineRead: true,
-    summary: 'Detail of a warehouse the user belongs to (defaults to the current one).',
-    input: z.object({ whs_id: whsId.optional() }),
-    output: warehouseDetail,
   }),
 } as const;

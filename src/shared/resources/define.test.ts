@@ -9,15 +9,20 @@ describe('resource definitions', () => {
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { code: { kind: 'text', label: 'Code' } }, defaultSort: { field: 'code', desc: false } })).toThrow(/not sortable/);
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, kind: { kind: 'enum', label: 'Kind' } }, defaultSort: { field: 'code', desc: false } })).toThrow(/enum without values/);
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, name: { kind: 'text', label: 'Name', filter: { op: 'range', type: 'numberRange' } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/range filters/);
+    expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, n: { kind: 'int', label: 'N', form: { type: 'textarea' } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/textarea form type is for text/);
+    expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, k: { kind: 'enum', label: 'K', values: [1, 2], form: { defaultValue: 3 } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/default value 3/);
   });
 
   test('create: required fields required and trimmed, lengths and enums checked', () => {
     const create = createInputSchema(warehouseResource);
-    expect(create.parse({ whs_id: ' SGSIN9 ', whs_name: ' Tuas ' })).toEqual({ whs_id: 'SGSIN9', whs_name: 'Tuas' });
-    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: '   ' }).success).toBe(false);
-    expect(create.safeParse({ whs_id: 'S', whs_name: 'Tuas' }).success).toBe(false);
-    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: 'Tuas', quota_mode: 3 }).success).toBe(false);
-    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: 'Tuas', whs_no: 'x'.repeat(17) }).success).toBe(false);
+    const rest = { time_region: 'Asia/Singapore', is_use_channel: 0, quota_mode: 0 } as const;
+    expect(create.parse({ whs_id: ' SGSIN9 ', whs_name: ' Tuas ', ...rest })).toEqual({ whs_id: 'SGSIN9', whs_name: 'Tuas', ...rest });
+    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: '   ', ...rest }).success).toBe(false);
+    expect(create.safeParse({ whs_id: 'S', whs_name: 'Tuas', ...rest }).success).toBe(false);
+    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: 'Tuas', ...rest, quota_mode: 3 }).success).toBe(false);
+    expect(create.safeParse({ whs_id: 'SGSIN9', whs_name: 'Tuas', ...rest, whs_no: 'x'.repeat(17) }).success).toBe(false);
+    // Read-only fields (derived or set by the server) are not part of the input.
+    expect(create.parse({ whs_id: 'SGSIN9', whs_name: 'Tuas', ...rest, is_rms: 1, created_at: 1 })).not.toHaveProperty('created_at');
   });
 
   test('edit: the key is required, immutable fields are not accepted, others optional', () => {
@@ -25,7 +30,31 @@ describe('resource definitions', () => {
     expect(update.parse({ whs_id: 'SGSIN1', whs_name: 'Renamed' })).toEqual({ whs_id: 'SGSIN1', whs_name: 'Renamed' });
     expect(update.safeParse({ whs_name: 'Renamed' }).success).toBe(false);
     expect(update.safeParse({ whs_id: 'SGSIN1', whs_name: '' }).success).toBe(false);
-    expect(update.parse({ whs_id: 'SGSIN1', time_region: null })).toEqual({ whs_id: 'SGSIN1', time_region: null });
+    expect(update.parse({ whs_id: 'SGSIN1', whs_no: null })).toEqual({ whs_id: 'SGSIN1', whs_no: null });
+    expect(update.safeParse({ whs_id: 'SGSIN1', time_region: null }).success).toBe(false);
+    expect(update.parse({ whs_id: 'SGSIN1', country: 'VN', created_at: 5 })).toEqual({ whs_id: 'SGSIN1' });
+  });
+
+  test('edit as a query string (a GET): values coerced, an empty one clears an optional field', () => {
+    const update = updateInputSchema(warehouseResource, { query: true });
+    expect(update.parse({ whs_id: 'SGSIN1', quota_mode: '1', is_use_channel: '0', whs_no: '' })).toEqual({ whs_id: 'SGSIN1', quota_mode: 1, is_use_channel: 0, whs_no: null });
+    expect(update.safeParse({ whs_id: 'SGSIN1', quota_mode: '' }).success).toBe(false);
+    expect(update.safeParse({ whs_id: 'SGSIN1', is_use_channel: 'yes' }).success).toBe(false);
+  });
+
+  test('time fields: 10-digit unix seconds, range filters in seconds', () => {
+    const def = defineResource({
+      name: 'task', key: 'code', warehouseScoped: true, defaultSort: { field: 'code', desc: false },
+      fields: {
+        code: { kind: 'text', label: 'Code', sortable: true },
+        done_at: { kind: 'time', label: 'Done', readOnly: true, filter: { op: 'range', type: 'datetimeRange' } },
+      },
+    });
+    expect(listInputSchema(def).parse({ done_at_from: '1767225600', done_at_to: '1767311999' })).toMatchObject({ done_at_from: 1767225600, done_at_to: 1767311999 });
+    expect(listInputSchema(def).safeParse({ done_at_from: '2026-01-01' }).success).toBe(false);
+    expect(listInputSchema(def).safeParse({ done_at_to: '17673119990' }).success).toBe(false);
+    expect(rowSchema(def).parse({ code: 'A', done_at: 1767225600 })).toEqual({ code: 'A', done_at: 1767225600 });
+    expect(rowSchema(def).safeParse({ code: 'A', done_at: 1767225600.5 }).success).toBe(false);
   });
 
   test('list input: in-filters split on commas; range bounds typed', () => {
@@ -43,7 +72,8 @@ describe('resource definitions', () => {
   });
 
   test('rows carry every field, null where empty', () => {
-    expect(rowSchema(warehouseResource).parse({ whs_id: 'SGSIN1', whs_name: 'Tuas', whs_no: '101', time_region: null, quota_mode: 0 }))
-      .toEqual({ whs_id: 'SGSIN1', whs_name: 'Tuas', whs_no: '101', time_region: null, quota_mode: 0 });
+    const row = { whs_id: 'SGSIN1', whs_name: 'Tuas', whs_no: '101', country: 'SG', time_region: null, is_rms: 0, is_use_channel: 0, quota_mode: 0, created_at: 1767225600 };
+    expect(rowSchema(warehouseResource).parse(row)).toEqual(row);
+    expect(rowSchema(warehouseResource).safeParse({ ...row, created_at: undefined }).success).toBe(false);
   });
 });

@@ -10,7 +10,37 @@ import type { FilterItemSettings, FilterType } from './filter-items';
  * where they are shown.
  */
 
-export type FieldKind = 'text' | 'int' | 'enum' | 'bool';
+/**
+ * `time`: an instant, carried by the API as a 10-digit unix-seconds integer (spec §9) and stored
+ * as timestamptz; the server converts both ways (server/http/list-query.ts). `bool`: 1/0 in the
+ * API (spec §9 Yes=1/No=0), whether the column is a boolean or a number.
+ */
+export type FieldKind = 'text' | 'int' | 'enum' | 'bool' | 'time';
+
+/** The modes of a resource's form (spec §2 "Create/edit/detail form"). */
+export const FORM_MODES = ['create', 'edit', 'detail'] as const;
+export type FormMode = (typeof FORM_MODES)[number];
+
+/**
+ * A field's item on the create/edit/detail form (spec §2). The rest of the spec's item settings
+ * come from the field: prop (its name), label, isRequired (`required`), selections/enums
+ * (`values`/`valueLabels`), isEditDisabled (`immutable` or `readOnly`), and readOnly fields are
+ * left out of Create (nothing to type) — see shared/resources/form-items.ts.
+ */
+export interface FormItemDef {
+  /**
+   * Spec formType when not the derived one (select for enum/bool, input for the rest):
+   * `textarea` for long text, `select` for text chosen from options the form is given at run
+   * time (ResourceForm's `selections`, e.g. the time zones of the chosen country).
+   */
+  type?: 'textarea' | 'select';
+  /** Spec defaultValue: the value a Create form starts with. */
+  defaultValue?: string | number;
+  /** Spec isCreate/isEdit/isDetail set to false: the modes the item is left out of. */
+  hideIn?: readonly FormMode[];
+  /** Spec isCreateDisabled: shown on Create (with its defaultValue) but not editable. */
+  createDisabled?: boolean;
+}
 
 /** How a filter on a field searches: exact, text containing, text starting with, a list of values, or a range. */
 export type FilterOp = 'eq' | 'contains' | 'prefix' | 'in' | 'range';
@@ -19,7 +49,7 @@ export interface FieldDef {
   kind: FieldKind;
   /** English label (a Lingui message id). */
   label: string;
-  /** Text: longest length; int: largest value. */
+  /** Text: longest length; int: largest value. Time: unix seconds. */
   max?: number;
   /** Text: shortest length once trimmed (1 when required); int: smallest value. */
   min?: number;
@@ -38,16 +68,18 @@ export interface FieldDef {
   /** Never accepted from a client (ids, times the server sets). */
   readOnly?: boolean;
   /** Searchable in the list: how, and the panel's settings for it. */
-  filter?: { op: FilterOp; type: FilterType } & Partial<Pick<FilterItemSettings, 'scanOnly' | 'hide' | 'clearable' | 'useUTCZeroFormatDate'>>;
+  filter?: { op: FilterOp; type: FilterType } & Partial<Pick<FilterItemSettings, 'scanOnly' | 'hide' | 'clearable' | 'useUTCZeroFormatDate' | 'skuMapping'>>;
   /** The list may be sorted by it (it has an index leading with the warehouse, or the table is small). */
   sortable?: boolean;
+  /** Its item on the create/edit/detail form; every field has one (shown in every mode) unless told. */
+  form?: FormItemDef;
 }
 
-export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, K extends string = string> {
   /** Also the key of the server's table registry. */
   name: string;
   /** The field identifying a row within its scope (`whs_id` + key for warehouse-scoped resources). */
-  key: string;
+  key: K;
   /** Rows belong to one warehouse (the session's); otherwise they are global. */
   warehouseScoped: boolean;
   fields: F;
@@ -56,18 +88,25 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
 }
 
 /** Declares a resource; its key and default sort must name its fields (checked by type and at load). */
-export function defineResource<F extends Record<string, FieldDef>>(
-  def: ResourceDef<F> & { key: keyof F & string; defaultSort: { field: keyof F & string; desc: boolean } },
-): ResourceDef<F> {
+export function defineResource<F extends Record<string, FieldDef>, K extends keyof F & string>(
+  def: ResourceDef<F, K> & { defaultSort: { field: keyof F & string; desc: boolean } },
+): ResourceDef<F, K> {
   if (!(def.key in def.fields)) throw new Error(`${def.name}: key ${def.key} is not a field`);
   const sort = def.fields[def.defaultSort.field];
   if (!sort?.sortable) throw new Error(`${def.name}: default sort ${def.defaultSort.field} is not sortable`);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'enum' && !field.values?.length) throw new Error(`${def.name}.${name}: enum without values`);
-    if (field.filter?.op === 'range' && field.kind !== 'int') throw new Error(`${def.name}.${name}: range filters are for numbers`);
+    if (field.filter?.op === 'range' && field.kind !== 'int' && field.kind !== 'time') throw new Error(`${def.name}.${name}: range filters are for numbers and times`);
+    if (field.form?.type && field.kind !== 'text') throw new Error(`${def.name}.${name}: a ${field.form.type} form type is for text (enums and yes/no are selects already)`);
+    if (field.form?.defaultValue !== undefined && !valueSchema(field).safeParse(field.form.defaultValue).success) {
+      throw new Error(`${def.name}.${name}: default value ${field.form.defaultValue} is not a valid value`);
+    }
   }
   return def;
 }
+
+/** Largest unix-seconds value a `time` field carries (10 digits, spec §9). */
+export const MAX_UNIX_SECONDS = 9_999_999_999;
 
 /** A field's value as the API carries it. */
 function valueSchema(field: FieldDef): z.ZodType {
@@ -84,6 +123,8 @@ function valueSchema(field: FieldDef): z.ZodType {
       return z.literal(field.values as readonly [string | number, ...(string | number)[]]);
     case 'bool':
       return z.literal([0, 1]);
+    case 'time':
+      return z.number().int().min(field.min ?? 0).max(field.max ?? MAX_UNIX_SECONDS);
   }
 }
 
@@ -98,9 +139,21 @@ function filterValueSchema(field: FieldDef): z.ZodType {
         : z.literal(field.values as readonly [string, ...string[]]);
     case 'bool':
       return z.coerce.number().pipe(z.literal([0, 1]));
+    case 'time':
+      return z.coerce.number().int().min(0).max(MAX_UNIX_SECONDS);
     case 'text':
       return z.string().trim().min(1).max(field.max ?? 200);
   }
+}
+
+/**
+ * A field's value in a query string (a GET that writes, e.g. spec §7 update_warehouse): strings
+ * coerced to the field's type, and an empty value clears an optional field (null); a required one refuses it.
+ */
+function queryValueSchema(field: FieldDef): z.ZodType {
+  const value = field.kind === 'text' ? valueSchema(field) : filterValueSchema(field);
+  // Coercion would read '' (or null) as 0: a required field gets nothing to coerce, so it refuses it.
+  return field.required ? z.preprocess((v) => (v === '' ? undefined : v), value) : z.preprocess((v) => (v === '' ? null : v), value.nullable());
 }
 
 /** Most values an `in` filter may list (card filters of pasted ids). */
@@ -138,25 +191,52 @@ export function listInputSchema<F extends Record<string, FieldDef>>(def: Resourc
   return z.object(shape);
 }
 
+/** The TypeScript type of a field's value in the API. */
+export type ValueOf<D extends FieldDef> =
+  D['kind'] extends 'text' ? string
+    : D['kind'] extends 'int' | 'time' ? number
+      : D['kind'] extends 'bool' ? 0 | 1
+        : D extends { values: readonly (infer V)[] } ? V : string | number;
+
+type Schema<T> = z.ZodType<T, T>;
+/** Names of the fields a client may send on create (not read-only). */
+type Writable<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['readOnly'] extends true ? never : K }[keyof F];
+/** Names of the fields an edit may change (writable, not immutable). */
+type Mutable<F extends Record<string, FieldDef>> = { [K in Writable<F>]: F[K]['immutable'] extends true ? never : K }[Writable<F>];
+type RequiredOnes<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['required'] extends true ? K : never }[keyof F];
+
+export type RowShape<F extends Record<string, FieldDef>> = { [K in keyof F & string]: z.ZodNullable<Schema<ValueOf<F[K]>>> };
+export type CreateShape<F extends Record<string, FieldDef>> =
+  { [K in Writable<F> & RequiredOnes<F> & string]: Schema<ValueOf<F[K]>> }
+  & { [K in Exclude<Writable<F>, RequiredOnes<F>> & string]: z.ZodOptional<z.ZodNullable<Schema<ValueOf<F[K]>>>> };
+export type UpdateShape<F extends Record<string, FieldDef>, Key extends string> =
+  { [K in Key & keyof F]: Schema<ValueOf<F[K]>> }
+  & { [K in Exclude<Mutable<F>, Key> & string]: z.ZodOptional<Schema<ValueOf<F[K]> | (K extends RequiredOnes<F> ? never : null)>> };
+
 /** A row as the API returns it: every field. */
-export function rowSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>) {
-  return z.object(Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, valueSchema(field).nullable()])));
+export function rowSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>): z.ZodObject<RowShape<F>> {
+  return z.object(Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, valueSchema(field).nullable()]))) as unknown as z.ZodObject<RowShape<F>>;
 }
 
 /** The create call's input: the writable fields, required ones required. */
-export function createInputSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>) {
+export function createInputSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>): z.ZodObject<CreateShape<F>> {
   return z.object(Object.fromEntries(Object.entries(def.fields)
     .filter(([, f]) => !f.readOnly)
-    .map(([name, f]) => [name, f.required ? valueSchema(f) : valueSchema(f).nullable().optional()])));
+    .map(([name, f]) => [name, f.required ? valueSchema(f) : valueSchema(f).nullable().optional()]))) as unknown as z.ZodObject<CreateShape<F>>;
 }
 
-/** The edit call's input: the key, and any writable, mutable field to change. */
-export function updateInputSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>) {
+/**
+ * The edit call's input: the key, and any writable, mutable field to change (fields left out
+ * stay as they are; optional ones are cleared with null). `query`: the input arrives as a query
+ * string (an edit sent as a GET): values are coerced and an empty one clears.
+ */
+export function updateInputSchema<F extends Record<string, FieldDef>, K extends string>(def: ResourceDef<F, K>, opts: { query?: boolean } = {}): z.ZodObject<UpdateShape<F, K>> {
   const key = def.fields[def.key]!;
+  const schemaOf = (f: FieldDef) => (opts.query ? queryValueSchema(f) : f.required ? valueSchema(f) : valueSchema(f).nullable());
   return z.object({
     [def.key]: valueSchema({ ...key, required: true }),
     ...Object.fromEntries(Object.entries(def.fields)
       .filter(([name, f]) => name !== def.key && !f.readOnly && !f.immutable)
-      .map(([name, f]) => [name, f.required ? valueSchema(f).optional() : valueSchema(f).nullable().optional()])),
-  });
+      .map(([name, f]) => [name, schemaOf(f).optional()])),
+  }) as unknown as z.ZodObject<UpdateShape<F, K>>;
 }

@@ -1,6 +1,19 @@
+import { QUOTA_MODE, codeEnum } from '../codes';
+import { COUNTRIES, COUNTRY_TIME_ZONES, DEFAULT_TIME_ZONE } from '../constants';
 import { defineResource } from './define';
 
-/** Warehouses (spec §2 /wmsbasic/warehouse, §7 Warehouse calls): global, not scoped to one warehouse. */
+/** The time zones a warehouse of `country` may use (spec §3), the first its default; none for an unknown country. */
+export const timeZonesOf = (country: unknown): readonly string[] =>
+  (COUNTRY_TIME_ZONES as Readonly<Record<string, readonly string[]>>)[String(country).toUpperCase()] ?? [];
+
+/** Every time zone of the nine countries (the form's choices before the id names a country). */
+export const ALL_TIME_ZONES: readonly string[] = [...new Set(Object.values(COUNTRY_TIME_ZONES).flat())];
+
+/**
+ * Warehouses (spec §2 /wmsbasic/warehouse, §3 warehouse detail, §7 Warehouse calls): global, not
+ * scoped to one warehouse. Country and is_rms follow the id (spec §1: its first two letters; it
+ * begins with vn), kept by the database; a new id must begin with one of the nine countries.
+ */
 export const warehouseResource = defineResource({
   name: 'warehouse',
   key: 'whs_id',
@@ -14,9 +27,24 @@ export const warehouseResource = defineResource({
       kind: 'text', label: /*i18n*/ 'Warehouse Name', required: true, max: 120, sortable: true,
       filter: { op: 'contains', type: 'input' },
     },
+    country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, readOnly: true, filter: { op: 'eq', type: 'select' } },
     whs_no: { kind: 'text', label: /*i18n*/ 'Warehouse No.', max: 16, filter: { op: 'eq', type: 'input' } },
-    time_region: { kind: 'text', label: /*i18n*/ 'Time Region', max: 64 },
-    quota_mode: { kind: 'enum', label: /*i18n*/ 'ASN Quota Mode', values: [0, 1], filter: { op: 'eq', type: 'select' } },
+    // Text, not an enum: a stored zone that is unknown reads as Asia/Shanghai (spec §8), and the
+    // form offers the zones of the id's country (spec §3).
+    time_region: {
+      kind: 'text', label: /*i18n*/ 'Time Region', max: 64, required: true,
+      form: { type: 'select', defaultValue: DEFAULT_TIME_ZONE },
+    },
+    is_rms: { kind: 'bool', label: /*i18n*/ 'RMS Warehouse', readOnly: true, filter: { op: 'eq', type: 'select' } },
+    is_use_channel: { kind: 'bool', label: /*i18n*/ 'Use Channel', required: true, hideInList: true, form: { defaultValue: 0 } },
+    quota_mode: {
+      kind: 'enum', label: /*i18n*/ 'ASN Quota Mode', ...codeEnum(QUOTA_MODE), required: true,
+      filter: { op: 'eq', type: 'select' }, form: { defaultValue: QUOTA_MODE.values.SEPARATED },
+    },
+    created_at: {
+      kind: 'time', label: /*i18n*/ 'Create Time', readOnly: true, sortable: true,
+      filter: { op: 'range', type: 'datetimeRange' },
+    },
   },
   defaultSort: { field: 'whs_id', desc: false },
 });

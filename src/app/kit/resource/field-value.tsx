@@ -1,16 +1,31 @@
 import { Badge } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
 import type { FieldDef } from '../../../shared/resources/define';
 import { statusTagColor } from '../../../shared/status-tags';
+import { timeRegionOrDefault } from '../../../shared/warehouse';
+import { sessionQueries } from '../queries';
 import { displayValue } from './resource-fields';
 
 /** Mantine colours of spec §4's status tag colours. */
 const TAG_COLOR = { default: 'gray', info: 'blue', success: 'teal', danger: 'red', warning: 'orange', primary: 'violet' } as const;
 
-/** A field's value in a table cell or a detail: text, or a status tag coloured by spec §4. */
+/** The warehouse's time zone (spec §3 time_region; Asia/Shanghai when unknown, §8): times show in it. */
+export function useWarehouseTimeZone(): string {
+  const { data } = useQuery({ ...sessionQueries.warehouseDetail(), select: (w) => w?.time_region });
+  return timeRegionOrDefault(data);
+}
+
+function TimeValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const { i18n } = useLingui();
+  return <>{displayValue(field, value, i18n, useWarehouseTimeZone())}</>;
+}
+
+/** A field's value in a table cell or a detail: text, a time in the warehouse's zone, or a status tag coloured by spec §4. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const { i18n } = useLingui();
+  if (field.kind === 'time') return <TimeValue field={field} value={value} />;
   const text = displayValue(field, value, i18n);
   if (!field.status || text === EMPTY_PLACEHOLDER) return <>{text}</>;
   // The colour follows the English status name, whatever the UI language.

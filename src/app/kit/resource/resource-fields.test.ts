@@ -33,7 +33,22 @@ describe('resource fields on screen', () => {
     expect(displayValue({ kind: 'int', label: 'Qty' }, 1234567, i18n)).toBe('1,234,567');
   });
 
+  test('times: 10-digit unix seconds in the warehouse\'s time zone, Asia/Shanghai by default', () => {
+    const created = { kind: 'time', label: 'Create Time' } as const;
+    // 2026-01-01 00:00:00 UTC
+    expect(displayValue(created, 1767225600, i18n, 'Asia/Jakarta')).toBe('2026-01-01 07:00:00');
+    expect(displayValue(created, 1767225600, i18n, 'Asia/Ho_Chi_Minh')).toBe('2026-01-01 07:00:00');
+    expect(displayValue(created, 1767225600, i18n)).toBe('2026-01-01 08:00:00');
+    expect(displayValue(created, 1767225599, i18n, 'UTC')).toBe('2025-12-31 23:59:59');
+    expect(displayValue(created, null, i18n)).toBe('-');
+  });
+
   test('the URL keeps text ids as text and numeric filters as numbers', () => {
     expect(urlSearchOf(supplierResource, { status: '2', supplier_id: '0001', page_size: '50' })).toEqual({ status: 2, supplier_id: '0001', page_size: 50 });
+    const timed = defineResource({
+      name: 'task', key: 'code', warehouseScoped: true, defaultSort: { field: 'code', desc: false },
+      fields: { code: { kind: 'text', label: 'Code', sortable: true }, done_at: { kind: 'time', label: 'Done', filter: { op: 'range', type: 'datetimeRange' } } },
+    });
+    expect(urlSearchOf(timed, { done_at_from: '1767225600', code: '12' })).toEqual({ done_at_from: 1767225600, code: '12' });
   });
 });

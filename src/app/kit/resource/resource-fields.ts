@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
+import { DEFAULT_TIME_ZONE, EMPTY_PLACEHOLDER } from '../../../shared/constants';
 import { groupNumber, yesNo } from '../../../shared/format';
 import { rangeProps, type FieldDef, type ResourceDef } from '../../../shared/resources/define';
 import type { FilterItemSettings } from '../../../shared/resources/filter-items';
@@ -25,9 +25,25 @@ export function valueText(field: FieldDef, value: string | number, i18n: I18n): 
   return label ? i18n._(label) : String(value);
 }
 
-/** A field's value as a table cell or detail shows it: the dash when empty, numbers grouped, enum labels. */
-export function displayValue(field: FieldDef, value: unknown, i18n: I18n): string {
+/**
+ * A 10-digit unix-seconds time as `YYYY-MM-DD HH:mm:ss` in a time zone (the warehouse's: its
+ * floor works in local time whatever the browser's zone); the same in every language.
+ */
+export function formatUnixSeconds(seconds: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(seconds * 1000));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/**
+ * A field's value as a table cell or detail shows it: the dash when empty, numbers grouped, enum
+ * labels, times in `timeZone` (the warehouse's; Asia/Shanghai when unknown, spec §8).
+ */
+export function displayValue(field: FieldDef, value: unknown, i18n: I18n, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (value === null || value === undefined || value === '') return EMPTY_PLACEHOLDER;
+  if (field.kind === 'time' && typeof value === 'number') return formatUnixSeconds(value, timeZone);
   if (field.kind === 'enum' && (typeof value === 'string' || typeof value === 'number')) return valueText(field, value, i18n);
   if (field.kind === 'bool') {
     const yes = yesNo(value === 1 || value === true);
@@ -53,7 +69,7 @@ const NUMERIC_KEYS = new Set(['page_no', 'page_size', 'sort_desc']);
 export function urlSearchOf(def: ResourceDef, search: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const numericField = (key: string) => {
     const field = def.fields[key.replace(/_(from|to)$/, '')] ?? def.fields[key];
-    return field !== undefined && (field.kind === 'int' || field.kind === 'bool' || (field.kind === 'enum' && typeof field.values?.[0] === 'number'));
+    return field !== undefined && (field.kind === 'int' || field.kind === 'time' || field.kind === 'bool' || (field.kind === 'enum' && typeof field.values?.[0] === 'number'));
   };
   return Object.fromEntries(Object.entries(search).map(([key, value]) => {
     const numeric = NUMERIC_KEYS.has(key) || numericField(key);

@@ -3,11 +3,9 @@ import type { configContract } from '../../../shared/contract/config.contract';
 import { DOMAIN_ENUMS } from '../../../shared/codes';
 import { FEATURE_FLAGS, flagIsOn, type FeatureFlag } from '../../../shared/permissions';
 import { RET } from '../../../shared/retcodes';
-import { countryOfWarehouse, currencyOf, isRmsWarehouse, timeRegionOrDefault } from '../../../shared/warehouse';
-import { warehouseSwitchTimes, warehouses } from '../../db/schema';
-import { ApiError, notFound } from '../../http/errors';
+import { warehouseSwitchTimes } from '../../db/schema';
+import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { assertWarehouseAccess } from '../system/user-info';
 import { GLOBAL_WHS, readConf, readConfValue } from './conf';
 
 /** Settings the login page may read without a session; every other key needs one. */
@@ -54,23 +52,5 @@ export const configHandlers: Handlers<typeof configContract> = {
 
   async getCycleCountSwitch(_input, { db, session }) {
     return { is_open_full_stock_count: flagIsOn('fullStockCount', await readConfValue(db, session.whsId, FEATURE_FLAGS.fullStockCount.confKey)) };
-  },
-
-  async getWarehouseDetail(input, { db, session }) {
-    const whsId = input.whs_id ?? session.whsId;
-    await assertWarehouseAccess(db, session, whsId);
-    const [w] = await db.select().from(warehouses).where(eq(warehouses.whsId, whsId));
-    if (!w) throw notFound(`Warehouse ${whsId}`);
-    return {
-      whs_id: w.whsId,
-      whs_name: w.whsName,
-      whs_no: w.whsNo,
-      country: countryOfWarehouse(w.whsId),
-      time_region: timeRegionOrDefault(w.timeRegion),
-      is_rms: isRmsWarehouse(w.whsId),
-      is_use_channel: w.isUseChannel,
-      quota_mode: w.quotaMode === 1 ? 1 : 0,
-      currency: currencyOf(w.whsId) ?? '',
-    };
   },
 };

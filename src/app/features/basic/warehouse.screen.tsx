@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { warehouseResource } from '../../../shared/resources/warehouse.resource';
+import { ResourceList } from '../../kit/resource/resource-list';
+import { useCanOpen } from '../../routes/use-access';
+import { WAREHOUSE_PAGES, useOpenWarehouse } from './warehouse-pages';
+
+/** /wmsbasic/warehouse: every warehouse (they are global), with create, detail and edit. */
+export default function WarehouseScreen() {
+  const { t } = useLingui();
+  const canCreate = useCanOpen(WAREHOUSE_PAGES.create);
+  const canEdit = useCanOpen(WAREHOUSE_PAGES.edit);
+  const open = useOpenWarehouse();
+  return (
+    <ResourceList
+      resource={warehouseResource}
+      endpoint={contract.searchWarehouse}
+      title={t`Warehouse`}
+      path={WAREHOUSE_PAGES.list}
+      rowActions={[
+        { label: t`Detail`, onClick: (row) => open(WAREHOUSE_PAGES.detail, row.whs_id) },
+        { label: t`Edit`, visible: () => canEdit, onClick: (row) => open(WAREHOUSE_PAGES.edit, row.whs_id) },
+      ]}
+      actions={canCreate && (
+        <Button component={Link} to={WAREHOUSE_PAGES.create} leftSection={<IconPlus size={16} aria-hidden />}>
+          <Trans>Create Warehouse</Trans>
+        </Button>
+      )}
+    />
+  );
+}

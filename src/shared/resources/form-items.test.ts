@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import { defineResource } from './define';
+import {
+  asQueryInput, canConfirm, formInput, formItemsOf, formModeOf, formTypeOf, initialValues, isFilled,
+  missingItems, normaliseValue, requiredMessageKind,
+} from './form-items';
+import { warehouseResource } from './warehouse.resource';
+
+const dock = defineResource({
+  name: 'dock', key: 'dock_code', warehouseScoped: true, defaultSort: { field: 'dock_code', desc: false },
+  fields: {
+    dock_code: { kind: 'text', label: 'Dock Code', required: true, immutable: true, sortable: true },
+    dock_name: { kind: 'text', label: 'Dock Name', required: true },
+    capacity: { kind: 'int', label: 'Capacity', required: true, form: { defaultValue: 0 } },
+    status: { kind: 'enum', label: 'Status', values: [1, 2], required: true },
+    has_scale: { kind: 'bool', label: 'Has Scale' },
+    remark: { kind: 'text', label: 'Remark', form: { type: 'textarea', hideIn: ['create'] } },
+    zone: { kind: 'text', label: 'Zone', form: { defaultValue: 'Z1', createDisabled: true } },
+    created_at: { kind: 'time', label: 'Create Time', readOnly: true },
+  },
+});
+const props = (mode: Parameters<typeof formItemsOf>[1]) => formItemsOf(dock, mode).map((i) => i.prop);
+
+describe('form items (spec §2 "Create/edit/detail form")', () => {
+  test('the mode comes from the route title: Create, Edit, Detail', () => {
+    expect(formModeOf('Create Warehouse')).toBe('create');
+    expect(formModeOf('Edit Warehouse')).toBe('edit');
+    expect(formModeOf('Warehouse Detail')).toBe('detail');
+    expect(formModeOf('Warehouse')).toBeNull();
+    expect(formModeOf('Credited')).toBeNull();
+  });
+
+  test('formType: select for enums and yes/no, textarea or select when the field says so, else input', () => {
+    expect(formTypeOf(dock.fields.dock_name)).toBe('input');
+    expect(formTypeOf(dock.fields.capacity)).toBe('input');
+    expect(formTypeOf(dock.fields.status)).toBe('select');
+    expect(formTypeOf(dock.fields.has_scale)).toBe('select');
+    expect(formTypeOf(dock.fields.remark)).toBe('textarea');
+    expect(formTypeOf(warehouseResource.fields.time_region)).toBe('select');
+  });
+
+  test('visibility by mode (isCreate/isEdit/isDetail): hidden where told; read-only fields are not on Create', () => {
+    expect(props('create')).toEqual(['dock_code', 'dock_name', 'capacity', 'status', 'has_scale', 'zone']);
+    expect(props('edit')).toEqual(['dock_code', 'dock_name', 'capacity', 'status', 'has_scale', 'remark', 'zone', 'created_at']);
+    expect(props('detail')).toEqual(props('edit'));
+  });
+
+  test('disabled (isCreateDisabled/isEditDisabled): the key, immutable and read-only fields on Edit; everything on Detail', () => {
+    const disabled = (mode: Parameters<typeof formItemsOf>[1]) => formItemsOf(dock, mode).filter((i) => i.disabled).map((i) => i.prop);
+    expect(disabled('create')).toEqual(['zone']);
+    expect(disabled('edit')).toEqual(['dock_code', 'created_at']);
+    expect(disabled('detail')).toEqual(props('detail'));
+  });
+
+  test('required items are the required fields the user can fill; none on Detail', () => {
+    const required = (mode: Parameters<typeof formItemsOf>[1]) => formItemsOf(dock, mode).filter((i) => i.isRequired).map((i) => i.prop);
+    expect(required('create')).toEqual(['dock_code', 'dock_name', 'capacity', 'status']);
+    expect(required('edit')).toEqual(['dock_name', 'capacity', 'status']);
+    expect(required('detail')).toEqual([]);
+  });
+
+  test('a Create form starts from the defaults; Edit and Detail from the row', () => {
+    expect(initialValues(formItemsOf(dock, 'create'))).toEqual({ dock_code: null, dock_name: null, capacity: 0, status: null, has_scale: null, zone: 'Z1' });
+    const row = { dock_code: 'D1', dock_name: 'North', capacity: 5, status: 1, has_scale: 0, remark: null, zone: 'Z2', created_at: 1767225600 };
+    expect(initialValues(formItemsOf(dock, 'edit'), row)).toEqual(row);
+  });
+});
+
+describe('form validation (spec §5 "Form")', () => {
+  const items = formItemsOf(dock, 'create');
+
+  test('filled: 0 counts, blank text does not', () => {
+    expect(isFilled(0)).toBe(true);
+    expect(isFilled('0')).toBe(true);
+    expect(isFilled('x')).toBe(true);
+    expect(isFilled('')).toBe(false);
+    expect(isFilled('   ')).toBe(false);
+    expect(isFilled(null)).toBe(false);
+    expect(isFilled(undefined)).toBe(false);
+    expect(isFilled(Number.NaN)).toBe(false);
+  });
+
+  test('"Please Input" for inputs and textareas, "Please Select" for selects', () => {
+    expect(requiredMessageKind({ formType: 'input' })).toBe('input');
+    expect(requiredMessageKind({ formType: 'textarea' })).toBe('input');
+    expect(requiredMessageKind({ formType: 'select' })).toBe('select');
+  });
+
+  test('Confirm is disabled until every required item is filled; the first missing one is where the form scrolls', () => {
+    const values = initialValues(items);
+    expect(canConfirm(items, values)).toBe(false);
+    expect(missingItems(items, values).map((i) => i.prop)).toEqual(['dock_code', 'dock_name', 'status']);
+    const filled = { ...values, dock_code: 'D9', dock_name: '  ', status: 2 };
+    expect(missingItems(items, filled).map((i) => i.prop)).toEqual(['dock_name']);
+    expect(canConfirm(items, { ...filled, dock_name: 'South', capacity: 0 })).toBe(true);
+  });
+
+  test('values are trimmed and typed; blanks become null', () => {
+    expect(normaliseValue(dock.fields.dock_name, '  South  ')).toBe('South');
+    expect(normaliseValue(dock.fields.dock_name, '   ')).toBeNull();
+    expect(normaliseValue(dock.fields.capacity, ' 12 ')).toBe(12);
+    expect(normaliseValue(dock.fields.status, '2')).toBe(2);
+    expect(normaliseValue(dock.fields.has_scale, '0')).toBe(0);
+    expect(normaliseValue(dock.fields.dock_code, '007')).toBe('007');
+    expect(normaliseValue(dock.fields.capacity, Number.NaN)).toBeNull();
+  });
+});
+
+describe('the call input of a form', () => {
+  test('Create: every writable item with a value, trimmed, read-only ones never', () => {
+    const items = formItemsOf(dock, 'create');
+    const values = { ...initialValues(items), dock_code: ' D9 ', dock_name: 'South ', status: 1, has_scale: null };
+    expect(formInput(dock, items, values)).toEqual({ dock_code: 'D9', dock_name: 'South', capacity: 0, status: 1, zone: 'Z1' });
+  });
+
+  test('Edit: the key and only the changed items; a cleared optional item is sent as null', () => {
+    const row = { dock_code: 'D1', dock_name: 'North', capacity: 5, status: 1, has_scale: 0, remark: 'old', zone: 'Z2', created_at: 1767225600 };
+    const items = formItemsOf(dock, 'edit');
+    const values = { ...initialValues(items, row), dock_name: ' North ', capacity: '6', remark: '  ', created_at: 1 };
+    expect(formInput(dock, items, values, row)).toEqual({ dock_code: 'D1', capacity: 6, remark: null });
+    expect(formInput(dock, items, initialValues(items, row), row)).toEqual({ dock_code: 'D1' });
+  });
+
+  test('as a query string (an edit sent as a GET) a cleared value is empty', () => {
+    expect(asQueryInput({ dock_code: 'D1', remark: null, capacity: 0 })).toEqual({ dock_code: 'D1', remark: '', capacity: 0 });
+  });
+});

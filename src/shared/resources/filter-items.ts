@@ -52,6 +52,8 @@ export interface FilterItemSettings {
   useUTCZeroFormatDate?: boolean;
   /** The label is a translation key rather than text. */
   tLabel?: boolean;
+  /** A SKU filter: values starting with `$` or `#` are mapping codes, searched as the SKU they map to (spec §5). */
+  skuMapping?: boolean;
 }
 
 export type FilterValue = string | number | readonly (string | number)[] | readonly [string | number | null, string | number | null];

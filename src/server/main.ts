@@ -3,6 +3,7 @@ import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { createApp } from './app';
+import { startExportWorker } from './modules/report/export-worker';
 
 const config = configFromEnv();
 const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
@@ -10,6 +11,8 @@ if (config.seedDemo && (await seedDemo(database.db))) {
   console.info('[seed] demo data created');
 }
 const app = createApp({ db: database.db, config });
+// Each process runs queued exports (Report Center); they share the queue through the database.
+const exportWorker = startExportWorker(database.db);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.info(`Tally WMS listening on http://localhost:${info.port}/v2/ — database: ${where}`);
@@ -24,6 +27,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.info(`[server] ${signal}: closing`);
   server.close();
+  await exportWorker.stop();
   await database.close();
   process.exit(0);
 }

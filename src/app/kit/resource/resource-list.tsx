@@ -1,20 +1,35 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Alert, Anchor, Group, Loader, Pagination, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Menu, Pagination, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../shared/constants';
 import type { EndpointDef, InputOf, OutputOf } from '../../../shared/contract/define';
 import type { ResourceDef } from '../../../shared/resources/define';
-import { callApi } from '../api';
+import { timeRegionOrDefault } from '../../../shared/warehouse';
+import { contract } from '../../../shared/contract';
+import { callApi, getTenant } from '../api';
 import { intlTag } from '../i18n';
+import { sessionQueries } from '../queries';
 import { filterItemsOf, listKeysOf, urlSearchOf } from './resource-fields';
 import { FieldValue } from './field-value';
 import { FilterPanel, type FilterQuery } from './filter-panel';
+import { listOldSystemNotice, listTimeFields, switchTimeFor, type SwitchModule } from './old-system';
+import { rowActionsFor, splitRowActions, type RowActionRule } from './row-actions';
+import { cachedSkuLookup, mapSkuFilters } from './sku-mapping';
+import { ColumnSettings, useVisibleColumns } from './column-settings';
+import { ExportButton } from './export-button';
 
 type Search = Record<string, unknown>;
 const REMEMBERED_PREFIX = 'tally-list-search:';
+
+/** Mapping codes of SKU filters, looked up once per tab and warehouse (spec §7: cached, 2000 entries). */
+const skuLookup = cachedSkuLookup(
+  async (code) => (await callApi(contract.getSkuByMappingCode, { new_sku_id: code })).sku_id,
+  () => getTenant() ?? '',
+);
+const NO_PERMS: ReadonlySet<string> = new Set();
 
 /**
  * The list's search in the URL: only the keys the resource reads, as text. While the router
@@ -60,6 +75,67 @@ function useRememberedSearch(path: string, search: Search, remember: boolean, to
   }, [path, search, remember, navigate, toUrl]);
 }
 
+type Row = Record<string, unknown>;
+
+/** An action in a row's Action column: a link or a handler, offered by permission and row. */
+export interface RowAction extends RowActionRule<Row> {
+  label: string;
+  /** Where the action goes (a page of the row). */
+  href?(row: Row): string;
+  onClick?(row: Row): void;
+  color?: string;
+}
+
+function RowActionButton({ action, row }: { action: RowAction; row: Row }) {
+  const common = { variant: 'subtle', size: 'compact-sm', color: action.color } as const;
+  return action.href
+    ? <Button {...common} component={Link} to={action.href(row)}>{action.label}</Button>
+    : <Button {...common} onClick={() => action.onClick?.(row)}>{action.label}</Button>;
+}
+
+/** A row's actions (spec §2): up to 3 inline; more than 3 show the first 2 and the rest under More. */
+function RowActions({ actions, row, perms }: { actions: readonly RowAction[]; row: Row; perms: ReadonlySet<string> }) {
+  const { t } = useLingui();
+  const { inline, more } = splitRowActions(rowActionsFor(actions, row, perms));
+  return (
+    <Group gap={4} wrap="nowrap">
+      {inline.map((action) => <RowActionButton key={action.label} action={action} row={row} />)}
+      {more.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>{t`More`}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {more.map((action) => (action.href
+              ? <Menu.Item key={action.label} component={Link} to={action.href(row)} color={action.color}>{action.label}</Menu.Item>
+              : <Menu.Item key={action.label} onClick={() => action.onClick?.(row)} color={action.color}>{action.label}</Menu.Item>))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The old-system notice of spec §8 over a list showing timestamps: when any shown is earlier
+ * than the warehouse's switch to this system, older data is in the old WMS.
+ */
+function OldSystemNotice({ rows, timeFields, module }: { rows: readonly Row[]; timeFields: readonly string[]; module?: SwitchModule }) {
+  const { i18n } = useLingui();
+  const enabled = timeFields.length > 0;
+  const switchTimes = useQuery({ ...sessionQueries.switchTimes(), enabled });
+  const warehouse = useQuery({ ...sessionQueries.warehouseDetail(), enabled });
+  if (!enabled) return null;
+  const timeZone = timeRegionOrDefault(warehouse.data?.time_region);
+  const formatDate = (millis: number) => new Intl.DateTimeFormat(intlTag(), { dateStyle: 'medium', timeZone }).format(millis);
+  const notice = listOldSystemNotice(rows, timeFields, switchTimeFor(switchTimes.data, module), formatDate);
+  return notice && (
+    <Alert color="yellow" icon={<IconInfoCircle size={18} aria-hidden />} data-testid="old-system-notice">
+      {i18n._(notice)}
+    </Alert>
+  );
+}
+
 export interface ResourceListProps<E extends EndpointDef> {
   resource: ResourceDef;
   /** The list call of the resource (resourceEndpoints(...).list). */
@@ -70,13 +146,21 @@ export interface ResourceListProps<E extends EndpointDef> {
   remember?: boolean;
   /** Where a row's key links to (its detail page). */
   detailHref?(key: string): string;
+  /** The Action column; none when absent. */
+  rowActions?: readonly RowAction[];
+  /** The module whose switch time the old-system notice compares with (spec §8); the earliest when absent. */
+  switchModule?: SwitchModule;
+  /** The list can be exported (its resource is in server/modules/report/export-sources.ts). */
+  exportable?: boolean;
+  /** Buttons beside the title (Create…). */
+  actions?: ReactNode;
 }
 
 /**
  * The list page of a resource: filter panel, table and paging, all from its definition. The
  * search lives in the URL (shareable, back-button friendly) and is remembered per list.
  */
-export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref }: ResourceListProps<E>) {
+export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions }: ResourceListProps<E>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const keys = useMemo(() => listKeysOf(resource), [resource]);
@@ -90,14 +174,18 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
 
   const list = useQuery({
     queryKey: ['resource', resource.name, 'list', search],
-    queryFn: ({ signal }) => callApi(endpoint, search as InputOf<E>, { signal }) as Promise<OutputOf<E> & { list: Record<string, unknown>[]; total: number }>,
+    queryFn: ({ signal }) => callApi(endpoint, search as InputOf<E>, { signal }) as Promise<OutputOf<E> & { list: Record<string, unknown>[]; total: number; total_capped?: boolean }>,
     placeholderData: keepPreviousData,
   });
 
   const go = (next: Search) => void navigate({ to: '.', search: toUrl(next) as never });
   const paging = (page: number, size = pageSize) => go({ ...search, page_no: page, page_size: size });
   // A new search starts at page 1 and keeps the page size.
-  const onSearch = (query: FilterQuery) => go({ ...query, ...(search.page_size ? { page_size: search.page_size } : {}) });
+  const onSearch = (query: FilterQuery) => {
+    // `$`/`#` codes in SKU filters are searched as the SKUs they map to; a failed lookup searches them as typed.
+    void mapSkuFilters(items, query, skuLookup).catch(() => query)
+      .then((mapped) => go({ ...mapped, ...(search.page_size ? { page_size: search.page_size } : {}) }));
+  };
   const onReset = () => go(search.page_size ? { page_size: search.page_size } : {});
   // The applied sort: the request's, else the definition's default.
   const sortBy = search.sort_by ?? resource.defaultSort.field;
@@ -110,15 +198,26 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
     else go(rest);
   };
 
-  const columns = Object.entries(resource.fields).filter(([, f]) => !f.hideInList);
+  const columns = useVisibleColumns(resource, path);
+  const timeFields = useMemo(() => listTimeFields(resource), [resource]);
+  const withActions = (rowActions?.length ?? 0) > 0;
+  const perms = useQuery({ ...sessionQueries.perms(), enabled: withActions }).data ?? NO_PERMS;
   const rows = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <Stack gap="md">
-      <Title order={1} fz="h2">{title}</Title>
-      <FilterPanel items={items} applied={search} onSearch={onSearch} onReset={onReset} />
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">{title}</Title>
+        <Group gap="sm">
+          {actions}
+          <ColumnSettings resource={resource} path={path} />
+          {exportable && <ExportButton resource={resource} search={search} path={path} />}
+        </Group>
+      </Group>
+      <FilterPanel items={items} applied={search} onSearch={onSearch} onReset={onReset} savedAs={path} />
+      <OldSystemNotice rows={rows} timeFields={timeFields} module={switchModule} />
       {list.isError && (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Could not load`}>
           <Trans>The list could not be read from the server.</Trans>
@@ -143,6 +242,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
                   </Table.Th>
                 );
               })}
+              {withActions && <Table.Th>{t`Action`}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -157,12 +257,13 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
                         : <FieldValue field={field} value={row[name]} />}
                     </Table.Td>
                   ))}
+                  {withActions && <Table.Td><RowActions actions={rowActions ?? []} row={row} perms={perms} /></Table.Td>}
                 </Table.Tr>
               );
             })}
             {rows.length === 0 && !list.isPending && (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length + (withActions ? 1 : 0)}>
                   <Text c="dimmed" ta="center" py="md"><Trans>No data</Trans></Text>
                 </Table.Td>
               </Table.Tr>
@@ -173,7 +274,9 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
       {list.isPending && <Group justify="center"><Loader size="sm" /></Group>}
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="list-total">
-          {t`Total ${total.toLocaleString(intlTag())}`}
+          {list.data?.total_capped
+            ? t`Total more than ${total.toLocaleString(intlTag())}: narrow the filters to see the rest`
+            : t`Total ${total.toLocaleString(intlTag())}`}
         </Text>
         <Group gap="sm">
           <Select

@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { writeCsv } from './csv';
+
+/** An RFC 4180 reader: the test's independent check of what a spreadsheet would read. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(field); field = ''; }
+    else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
+    else field += ch;
+  }
+  expect(field, 'the file ends with a line break').toBe('');
+  return rows;
+}
+
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+describe('writeCsv', () => {
+  test('starts with the UTF-8 BOM and ends lines with CRLF', () => {
+    const bytes = writeCsv({ header: ['A', 'B'], rows: [['x', 1]] });
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(decode(bytes)).toBe('\uFEFFA,B\r\nx,1\r\n');
+  });
+
+  test('round-trips quotes, commas, line breaks, Thai, Chinese and emoji', () => {
+    const rows = [
+      ['He said "hi"', 'a,b', 'line 1\nline 2', 'บริษัท ไทย จำกัด', '深圳电子厂', '🙂 ok'],
+      ['', 'trailing space ', ' leading', 'tab\there', 'cr\rlf', '"'],
+    ];
+    const header = ['one', 'two', 'three', 'four', 'five', 'six'];
+    const text = decode(writeCsv({ header, rows })).slice(1);
+    expect(readCsv(text)).toEqual([header, ...rows]);
+  });
+
+  test('numbers stay numbers and empty cells stay empty', () => {
+    const text = decode(writeCsv({ header: ['n', 'empty', 'neg', 'dec'], rows: [[42, null, -5, 1.25]] })).slice(1);
+    expect(readCsv(text)[1]).toEqual(['42', '', '-5', '1.25']);
+  });
+
+  test('text that a spreadsheet would run as a formula is prefixed with an apostrophe', () => {
+    const cells = ['=SUM(A1:A2)', '+65 6000 1000', '-2+3', '@cmd', '\t=1', 'safe=1', 'a-b'];
+    const text = decode(writeCsv({ header: cells.map((_, i) => `c${i}`), rows: [cells] })).slice(1);
+    expect(readCsv(text)[1]).toEqual(["'=SUM(A1:A2)", "'+65 6000 1000", "'-2+3", "'@cmd", "'\t=1", 'safe=1', 'a-b']);
+    // A header is text too.
+    expect(readCsv(decode(writeCsv({ header: ['=HYPERLINK("x")'], rows: [] })).slice(1))).toEqual([["'=HYPERLINK(\"x\")"]]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
-import { countPermissions, filterTree, permissionTree, type PermissionNode } from './permission-tree';
+import { countPermissions, filterTree, permissionTree, permissionsUnder, type PermissionNode } from './permission-tree';
 
 const collect = (nodes: readonly PermissionNode[], out = new Set<string>()) => {
   for (const n of nodes) {
@@ -36,5 +36,14 @@ describe('permission tree', () => {
     const hits = filterTree(pages, (n) => n.perm === 'PC.Inbound.Order.View');
     expect(hits.map((n) => n.key)).toEqual(['/inbound']);
     expect(countPermissions(hits, new Set(['PC.Inbound.Order.View']))).toBe(1);
+  });
+
+  test('permissionsUnder: a node\'s own permission and all below it, each permission of the catalog once', () => {
+    const { pages, actions } = permissionTree();
+    const all = permissionsUnder([...pages, ...actions]);
+    expect(new Set(all).size).toBe(all.length);
+    expect([...all].sort()).toEqual([...ALL_PERMISSIONS]);
+    const user = pages.find((n) => n.key === '/user')!;
+    expect(permissionsUnder([user])).toEqual(expect.arrayContaining(['PC.User.List.View', 'PC.User.Warehouselist.View']));
   });
 });

@@ -67,3 +67,13 @@ export function countPermissions(nodes: readonly PermissionNode[], held?: Readon
   }
   return n;
 }
+
+/** Every permission of the nodes and their descendants. */
+export function permissionsUnder(nodes: readonly PermissionNode[]): string[] {
+  const out: string[] = [];
+  for (const node of nodes) {
+    if (node.perm) out.push(node.perm);
+    out.push(...permissionsUnder(node.children));
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Code, Group, Loader, Paper, Stack, Text, TextInput, Title, Tree, useTree, type TreeNodeData } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { ROLE_NAME_MAX } from '../../../shared/resources/role.resource';
+import { callApi } from '../../kit/api';
+import { useSearchParam } from '../../kit/search-param';
+import { toast } from '../../kit/toast';
+import { permissionTree, permissionsUnder, type PermissionNode } from './permission-tree';
+import { refreshUserAdmin, userAdminQueries } from './user-admin.queries';
+
+const CATALOG = permissionTree();
+const ROOTS: readonly PermissionNode[] = [...CATALOG.pages, ...CATALOG.actions];
+
+/** /wmsconfig/roledetail?role_id=: a role's name and the permissions it grants, as the permission tree. */
+export default function RoleDetailScreen() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const roleId = Number(useSearchParam('role_id'));
+  const valid = Number.isInteger(roleId) && roleId > 0;
+  const role = useQuery({ ...userAdminQueries.roleDetail(roleId), enabled: valid });
+  const [name, setName] = useState('');
+  const [granted, setGranted] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const tree = useTree();
+  useEffect(() => {
+    if (!role.data) return;
+    setName(role.data.role_name);
+    setGranted(new Set(role.data.perms));
+  }, [role.data]);
+
+  const byKey = useMemo(() => {
+    const map = new Map<string, PermissionNode>();
+    const walk = (nodes: readonly PermissionNode[]) => nodes.forEach((n) => (map.set(n.key, n), walk(n.children)));
+    walk(ROOTS);
+    return map;
+  }, []);
+  const data = useMemo(() => {
+    const toData = (nodes: readonly PermissionNode[]): TreeNodeData[] => nodes.map((n) => ({ value: n.key, label: i18n._(n.title), children: toData(n.children) }));
+    return toData(ROOTS);
+  }, [i18n]);
+
+  if (!valid) return <Alert color="yellow"><Trans>Open a role from the Role List.</Trans></Alert>;
+  if (role.isPending) return <Loader size="sm" />;
+  if (!role.data) return <Alert color="red"><Trans>The role could not be read from the server.</Trans></Alert>;
+  const readOnly = role.data.all_permissions === 1;
+
+  const toggle = (perms: readonly string[], on: boolean) => setGranted((prev) => {
+    const next = new Set(prev);
+    for (const p of perms) {
+      if (on) next.add(p);
+      else next.delete(p);
+    }
+    return next;
+  });
+  const save = async () => {
+    setBusy(true);
+    try {
+      await callApi(contract.updateRole, { role_id: roleId, role_name: name.trim(), ...(readOnly ? {} : { perms: [...granted] }) });
+      toast.success(t`Role saved`);
+      refreshUserAdmin(queryClient);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={2}><Trans>Role Detail</Trans></Title>
+      <Paper withBorder p="sm" radius="md">
+        <Group align="end" wrap="wrap">
+          <TextInput label={t`Role Name`} maxLength={ROLE_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} />
+          <Text size="sm" data-testid="role-permission-count">
+            <Trans>{granted.size} permissions granted; {role.data.user_count} users hold this role.</Trans>
+          </Text>
+          <Button loading={busy} disabled={name.trim() === ''} onClick={() => void save()}><Trans>Save</Trans></Button>
+        </Group>
+        {readOnly && <Text size="sm" c="dimmed" mt="xs"><Trans>This role holds every permission, present and future.</Trans></Text>}
+      </Paper>
+      <Paper withBorder p="sm" radius="md">
+        <Tree
+          data={data}
+          tree={tree}
+          levelOffset="lg"
+          aria-label={t`Permission tree`}
+          renderNode={({ node, expanded, hasChildren, elementProps }) => {
+            const entry = byKey.get(node.value);
+            const under = entry ? permissionsUnder([entry]) : [];
+            const held = under.filter((p) => granted.has(p)).length;
+            return (
+              <Group gap={6} wrap="nowrap" py={2} {...elementProps}>
+                {hasChildren ? (expanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />) : <span style={{ width: 14 }} />}
+                <Checkbox
+                  size="xs"
+                  aria-label={node.label as string}
+                  disabled={readOnly}
+                  checked={under.length > 0 && held === under.length}
+                  indeterminate={held > 0 && held < under.length}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={(e) => toggle(under, e.currentTarget.checked)}
+                />
+                <Text size="sm" fw={hasChildren ? 600 : 400}>{node.label}</Text>
+                {entry?.perm && <Code fz="xs">{entry.perm}</Code>}
+                {hasChildren && <Badge size="xs" variant="light">{held}/{under.length}</Badge>}
+              </Group>
+            );
+          }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { contract } from '../../../shared/contract';
+import { callApi } from '../../kit/api';
+
+/** Query options of the user and role administration screens. */
+export const userAdminQueries = {
+  roleConfiguration: () => queryOptions({
+    queryKey: ['userAdmin', 'roleConfiguration'],
+    queryFn: ({ signal }) => callApi(contract.getRoleConfiguration, {}, { signal }).then((d) => d.list),
+  }),
+  bpoRoles: () => queryOptions({
+    queryKey: ['userAdmin', 'bpoRoles'],
+    queryFn: ({ signal }) => callApi(contract.getBpoRoleList, {}, { signal }).then((d) => d.list),
+  }),
+  departments: () => queryOptions({
+    queryKey: ['userAdmin', 'departments'],
+    queryFn: ({ signal }) => callApi(contract.getWfmDepartmentList, {}, { signal }).then((d) => d.list),
+  }),
+  roleDetail: (roleId: number) => queryOptions({
+    queryKey: ['userAdmin', 'role', roleId],
+    queryFn: ({ signal }) => callApi(contract.getRoleDetail, { role_id: roleId }, { signal }),
+  }),
+  accessLog: (userId: number) => queryOptions({
+    queryKey: ['userAdmin', 'accessLog', userId],
+    queryFn: ({ signal }) => callApi(contract.searchAccessStatusLog, { user_id: userId, page_size: 20 }, { signal }),
+  }),
+};
+
+/** After a change: the user and role lists and everything above reload. */
+export function refreshUserAdmin(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ['userAdmin'] });
+  void queryClient.invalidateQueries({ queryKey: ['resource', 'user'] });
+  void queryClient.invalidateQueries({ queryKey: ['resource', 'role'] });
+}

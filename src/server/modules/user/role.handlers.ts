@@ -1,0 +1,113 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { roleContract } from '../../../shared/contract/userlist.contract';
+import { roleResource } from '../../../shared/resources/role.resource';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import { rolePermissions, roles, userWarehouses } from '../../db/schema';
+import { badInput } from '../../http/errors';
+import { listPage, type ListRequest } from '../../http/list-query';
+import type { Handlers } from '../../http/register';
+import { roleRows } from './user-views';
+import { actorOf, assertMayGrant, refuse, roleOf, type Actor, type RoleGrant } from './user-admin';
+
+type RoleHandlers = Handlers<typeof roleContract>;
+const KNOWN = new Set(ALL_PERMISSIONS);
+
+/** The permissions asked for, each once; unknown names are bad input. */
+function checkedPerms(perms: readonly string[]): string[] {
+  const unknown = perms.filter((p) => !KNOWN.has(p));
+  if (unknown.length > 0) throw badInput('perms', `unknown permission ${unknown.slice(0, 3).join(', ')}`);
+  return [...new Set(perms)].sort();
+}
+
+async function holders(db: Db, whsId: string, roleId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userWarehouses).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.roleId, roleId)));
+  return Number(row?.n ?? 0);
+}
+
+async function detailOf(db: Db, whsId: string, role: RoleGrant) {
+  return {
+    role_id: role.roleId, role_name: role.roleName, all_permissions: role.allPermissions ? 1 as const : 0 as const,
+    perms: role.allPermissions ? [...ALL_PERMISSIONS] : role.perms, user_count: await holders(db, whsId, role.roleId),
+  };
+}
+
+/** The role the actor holds in the warehouse: they may not edit it (or lock themselves out). */
+async function assertNotOwnRole(db: Db, whsId: string, actor: Actor, roleId: number) {
+  if (actor.isSuperAdmin) return;
+  const [own] = await db.select({ roleId: userWarehouses.roleId }).from(userWarehouses)
+    .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, actor.userId)));
+  if (own?.roleId === roleId) throw refuse('You cannot change the role you hold; ask another administrator.');
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+const nameTaken = () => badInput('role_name', 'a role with this name already exists in this warehouse');
+
+export const roleHandlers: RoleHandlers = {
+  searchRole: ((input, { db, session }) => listPage(db, roleResource, roleRows, input as ListRequest, session.whsId)) as RoleHandlers['searchRole'],
+
+  async getRoleDetail(input, { db, session }) {
+    return detailOf(db, session.whsId, await roleOf(db, session.whsId, input.role_id));
+  },
+
+  async createRole(input, ctx) {
+    const { db, session } = ctx;
+    const perms = checkedPerms(input.perms);
+    assertMayGrant(await actorOf(ctx), perms);
+    try {
+      const roleId = await db.transaction(async (tx) => {
+        const [role] = await tx.insert(roles).values({ whsId: session.whsId, roleName: input.role_name }).returning({ roleId: roles.roleId });
+        if (perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId: session.whsId, roleId: role!.roleId, perm })));
+        return role!.roleId;
+      });
+      return detailOf(db, session.whsId, await roleOf(db, session.whsId, roleId));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken();
+      throw err;
+    }
+  },
+
+  async updateRole(input, ctx) {
+    const { db, session } = ctx;
+    const whsId = session.whsId;
+    const [actor, role] = await Promise.all([actorOf(ctx), roleOf(db, whsId, input.role_id)]);
+    await assertNotOwnRole(db, whsId, actor, role.roleId);
+    // Editing a role touches everything it grants: the editor must hold all of it, before and after.
+    assertMayGrant(actor, role.perms, role.allPermissions);
+    const perms = input.perms === undefined ? undefined : checkedPerms(input.perms);
+    if (perms && role.allPermissions) throw badInput('perms', 'an all-permission role grants every permission; its list cannot be changed');
+    if (perms) assertMayGrant(actor, perms);
+    try {
+      await db.transaction(async (tx) => {
+        if (input.role_name !== undefined && input.role_name !== role.roleName) {
+          await tx.update(roles).set({ roleName: input.role_name }).where(and(eq(roles.whsId, whsId), eq(roles.roleId, role.roleId)));
+        }
+        if (perms) {
+          await tx.delete(rolePermissions).where(and(eq(rolePermissions.whsId, whsId), eq(rolePermissions.roleId, role.roleId)));
+          if (perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId, roleId: role.roleId, perm })));
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw nameTaken();
+      throw err;
+    }
+    return detailOf(db, whsId, await roleOf(db, whsId, role.roleId));
+  },
+
+  async deleteRole(input, ctx) {
+    const { db, session } = ctx;
+    const whsId = session.whsId;
+    const [actor, role] = await Promise.all([actorOf(ctx), roleOf(db, whsId, input.role_id)]);
+    assertMayGrant(actor, role.perms, role.allPermissions);
+    const held = await holders(db, whsId, role.roleId);
+    if (held > 0) throw badInput('role_id', `the role is still held by ${held} user(s); give them another role first`);
+    await db.transaction(async (tx) => {
+      await tx.delete(rolePermissions).where(and(eq(rolePermissions.whsId, whsId), eq(rolePermissions.roleId, role.roleId)));
+      await tx.delete(roles).where(and(eq(roles.whsId, whsId), eq(roles.roleId, role.roleId)));
+    });
+    return { role_id: role.roleId };
+  },
+};

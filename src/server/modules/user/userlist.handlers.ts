@@ -1,0 +1,189 @@
+import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { userlistContract } from '../../../shared/contract/userlist.contract';
+import { PICKER_LIMIT } from '../../../shared/contract/userlist.contract';
+import { userResource, USER_KIND, STAFF_STATUS } from '../../../shared/resources/user.resource';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
+import type { Db } from '../../db/client';
+import { accessStatusLogs, roles, sessions, staffDepartments, userWarehouses, users, wfmDepartments } from '../../db/schema';
+import { badInput, notFound } from '../../http/errors';
+import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
+import type { Handlers } from '../../http/register';
+import { roleRows, userAdminRows } from './user-views';
+import { accessLogPage, actorOf, memberRow, assertMayEdit, assertMayGrant, memberOf, refuse, roleOf, temporaryPassword } from './user-admin';
+
+type UserlistHandlers = Handlers<typeof userlistContract>;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** A department of the warehouse; -100404 for one of another warehouse. */
+async function assertDepartment(db: Db, whsId: string, departmentId: number) {
+  const [row] = await db.select({ id: wfmDepartments.departmentId }).from(wfmDepartments)
+    .where(and(eq(wfmDepartments.whsId, whsId), eq(wfmDepartments.departmentId, departmentId)));
+  if (!row) throw notFound(`Department ${departmentId}`);
+}
+
+async function setDepartment(db: Db, whsId: string, userId: number, departmentId: number | null) {
+  if (departmentId === null) {
+    await db.delete(staffDepartments).where(and(eq(staffDepartments.whsId, whsId), eq(staffDepartments.userId, userId)));
+    return;
+  }
+  await db.insert(staffDepartments).values({ whsId, userId, departmentId })
+    .onConflictDoUpdate({ target: [staffDepartments.whsId, staffDepartments.userId], set: { departmentId } });
+}
+
+/** Members of the warehouse whose column contains the text, for pickers. */
+async function pick(db: Db, whsId: string, column: typeof users.email | typeof users.localName, text: string) {
+  const rows = await db.select({ user_id: users.userId, email: users.email, display_name: users.displayName, local_name: users.localName })
+    .from(userWarehouses).innerJoin(users, eq(users.userId, userWarehouses.userId))
+    .where(and(eq(userWarehouses.whsId, whsId), ilike(column, `%${escapeLike(text)}%`)))
+    .orderBy(asc(column), asc(users.userId)).limit(PICKER_LIMIT);
+  return { list: rows };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export const userlistHandlers: UserlistHandlers = {
+  getUserList: ((input, { db, session }) => listPage(db, userResource, userAdminRows, input as ListRequest, session.whsId)) as UserlistHandlers['getUserList'],
+  searchUserRole: ((input, { db, session }) => listPage(db, userResource, userAdminRows, input as ListRequest, session.whsId)) as UserlistHandlers['searchUserRole'],
+
+  async editUser(input, ctx) {
+    const { db, session } = ctx;
+    const whsId = session.whsId;
+    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, whsId, input.user_id)]);
+    assertMayEdit(actor, member);
+    const self = member.userId === actor.userId;
+    if (input.role_id !== undefined && input.role_id !== member.roleId) {
+      if (self) throw refuse('You cannot change your own role; ask another administrator.');
+      const role = await roleOf(db, whsId, input.role_id);
+      assertMayGrant(actor, role.perms, role.allPermissions);
+    }
+    const statusChanges = input.status !== undefined && input.status !== member.staffStatus;
+    if (statusChanges && self) throw refuse('You cannot change your own status; ask another administrator.');
+    if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
+
+    await db.transaction(async (tx) => {
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.display_name !== undefined) changes.displayName = input.display_name;
+      if (input.local_name !== undefined) changes.localName = input.local_name;
+      if (input.employment_type !== undefined) changes.employmentType = input.employment_type;
+      if (statusChanges) {
+        changes.staffStatus = input.status!;
+        changes.isActive = input.status === STAFF_STATUS.ACTIVE;
+      }
+      if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.userId, member.userId));
+      if (input.role_id !== undefined && input.role_id !== member.roleId) {
+        await tx.update(userWarehouses).set({ roleId: input.role_id }).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, member.userId)));
+      }
+      if (input.department_id !== undefined) await setDepartment(tx as unknown as Db, whsId, member.userId, input.department_id);
+      if (statusChanges) {
+        await tx.insert(accessStatusLogs).values({
+          whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,
+          isActive: input.status === STAFF_STATUS.ACTIVE, reason: input.reason,
+        });
+      }
+    });
+    // Its codes come from the view's checked columns; the contract's output parse confirms them.
+    return (await memberRow(db, whsId, member.userId)) as Awaited<ReturnType<UserlistHandlers['editUser']>>;
+  },
+
+  async resetUserPassword(input, ctx) {
+    const { db, session } = ctx;
+    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
+    assertMayEdit(actor, member);
+    if (member.userId === actor.userId) throw refuse('Change your own password with Change Password.');
+    const { password, stored } = await temporaryPassword();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: stored }).where(eq(users.userId, member.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, member.userId));
+    });
+    return { user_id: member.userId, temporary_password: password };
+  },
+
+  async createBpoUser(input, ctx) {
+    const { db, session } = ctx;
+    const whsId = session.whsId;
+    const actor = await actorOf(ctx);
+    const role = await roleOf(db, whsId, input.role_id);
+    if (role.allPermissions) throw badInput('role_id', 'a BPO account cannot hold an all-permission role');
+    assertMayGrant(actor, role.perms);
+    if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
+    const [taken] = await db.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+    if (taken) throw badInput('email', 'an account with this email already exists');
+    const { password, stored } = await temporaryPassword();
+    try {
+      const userId = await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({
+          email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored,
+          userKind: USER_KIND.BPO, employmentType: input.employment_type,
+        }).returning({ userId: users.userId });
+        await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });
+        if (input.department_id != null) await tx.insert(staffDepartments).values({ whsId, userId: user!.userId, departmentId: input.department_id });
+        return user!.userId;
+      });
+      return { user_id: userId, temporary_password: password };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw badInput('email', 'an account with this email already exists');
+      throw err;
+    }
+  },
+
+  async syncUserToTob(input, ctx) {
+    const { db, session } = ctx;
+    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
+    assertMayEdit(actor, member);
+    const [row] = await db.update(users).set({ tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId)).returning({ at: users.tobSyncedAt });
+    return { user_id: member.userId, tob_synced_at: seconds(row!.at!) };
+  },
+
+  async getWfmDepartmentList(_input, { db, session }) {
+    const rows = await db.select({ department_id: wfmDepartments.departmentId, department_name: wfmDepartments.departmentName })
+      .from(wfmDepartments).where(eq(wfmDepartments.whsId, session.whsId)).orderBy(asc(wfmDepartments.departmentName));
+    return { list: rows };
+  },
+
+  fuzzySearchStaffLocalName: (input, { db, session }) => pick(db, session.whsId, users.localName, input.local_name),
+  searchEmail: (input, { db, session }) => pick(db, session.whsId, users.email, input.email),
+
+  async getRoleConfiguration(_input, { db, session }) {
+    const rows = await db.select().from(roleRows).where(eq(roleRows.whsId, session.whsId)).orderBy(asc(roleRows.roleName));
+    return {
+      list: rows.map((r) => ({
+        role_id: r.roleId, role_name: r.roleName, all_permissions: r.allPermissions === 1 ? 1 : 0,
+        permission_count: r.allPermissions === 1 ? ALL_PERMISSIONS.length : r.permissionCount, user_count: r.userCount,
+      })),
+    };
+  },
+
+  searchAccessStatusLog: (input, { db, session }) => accessLogPage(db, session.whsId, input.user_id, input.page_no, input.page_size),
+
+  // User import is not built: nothing is ever uploaded, so the page is always empty.
+  searchUploadTask: async (input) => ({ list: [], total: 0, page_no: input.page_no, page_size: input.page_size }),
+
+  async getBpoRoleList(_input, { db, session }) {
+    const rows = await db.select({ role_id: roles.roleId, role_name: roles.roleName }).from(roles)
+      .where(and(eq(roles.whsId, session.whsId), eq(roles.allPermissions, false))).orderBy(asc(roles.roleName));
+    return { list: rows };
+  },
+
+  async assignUserRole(input, ctx) {
+    const { db, session } = ctx;
+    const whsId = session.whsId;
+    const actor = await actorOf(ctx);
+    const role = await roleOf(db, whsId, input.role_id);
+    assertMayGrant(actor, role.perms, role.allPermissions);
+    const ids = [...new Set(input.user_ids)];
+    const members = await db.select({ userId: userWarehouses.userId, isSuperAdmin: users.isSuperAdmin })
+      .from(userWarehouses).innerJoin(users, eq(users.userId, userWarehouses.userId))
+      .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids)));
+    const missing = ids.filter((id) => !members.some((m) => m.userId === id));
+    if (missing.length > 0) throw notFound(`User ${missing.join(', ')} in this warehouse`);
+    if (ids.includes(actor.userId)) throw refuse('You cannot change your own role; ask another administrator.');
+    if (!actor.isSuperAdmin && members.some((m) => m.isSuperAdmin)) throw refuse('Only a super admin may change a super admin.');
+    const updated = await db.update(userWarehouses).set({ roleId: role.roleId })
+      .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids), ne(userWarehouses.roleId, role.roleId)))
+      .returning({ userId: userWarehouses.userId });
+    return { updated: updated.length };
+  },
+};

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { endpoint } from './define';
+import { listInputSchema, rowSchema, type FieldDef, type ResourceDef } from '../resources/define';
+import { EMPLOYMENT_TYPE, STAFF_STATUS, userResource } from '../resources/user.resource';
+import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
+import { derivePerm } from '../routes/derive';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
+
+/**
+ * System Config user administration (spec §7 "User list", §2 userlist/userrole/rolelist/roledetail):
+ * every call needs the View permission of its page in the session's warehouse, and only ever
+ * reads or changes users and roles of that warehouse.
+ */
+const USERLIST = derivePerm('/wmsconfig/userlist');
+const USERROLE = derivePerm('/wmsconfig/userrole');
+const ROLELIST = derivePerm('/wmsconfig/rolelist');
+
+const USERLIST_BASE = '/apps/config/userlist';
+const ROLE_BASE = '/apps/config/role';
+
+/** Most answers of a picker search (search_email, fuzzy_search_staff_local_name). */
+export const PICKER_LIMIT = 20;
+
+const userId = z.coerce.number().int().min(1).max(2_147_483_647);
+const roleId = z.coerce.number().int().min(1).max(2_147_483_647);
+const staffStatus = z.literal([STAFF_STATUS.ACTIVE, STAFF_STATUS.TERMINATED, STAFF_STATUS.LEAVE_OF_ABSENCE]);
+const employmentType = z.literal([EMPLOYMENT_TYPE.PERMANENT, EMPLOYMENT_TYPE.TEMPORARY, EMPLOYMENT_TYPE.CONTRACT]);
+const displayName = z.string().trim().min(1).max(120);
+const localName = z.string().trim().max(120);
+const paging = {
+  page_no: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().pipe(z.literal(PAGE_SIZE_OPTIONS)).default(DEFAULT_PAGE_SIZE),
+};
+export const pageOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int(), page_no: z.number().int(), page_size: z.number().int() });
+/** A permission name as roles store it. */
+const permName = z.string().trim().min(1).max(200);
+/** Seconds since the epoch (10-digit, spec §9). */
+const epochSeconds = z.number().int();
+
+const userPick = z.object({ user_id: z.number().int(), email: z.string(), display_name: z.string(), local_name: z.string() });
+const roleSummary = z.object({
+  role_id: z.number().int(), role_name: z.string(), all_permissions: z.literal([0, 1]), permission_count: z.number().int(), user_count: z.number().int(),
+});
+
+/**
+ * A resource's derived list call (filters, paging, sort of its definition). Details are read by
+ * numeric user / role id through the calls below, not by the derived string-key detail.
+ */
+export const resourceList = <F extends Record<string, FieldDef>>(def: ResourceDef<F>, path: string, perm: string, summary: string) =>
+  endpoint({ method: 'GET', path, access: { perm }, summary, input: listInputSchema(def), output: resourcePageOf(def) });
+
+/** A derived list's answer: the rows and paging, `total` counted up to the list's bound (`total_capped` past it). */
+export const resourcePageOf = <F extends Record<string, FieldDef>>(def: ResourceDef<F>) => pageOf(rowSchema(def)).extend({ total_capped: z.boolean() });
+
+export const accessStatusLogRow = z.object({
+  log_id: z.number().int(),
+  user_id: z.number().int(),
+  email: z.string(),
+  operator_email: z.string(),
+  from_status: z.number().int(),
+  to_status: z.number().int(),
+  is_active: z.literal([0, 1]),
+  reason: z.string(),
+  created_at: epochSeconds,
+});
+
+export const roleDetail = z.object({
+  role_id: z.number().int(),
+  role_name: z.string(),
+  all_permissions: z.literal([0, 1]),
+  /** Granted permission names, sorted; every permission when all_permissions is 1. */
+  perms: z.array(z.string()),
+  user_count: z.number().int(),
+});
+
+export const userlistContract = {
+  getUserList: resourceList(userResource, `${USERLIST_BASE}/get_user_list`, USERLIST, 'One page of the members of the warehouse with their role, kind and status, filtered and sorted.'),
+  editUser: endpoint({
+    method: 'POST', path: `${USERLIST_BASE}/edit_user`, access: { perm: USERLIST },
+    summary: 'Changes a member of the warehouse: role here, name, local name, employment type, department, staff status. Only ACTIVE accounts may sign in; enabling or disabling one is written to the access status log with the reason.',
+    input: z.object({
+      user_id: userId,
+      role_id: roleId.optional(),
+      display_name: displayName.optional(),
+      local_name: localName.optional(),
+      employment_type: employmentType.optional(),
+      department_id: z.number().int().min(1).nullable().optional(),
+      status: staffStatus.optional(),
+      /** Why the status changed; recorded in the access status log. */
+      reason: z.string().trim().max(500).default(''),
+    }),
+    output: rowSchema(userResource),
+  }),
+  resetUserPassword: endpoint({
+    method: 'POST', path: `${USERLIST_BASE}/reset_user_password`, access: { perm: USERLIST },
+    summary: 'Sets a random temporary password for a member of the warehouse and returns it once (never stored in clear, never logged) and ends their sessions. There is no forced-change flag: the user is told to change it with Change Password.',
+    input: z.object({ user_id: userId }),
+    output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),
+  }),
+  createBpoUser: endpoint({
+    method: 'POST', path: `${USERLIST_BASE}/create_bpo_user`, access: { perm: USERLIST },
+    summary: 'Creates an outsourced (BPO) account in this warehouse with a role of get_bpo_role_list; answers its temporary password once.',
+    input: z.object({
+      email: z.email().trim().max(254),
+      display_name: displayName,
+      local_name: localName.default(''),
+      role_id: roleId,
+      employment_type: employmentType.default(EMPLOYMENT_TYPE.CONTRACT),
+      department_id: z.number().int().min(1).nullable().optional(),
+    }),
+    output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),
+  }),
+  syncUserToTob: endpoint({
+    method: 'POST', path: `${USERLIST_BASE}/sync_user_to_tob`, access: { perm: USERLIST },
+    summary: 'Marks a member of the warehouse as synced to the business-user system. No such system is connected to Tally: only the mark (and its time) is recorded.',
+    input: z.object({ user_id: userId }),
+    output: z.object({ user_id: z.number().int(), tob_synced_at: epochSeconds }),
+  }),
+  getWfmDepartmentList: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/get_wfm_department_list`, access: { perm: USERLIST },
+    summary: 'The workforce departments of the warehouse, by name.',
+    input: z.object({}),
+    output: z.object({ list: z.array(z.object({ department_id: z.number().int(), department_name: z.string() })) }),
+  }),
+  fuzzySearchStaffLocalName: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/fuzzy_search_staff_local_name`, access: { perm: USERLIST },
+    summary: `Members of the warehouse whose local name contains the text (any case; all when empty), at most ${PICKER_LIMIT}.`,
+    input: z.object({ local_name: z.string().trim().max(120).default('') }),
+    output: z.object({ list: z.array(userPick) }),
+  }),
+  searchEmail: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/search_email`, access: { perm: USERLIST },
+    summary: `Members of the warehouse whose email contains the text (any case; all when empty), at most ${PICKER_LIMIT}, for pickers.`,
+    input: z.object({ email: z.string().trim().max(254).default('') }),
+    output: z.object({ list: z.array(userPick) }),
+  }),
+  getRoleConfiguration: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/get_role_configuration`, access: { perm: USERLIST },
+    summary: 'The roles of the warehouse with their permission and user counts (an all-permission role counts every permission).',
+    input: z.object({}),
+    output: z.object({ list: z.array(roleSummary) }),
+  }),
+  searchAccessStatusLog: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/search_access_status_log`, access: { perm: USERLIST },
+    summary: 'Access status changes made in this warehouse, newest first; optionally of one user.',
+    input: z.object({ user_id: userId.optional(), ...paging }),
+    output: pageOf(accessStatusLogRow),
+  }),
+  searchUploadTask: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/search_upload_task`, access: { perm: USERLIST },
+    summary: 'User import tasks of the warehouse. Importing users from a file is not built: always an empty page.',
+    input: z.object(paging),
+    output: pageOf(z.object({ task_id: z.number().int(), file_name: z.string(), status: z.number().int(), created_at: epochSeconds })),
+  }),
+  getBpoRoleList: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/get_bpo_role_list`, access: { perm: USERLIST },
+    summary: 'Roles a BPO account may hold in this warehouse: every role except all-permission ones.',
+    input: z.object({}),
+    output: z.object({ list: z.array(z.object({ role_id: z.number().int(), role_name: z.string() })) }),
+  }),
+
+  // User Role (/wmsconfig/userrole)
+  searchUserRole: resourceList(userResource, '/apps/config/userrole/search_user_role', USERROLE, 'The user list of the User Role page: members of the warehouse with their role.'),
+  assignUserRole: endpoint({
+    method: 'POST', path: '/apps/config/userrole/assign_user_role', access: { perm: USERROLE },
+    summary: 'Gives members of the warehouse a role of the warehouse (all or nothing).',
+    input: z.object({ user_ids: z.array(userId).min(1).max(200), role_id: roleId }),
+    output: z.object({ updated: z.number().int() }),
+  }),
+} as const;
+
+/** Roles of the warehouse (/wmsconfig/rolelist, /wmsconfig/roledetail). */
+export const roleContract = {
+  searchRole: resourceList(roleResource, `${ROLE_BASE}/search_role`, ROLELIST, 'One page of the roles of the warehouse with their permission and user counts.'),
+  getRoleDetail: endpoint({
+    method: 'GET', path: `${ROLE_BASE}/get_role_detail`, access: { perm: ROLELIST },
+    summary: 'A role of the warehouse with the permissions it grants.',
+    input: z.object({ role_id: roleId }),
+    output: roleDetail,
+  }),
+  createRole: endpoint({
+    method: 'POST', path: `${ROLE_BASE}/create_role`, access: { perm: ROLELIST },
+    summary: 'Creates a role in the warehouse granting the given permissions (only ones the caller holds).',
+    input: z.object({ role_name: z.string().trim().min(1).max(ROLE_NAME_MAX), perms: z.array(permName).max(5000).default([]) }),
+    output: roleDetail,
+  }),
+  updateRole: endpoint({
+    method: 'POST', path: `${ROLE_BASE}/update_role`, access: { perm: ROLELIST },
+    summary: 'Renames a role and/or replaces the permissions it grants. Changes apply to its holders on their next request.',
+    input: z.object({ role_id: roleId, role_name: z.string().trim().min(1).max(ROLE_NAME_MAX).optional(), perms: z.array(permName).max(5000).optional() }),
+    output: roleDetail,
+  }),
+  deleteRole: endpoint({
+    method: 'POST', path: `${ROLE_BASE}/delete_role`, access: { perm: ROLELIST },
+    summary: 'Deletes a role of the warehouse that nobody holds.',
+    input: z.object({ role_id: roleId }),
+    output: z.object({ role_id: z.number().int() }),
+  }),
+} as const;

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { RET } from '../../src/shared/retcodes';
+import { roles, wfmDepartments } from '../../src/server/db/schema';
+
+/** System Config user list (spec §7 "User list"): /apps/config/userlist/… */
+const U = '/apps/config/userlist';
+
+interface UserRow { user_id: number; email: string; display_name: string; role_id: number; role_name: string; user_kind: number; status: number; is_active: number; department_id: number | null; is_super_admin: number }
+interface Page<T> { list: T[]; total: number; page_no: number; page_size: number }
+
+let server: TestServer;
+let admin: TestClient;
+/** A warehouse administrator (all-permission role in SGSIN1 only), not a super admin. */
+let whsAdmin: TestClient;
+let whsAdminId: number;
+let roleIds: Record<string, number>;
+let otherWhsRoleId: number;
+let deptId: number;
+let otherDeptId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.database.db;
+  whsAdminId = (await server.createUser({ email: 'whsadmin@test.local', role: 'Administrator', warehouses: ['SGSIN1'] })).userId;
+  admin = await server.login('admin@demo.local');
+  whsAdmin = await server.login('whsadmin@test.local');
+  if (admin.whsId !== 'SGSIN1') expect((await admin.post('/apps/system/user/switch_user_setting', { type: 'whs', value: 'SGSIN1' })).retcode).toBe(0);
+  const rows = await db.select().from(roles).where(eq(roles.whsId, 'SGSIN1'));
+  roleIds = Object.fromEntries(rows.map((r) => [r.roleName, r.roleId]));
+  otherWhsRoleId = (await db.select().from(roles).where(and(eq(roles.whsId, 'IDJKT1'), eq(roles.roleName, 'Operator'))))[0]!.roleId;
+  deptId = (await db.insert(wfmDepartments).values({ whsId: 'SGSIN1', departmentName: 'Inbound' }).returning())[0]!.departmentId;
+  otherDeptId = (await db.insert(wfmDepartments).values({ whsId: 'IDJKT1', departmentName: 'Outbound' }).returning())[0]!.departmentId;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('get_user_list', () => {
+  test('members of the session\'s warehouse with role, kind and status; filters and paging', async () => {
+    const all = await admin.get<Page<UserRow>>(`${U}/get_user_list`);
+    expect(all.retcode).toBe(0);
+    const emails = all.data.list.map((r) => r.email);
+    expect(emails).toEqual(expect.arrayContaining(['admin@demo.local', 'supervisor@demo.local', 'operator@demo.local', 'whsadmin@test.local']));
+    expect(all.data.list.find((r) => r.email === 'operator@demo.local')).toMatchObject({ role_name: 'Operator', user_kind: 1, status: 1, is_active: 1 });
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'SUPERVISOR' })).data.list.map((r) => r.email)).toEqual(['supervisor@demo.local']);
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { display_name: 'oki' })).data.list.map((r) => r.email)).toEqual(['operator@demo.local']);
+    const ops = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { role_name: 'operat' });
+    expect(ops.data.list.every((r) => r.role_name === 'Operator')).toBe(true);
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: 2 })).data.total).toBe(0);
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { status: 1 })).data.total).toBe(all.data.total);
+    const sorted = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { sort_by: 'email', sort_desc: 1 });
+    expect(sorted.data.list.map((r) => r.email)).toEqual([...emails].sort().reverse());
+    const page2 = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { page_no: 2 });
+    expect(page2.data).toMatchObject({ list: [], total: all.data.total, page_no: 2, page_size: 20 });
+  });
+
+  test('a user of another warehouse only is not listed', async () => {
+    await server.createUser({ email: 'jakarta-only@test.local', warehouses: ['IDJKT1'] });
+    const res = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'jakarta-only' });
+    expect(res.data.total).toBe(0);
+  });
+
+  test('bad input is -100400 naming the field', async () => {
+    for (const [query, field] of [[{ page_size: 7 }, 'page_size'], [{ status: 9 }, 'status'], [{ user_kind: 'x' }, 'user_kind'], [{ sort_by: 'password_hash' }, 'sort_by']] as const) {
+      const res = await admin.get(`${U}/get_user_list`, query);
+      expect(res.retcode, JSON.stringify(query)).toBe(RET.BAD_INPUT);
+      expect(res.message).toContain(field);
+    }
+  });
+});
+
+describe('permissions', () => {
+  test('supervisor and operator are refused every call; signed-out callers are told to sign in', async () => {
+    const supervisor = await server.login('supervisor@demo.local');
+    const operator = await server.login('operator@demo.local');
+    const calls: [('GET' | 'POST'), string, object][] = [
+      ['GET', 'get_user_list', {}], ['POST', 'edit_user', { user_id: 1 }], ['POST', 'reset_user_password', { user_id: 1 }],
+      ['POST', 'create_bpo_user', { email: 'x@y.z', display_name: 'x', role_id: 1 }], ['POST', 'sync_user_to_tob', { user_id: 1 }],
+      ['GET', 'get_wfm_department_list', {}], ['GET', 'fuzzy_search_staff_local_name', { local_name: 'a' }], ['GET', 'search_email', { email: 'a' }],
+      ['GET', 'get_role_configuration', {}], ['GET', 'search_access_status_log', {}], ['GET', 'search_upload_task', {}], ['GET', 'get_bpo_role_list', {}],
+    ];
+    for (const [method, name, body] of calls) {
+      for (const client of [supervisor, operator]) {
+        const res = await client.request(method, `${U}/${name}`, body);
+        expect(res.retcode, name).toBe(RET.PERMISSION_DENIED);
+      }
+    }
+    expect((await server.client().get(`${U}/get_user_list`)).retcode).toBe(RET.NOT_LOGGED_IN);
+  });
+});
+
+describe('edit_user', () => {
+  test('changes role, names, department and status; disabling logs and stops sign-in, enabling restores it', async () => {
+    const { userId } = await server.createUser({ email: 'edit-me@test.local' });
+    const edited = await whsAdmin.post<UserRow>(`${U}/edit_user`, {
+      user_id: userId, role_id: roleIds.Supervisor, display_name: '  Eddie  ', local_name: 'เอ็ดดี้', employment_type: 2, department_id: deptId,
+    });
+    expect(edited.retcode).toBe(0);
+    expect(edited.data).toMatchObject({ user_id: userId, role_name: 'Supervisor', display_name: 'Eddie', department_id: deptId, status: 1, is_active: 1 });
+    const session = await server.login('edit-me@test.local');
+    const off = await whsAdmin.post<UserRow>(`${U}/edit_user`, { user_id: userId, status: 2, reason: 'Contract ended' });
+    expect(off.data).toMatchObject({ status: 2, is_active: 0 });
+    // The open session ends at once, and signing in is refused.
+    expect((await session.get('/apps/system/authorization/get_my_perm')).retcode).toBe(RET.NOT_LOGGED_IN);
+    await expect(server.login('edit-me@test.local')).rejects.toThrow(String(RET.ACCOUNT_DISABLED));
+    const on = await whsAdmin.post<UserRow>(`${U}/edit_user`, { user_id: userId, status: 1, reason: 'Rehired' });
+    expect(on.data.is_active).toBe(1);
+    await server.login('edit-me@test.local');
+    const log = await whsAdmin.get<Page<{ user_id: number; from_status: number; to_status: number; is_active: number; reason: string; operator_email: string; created_at: number }>>(
+      `${U}/search_access_status_log`, { user_id: userId });
+    expect(log.data.total).toBe(2);
+    expect(log.data.list.map((r) => [r.from_status, r.to_status, r.is_active, r.reason])).toEqual([[2, 1, 1, 'Rehired'], [1, 2, 0, 'Contract ended']]);
+    expect(log.data.list[0]!.operator_email).toBe('whsadmin@test.local');
+    expect(String(log.data.list[0]!.created_at)).toHaveLength(10);
+    const paged = await whsAdmin.get<Page<unknown>>(`${U}/search_access_status_log`, { user_id: userId, page_no: 2 });
+    expect(paged.data).toMatchObject({ list: [], total: 2 });
+  });
+
+  test('refusals: other warehouses, own role and status, super admins, bad input', async () => {
+    const { userId } = await server.createUser({ email: 'edit-refuse@test.local' });
+    const jakarta = await server.createUser({ email: 'jakarta-edit@test.local', warehouses: ['IDJKT1'] });
+    const superId = (await server.createUser({ email: 'super2@test.local', superAdmin: true })).userId;
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: jakarta.userId, display_name: 'x' })).retcode).toBe(RET.NOT_FOUND);
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: userId, role_id: otherWhsRoleId })).retcode).toBe(RET.NOT_FOUND);
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: userId, department_id: otherDeptId })).retcode).toBe(RET.NOT_FOUND);
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: whsAdminId, role_id: roleIds.Operator })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: whsAdminId, status: 2 })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: superId, display_name: 'x' })).retcode).toBe(RET.PERMISSION_DENIED);
+    // A super admin may change another super admin; nothing makes one.
+    expect((await admin.post(`${U}/edit_user`, { user_id: superId, display_name: 'Second' })).retcode).toBe(0);
+    const smuggled = await whsAdmin.post<UserRow>(`${U}/edit_user`, { user_id: userId, is_super_admin: 1 });
+    expect(smuggled.data.is_super_admin).toBe(0);
+    for (const [body, field] of [
+      [{ user_id: 'abc' }, 'user_id'], [{ user_id: userId, status: 4 }, 'status'], [{ user_id: userId, display_name: '   ' }, 'display_name'],
+      [{ user_id: userId, employment_type: 0 }, 'employment_type'], [{}, 'user_id'],
+    ] as const) {
+      const res = await whsAdmin.post(`${U}/edit_user`, body);
+      expect(res.retcode, JSON.stringify(body)).toBe(RET.BAD_INPUT);
+      expect(res.message).toContain(field);
+    }
+  });
+
+  test('a holder of the user list without every permission cannot give a role with more than they hold', async () => {
+    const db = server.database.db;
+    const { rolePermissions } = await import('../../src/server/db/schema');
+    const [limited] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'User clerk' }).returning();
+    await db.insert(rolePermissions).values(['PC.Wmsconfig.Userlist.View', 'PC.Wmsconfig.Userrole.View'].map((perm) => ({ whsId: 'SGSIN1', roleId: limited!.roleId, perm })));
+    const clerk = await server.createUser({ email: 'clerk@test.local' });
+    await admin.post(`${U}/edit_user`, { user_id: clerk.userId, role_id: limited!.roleId });
+    const target = await server.createUser({ email: 'clerk-target@test.local' });
+    const client = await server.login('clerk@test.local');
+    expect((await client.post(`${U}/edit_user`, { user_id: target.userId, role_id: roleIds.Administrator })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await client.post(`${U}/edit_user`, { user_id: target.userId, role_id: roleIds.Supervisor })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await client.post(`${U}/edit_user`, { user_id: target.userId, role_id: limited!.roleId })).retcode).toBe(0);
+  });
+});
+
+describe('reset_user_password', () => {
+  test('answers a temporary password once that signs in, and ends the user\'s sessions', async () => {
+    await server.createUser({ email: 'reset-me@test.local' });
+    const { list } = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'reset-me' })).data;
+    const session = await server.login('reset-me@test.local');
+    const res = await whsAdmin.post<{ user_id: number; temporary_password: string }>(`${U}/reset_user_password`, { user_id: list[0]!.user_id });
+    expect(res.retcode).toBe(0);
+    expect(res.data.temporary_password).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z\d]{12}$/);
+    expect((await session.get('/apps/system/authorization/get_my_perm')).retcode).toBe(RET.NOT_LOGGED_IN);
+    await expect(server.login('reset-me@test.local')).rejects.toThrow(String(RET.BAD_CREDENTIALS));
+    await server.login('reset-me@test.local', res.data.temporary_password);
+    expect((await whsAdmin.post(`${U}/reset_user_password`, { user_id: whsAdminId })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await whsAdmin.post(`${U}/reset_user_password`, { user_id: 999999 })).retcode).toBe(RET.NOT_FOUND);
+  });
+});
+
+describe('create_bpo_user and get_bpo_role_list', () => {
+  test('BPO roles exclude all-permission ones; the new account is a BPO member that can sign in', async () => {
+    const roleList = await whsAdmin.get<{ list: { role_id: number; role_name: string }[] }>(`${U}/get_bpo_role_list`);
+    expect(roleList.data.list.map((r) => r.role_name)).not.toContain('Administrator');
+    expect(roleList.data.list.map((r) => r.role_name)).toContain('Operator');
+    const res = await whsAdmin.post<{ user_id: number; temporary_password: string }>(`${U}/create_bpo_user`, {
+      email: 'Bpo.Picker@Agency.example', display_name: 'Bea Picker', local_name: 'บี', role_id: roleIds.Operator, department_id: deptId,
+    });
+    expect(res.retcode).toBe(0);
+    const row = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: 2 })).data.list;
+    expect(row).toEqual([expect.objectContaining({ user_id: res.data.user_id, role_name: 'Operator', user_kind: 2, department_id: deptId })]);
+    const bpo = await server.login('bpo.picker@agency.example', res.data.temporary_password);
+    expect(bpo.whsId).toBe('SGSIN1');
+    const again = await whsAdmin.post(`${U}/create_bpo_user`, { email: 'BPO.picker@agency.example', display_name: 'x', role_id: roleIds.Operator });
+    expect(again.retcode).toBe(RET.BAD_INPUT);
+    expect(again.message).toContain('email');
+    expect((await whsAdmin.post(`${U}/create_bpo_user`, { email: 'a@b.example', display_name: 'x', role_id: roleIds.Administrator })).retcode).toBe(RET.BAD_INPUT);
+    expect((await whsAdmin.post(`${U}/create_bpo_user`, { email: 'a@b.example', display_name: 'x', role_id: otherWhsRoleId })).retcode).toBe(RET.NOT_FOUND);
+    expect((await whsAdmin.post(`${U}/create_bpo_user`, { email: 'not-an-email', display_name: 'x', role_id: roleIds.Operator })).retcode).toBe(RET.BAD_INPUT);
+  });
+});
+
+describe('sync_user_to_tob', () => {
+  test('marks a member synced with the time; others are not found', async () => {
+    const { userId } = await server.createUser({ email: 'sync-me@test.local' });
+    const res = await whsAdmin.post<{ user_id: number; tob_synced_at: number }>(`${U}/sync_user_to_tob`, { user_id: userId });
+    expect(res.retcode).toBe(0);
+    expect(Math.abs(res.data.tob_synced_at - Date.now() / 1000)).toBeLessThan(600);
+    const jakarta = await server.createUser({ email: 'sync-jkt@test.local', warehouses: ['IDJKT1'] });
+    expect((await whsAdmin.post(`${U}/sync_user_to_tob`, { user_id: jakarta.userId })).retcode).toBe(RET.NOT_FOUND);
+  });
+});
+
+describe('pickers and reference lists', () => {
+  test('search_email and fuzzy_search_staff_local_name: containing, any case, this warehouse, at most 20', async () => {
+    for (let i = 0; i < 22; i++) await server.createUser({ email: `picker${String(i).padStart(2, '0')}@bulk.test` });
+    const many = await whsAdmin.get<{ list: { email: string }[] }>(`${U}/search_email`, { email: 'BULK.TEST' });
+    expect(many.data.list).toHaveLength(20);
+    expect(many.data.list[0]!.email).toBe('picker00@bulk.test');
+    await server.createUser({ email: 'pick-jkt@bulk.test', warehouses: ['IDJKT1'] });
+    expect((await whsAdmin.get<{ list: { email: string }[] }>(`${U}/search_email`, { email: 'pick-jkt' })).data.list).toEqual([]);
+    expect((await whsAdmin.get<{ list: unknown[] }>(`${U}/search_email`, { email: '' })).data.list).toHaveLength(20);
+    expect((await whsAdmin.get(`${U}/search_email`, { email: 'x'.repeat(255) })).retcode).toBe(RET.BAD_INPUT);
+    const { userId } = await server.createUser({ email: 'local@test.local' });
+    await whsAdmin.post(`${U}/edit_user`, { user_id: userId, local_name: 'Nguyễn Văn An' });
+    const local = await whsAdmin.get<{ list: { user_id: number }[] }>(`${U}/fuzzy_search_staff_local_name`, { local_name: 'văn' });
+    expect(local.data.list.map((r) => r.user_id)).toEqual([userId]);
+    expect((await whsAdmin.get(`${U}/fuzzy_search_staff_local_name`, { local_name: 'x'.repeat(121) })).retcode).toBe(RET.BAD_INPUT);
+  });
+
+  test('departments, role configuration and upload tasks of the warehouse', async () => {
+    expect((await whsAdmin.get(`${U}/get_wfm_department_list`)).data).toEqual({ list: [{ department_id: deptId, department_name: 'Inbound' }] });
+    const config = await whsAdmin.get<{ list: { role_name: string; all_permissions: number; permission_count: number; user_count: number }[] }>(`${U}/get_role_configuration`);
+    const admins = config.data.list.find((r) => r.role_name === 'Administrator')!;
+    expect(admins.all_permissions).toBe(1);
+    expect(admins.permission_count).toBeGreaterThan(100);
+    expect(config.data.list.find((r) => r.role_name === 'Operator')!.permission_count).toBeGreaterThan(0);
+    expect((await whsAdmin.get(`${U}/search_upload_task`)).data).toEqual({ list: [], total: 0, page_no: 1, page_size: 20 });
+    expect((await whsAdmin.get(`${U}/search_upload_task`, { page_size: 3 })).retcode).toBe(RET.BAD_INPUT);
+  });
+});

@@ -41,6 +41,7 @@ export const FEATURE_FLAGS = {
   dashboardConfiguration: { confKey: 'dashboard_configuration_color', onWhen: 'truthy' },
   parcelCounting: { confKey: 'Inbound_Parcel_Counting', onWhen: 'truthy' },
   fullStockCount: { confKey: 'is_open_full_stock_count', onWhen: 'truthy' },
+  storeyNameSetup: { confKey: 'storey_name_setup', onWhen: 'truthy' },
 } as const satisfies Record<string, { confKey: string; onWhen: 'truthy' | 'falsy' }>;
 
 export type FeatureFlag = keyof typeof FEATURE_FLAGS;

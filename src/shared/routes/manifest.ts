@@ -737,7 +737,8 @@ export const ROUTES: readonly RouteDecl[] = [
   storageArea('inboundStagingLocation', msg`Inbound Staging Location`),
   storageArea('outboundStagingLocation', msg`Outbound Staging Location`),
   storageArea('rtStagingLocation', msg`RT Staging Location`),
-  storageArea('storey', msg`Storey`),
+  // Spec §2: the storey tab depends on the warehouse's storey_name_setup.
+  storageArea('storey', msg`Storey`, { flag: 'storeyNameSetup' }),
   storageArea('zone', msg`Zone`),
   page('/wmsbasic/zone/create', msg`Create Zone`, { perm: storageAreaPerm('zone', 'Create') }),
   page('/wmsbasic/zone/edit', msg`Edit Zone`, { perm: storageAreaPerm('zone', 'Edit') }),

@@ -1,0 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
+import { cellResource } from '../../../shared/resources/cell.resource';
+import { StorageAreaDetail } from './storage-area-detail';
+
+/** /wmsbasic/cell/detail?location_code=…: one cell of the warehouse (the route takes it by query). */
+export default function CellDetailScreen() {
+  const { t } = useLingui();
+  return (
+    <StorageAreaDetail
+      resource={cellResource}
+      endpoint={contract.getCellDetail}
+      title={t`Cell Detail`}
+      edit={{ path: '/wmsbasic/cell/edit', perm: storageAreaPerm('cell', 'Edit') }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
+import { pathwayResource } from '../../../shared/resources/pathway.resource';
+import { StorageAreaDetail } from './storage-area-detail';
+
+/** /wmsbasic/pathway/detail?pathway_id=…: one pathway of the warehouse (the route takes it by query). */
+export default function PathwayDetailScreen() {
+  const { t } = useLingui();
+  return (
+    <StorageAreaDetail
+      resource={pathwayResource}
+      endpoint={contract.getPathwayDetail}
+      title={t`Pathway Detail`}
+      edit={{ path: '/wmsbasic/pathway/edit', perm: storageAreaPerm('pathway', 'Edit') }}
+    />
+  );
+}

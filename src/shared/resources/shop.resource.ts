@@ -1,0 +1,73 @@
+import { defineResource } from './define';
+
+/** Active shops can take new orders and ASNs; inactive ones are kept for their history. */
+export const SHOP_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;
+const STATUS_LABELS = { [SHOP_STATUS.ACTIVE]: /*i18n*/ 'Active', [SHOP_STATUS.INACTIVE]: /*i18n*/ 'Inactive' };
+
+/** The marketplace tier of a shop: official brand stores, preferred sellers and the rest. */
+export const SHOP_TYPE = { OFFICIAL: 1, PREFERRED: 2, REGULAR: 3 } as const;
+
+/**
+ * Shops the warehouse fulfils for (spec §2 /wmsbasic/shop: list, create, detail/:id, :id/edit).
+ * Warehouse-scoped: a seller's shop served from two warehouses has a row in each, with the
+ * group and status that warehouse gives it (docs/api.md, WMS Basic catalog).
+ */
+export const shopResource = defineResource({
+  name: 'shop',
+  key: 'shop_id',
+  warehouseScoped: true,
+  fields: {
+    shop_id: {
+      kind: 'text', label: /*i18n*/ 'Shop ID', required: true, immutable: true, max: 32, sortable: true,
+      filter: { op: 'in', type: 'card' },
+    },
+    shop_name: {
+      kind: 'text', label: /*i18n*/ 'Shop Name', required: true, max: 120, sortable: true,
+      filter: { op: 'contains', type: 'input' },
+    },
+    // Chosen on the form from the warehouse's active merchants and groups (get_shop_options).
+    merchant_id: { kind: 'text', label: /*i18n*/ 'Merchant ID', required: true, max: 32, filter: { op: 'eq', type: 'input' }, form: { type: 'select' } },
+    group_id: { kind: 'text', label: /*i18n*/ 'Shop Group ID', max: 32, filter: { op: 'eq', type: 'input' }, form: { type: 'select' } },
+    shop_type: {
+      kind: 'enum', label: /*i18n*/ 'Shop Type', required: true,
+      values: [SHOP_TYPE.OFFICIAL, SHOP_TYPE.PREFERRED, SHOP_TYPE.REGULAR],
+      valueLabels: { [SHOP_TYPE.OFFICIAL]: /*i18n*/ 'Official Store', [SHOP_TYPE.PREFERRED]: /*i18n*/ 'Preferred Seller', [SHOP_TYPE.REGULAR]: /*i18n*/ 'Regular Seller' },
+      filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_TYPE.REGULAR },
+    },
+    is_cross_border: { kind: 'bool', label: /*i18n*/ 'Cross-border', filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
+    status: {
+      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
+      values: [SHOP_STATUS.ACTIVE, SHOP_STATUS.INACTIVE], valueLabels: STATUS_LABELS,
+      filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_STATUS.ACTIVE },
+    },
+    contact_email: { kind: 'text', label: /*i18n*/ 'Contact Email', max: 254, hideInList: true },
+    phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },
+    remark: { kind: 'text', label: /*i18n*/ 'Remark', max: 500, hideInList: true, form: { type: 'textarea' } },
+  },
+  defaultSort: { field: 'shop_id', desc: false },
+});
+
+/** Shop groups (the Group tab of /wmsbasic/shop): shops handled alike, e.g. by rules and reports. */
+export const shopGroupResource = defineResource({
+  name: 'shop_group',
+  key: 'group_id',
+  warehouseScoped: true,
+  fields: {
+    group_id: {
+      kind: 'text', label: /*i18n*/ 'Shop Group ID', required: true, immutable: true, max: 32, sortable: true,
+      filter: { op: 'in', type: 'card' },
+    },
+    group_name: {
+      kind: 'text', label: /*i18n*/ 'Shop Group Name', required: true, max: 120, sortable: true,
+      filter: { op: 'contains', type: 'input' },
+    },
+    shop_count: { kind: 'int', label: /*i18n*/ 'Shops', readOnly: true, sortable: true },
+    status: {
+      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
+      values: [SHOP_STATUS.ACTIVE, SHOP_STATUS.INACTIVE], valueLabels: STATUS_LABELS,
+      filter: { op: 'eq', type: 'select' },
+    },
+    description: { kind: 'text', label: /*i18n*/ 'Description', max: 500 },
+  },
+  defaultSort: { field: 'group_id', desc: false },
+});

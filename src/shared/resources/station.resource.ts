@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CHECKING_STATION_MODE, codeEnum, defineCodes, type CodeOf } from '../codes';
+import { defineResource } from './define';
+
+/** Station types of spec §3, numbered from 1 in the order the spec lists them (numbers are ours). */
+export const STATION_TYPE = defineCodes({
+  CHECKING: [1, /*i18n*/ 'Checking'], PACKING: [2, /*i18n*/ 'Packing'], SORTING: [3, /*i18n*/ 'Sorting'],
+  MERGE_LANE: [4, /*i18n*/ 'Merge Lane'], PRE_SORTING: [5, /*i18n*/ 'Pre-sorting'], BOXING: [6, /*i18n*/ 'Boxing'],
+  QC: [7, /*i18n*/ 'QC'],
+});
+export type StationType = CodeOf<typeof STATION_TYPE>;
+
+export const STATION_STATUS = { ENABLED: 1, DISABLED: 2 } as const;
+
+/**
+ * Work stations of the warehouse (spec §2 /wmsbasic/stationManagement, tab Station Management).
+ * Checking stations run in one of the modes of spec §3; other stations have none.
+ */
+export const stationResource = defineResource({
+  name: 'station',
+  key: 'station_id',
+  warehouseScoped: true,
+  fields: {
+    station_id: {
+      kind: 'text', label: /*i18n*/ 'Station ID', required: true, immutable: true, max: 32, sortable: true,
+      filter: { op: 'in', type: 'card' },
+    },
+    station_name: { kind: 'text', label: /*i18n*/ 'Station Name', required: true, max: 120, sortable: true, filter: { op: 'contains', type: 'input' } },
+    station_type: { kind: 'enum', label: /*i18n*/ 'Station Type', required: true, ...codeEnum(STATION_TYPE), sortable: true, filter: { op: 'eq', type: 'select' } },
+    checking_mode: { kind: 'enum', label: /*i18n*/ 'Checking Mode', ...codeEnum(CHECKING_STATION_MODE), filter: { op: 'eq', type: 'select' } },
+    status: {
+      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
+      values: [STATION_STATUS.ENABLED, STATION_STATUS.DISABLED],
+      valueLabels: { [STATION_STATUS.ENABLED]: /*i18n*/ 'Enabled', [STATION_STATUS.DISABLED]: /*i18n*/ 'Disabled' },
+      filter: { op: 'eq', type: 'select' },
+    },
+    assigned_user: { kind: 'text', label: /*i18n*/ 'Assigned User', max: 254, filter: { op: 'contains', type: 'input' } },
+  },
+  defaultSort: { field: 'station_id', desc: false },
+});
+
+/** Limits of the record settings (Record Settings tab). */
+export const RECORD_LIMITS = {
+  videoSeconds: { min: 10, max: 600 },
+  retentionDays: { min: 1, max: 365 },
+} as const;
+
+const flag = z.literal([0, 1]);
+
+/**
+ * What a station of one type records while an operator works at it (Record Settings tab): a
+ * video of the work (packing evidence for buyer disputes), photos of the items, the parcel
+ * weight, how long a clip may run and how long recordings are kept.
+ */
+export const recordSettingSchema = z.object({
+  station_type: z.literal(STATION_TYPE.options.map((o) => o.value) as [StationType, ...StationType[]]),
+  record_video: flag,
+  record_photo: flag,
+  record_weight: flag,
+  video_max_seconds: z.number().int().min(RECORD_LIMITS.videoSeconds.min).max(RECORD_LIMITS.videoSeconds.max),
+  retention_days: z.number().int().min(RECORD_LIMITS.retentionDays.min).max(RECORD_LIMITS.retentionDays.max),
+});
+export type RecordSetting = z.infer<typeof recordSettingSchema>;
+
+/** What a station type records before the warehouse sets it: video and weight where parcels are closed. */
+export function defaultRecordSetting(stationType: StationType): RecordSetting {
+  const { CHECKING, PACKING, BOXING, QC } = STATION_TYPE.values;
+  const closesParcels = stationType === PACKING || stationType === BOXING;
+  return {
+    station_type: stationType,
+    record_video: closesParcels || stationType === CHECKING ? 1 : 0,
+    record_photo: stationType === QC ? 1 : 0,
+    record_weight: closesParcels ? 1 : 0,
+    video_max_seconds: 120,
+    retention_days: 30,
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from './browser';
+
+/** WMS Basic catalog screens: the shop list with its Group tab and detail, and the category tree search. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openAs(email: string, path: string) {
+  const { context, page } = await newPage(browser);
+  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2${path}`)}`);
+  await signIn(page, email);
+  await page.waitForURL(`**/v2${path}`);
+  return { context, page };
+}
+
+const table = (page: Page) => page.getByTestId('resource-table');
+const total = (page: Page) => page.getByTestId('list-total').textContent();
+const ids = (page: Page) => table(page).locator('tbody tr td:first-child').allTextContents();
+
+describe('shop', () => {
+  test('lists the shops, filters by name, opens the Group tab and a shop\'s detail', async () => {
+    const { context, page } = await openAs('admin@demo.local', '/wmsbasic/shop');
+    await expect.poll(() => total(page)).toBe('Total 25');
+    const prefix = (await ids(page))[0]!.slice(0, 4);
+    expect((await ids(page))[0]).toBe(`${prefix}0001`);
+
+    await page.getByLabel('Shop Name').fill(' outlet ');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => total(page)).toBe('Total 10');
+    expect(page.url()).toContain('shop_name=outlet');
+    expect((await ids(page))[0]).toBe(`${prefix}0011`);
+
+    // The other tab of the page, and back: the shop list kept its search.
+    await page.getByRole('tab', { name: 'Shop Group' }).click();
+    await page.waitForURL('**/v2/wmsbasic/shop/group');
+    await expect.poll(() => total(page)).toBe('Total 4');
+    await page.getByRole('tab', { name: 'Shop', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/v2/wmsbasic/shop');
+    await expect.poll(() => total(page)).toBe('Total 10');
+
+    await table(page).getByRole('link', { name: `${prefix}0011` }).click();
+    await page.waitForURL(`**/v2/wmsbasic/shop/detail/${prefix}0011`);
+    await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain('Everyday Mart Outlet');
+    await context.close();
+  });
+
+  test('an operator without the permission gets the forbidden page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login');
+    await signIn(page, 'operator@demo.local');
+    await page.waitForURL('**/v2/home');
+    await page.goto('/v2/wmsbasic/shop');
+    await expect.poll(() => page.getByText('Access denied').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('category tree', () => {
+  test('a search narrows the tree to the matches and opens their ancestors', async () => {
+    const { context, page } = await openAs('admin@demo.local', '/wmsbasic/categoryTree');
+    const tree = page.getByTestId('category-tree');
+    await expect.poll(() => tree.textContent()).toContain('Groceries');
+    // Folded at first: only L1 shows.
+    expect(await tree.textContent()).not.toContain('Smartphones');
+
+    await page.getByLabel('Search categories').fill('android');
+    await expect.poll(() => page.getByTestId('category-matches').textContent()).toBe('2 matching categories');
+    const text = await tree.textContent();
+    for (const name of ['Electronics', 'Mobile Phones', 'Smartphones', 'Android Phones', '5G Android Phones']) expect(text).toContain(name);
+    expect(text).not.toContain('Groceries');
+
+    await page.getByLabel('Search categories').fill('');
+    await expect.poll(() => tree.textContent()).toContain('Groceries');
+    await context.close();
+  });
+});

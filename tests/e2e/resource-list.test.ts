@@ -108,6 +108,126 @@ describe('resource list (supplier)', () => {
     await context.close();
   });
 
+  test('the filter-select hides a filter, which stays hidden after a reload; at least one must stay', async () => {
+    const { context, page } = await openSuppliers('supervisor@demo.local');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    const filter = (prop: string) => page.locator(`[data-filter="${prop}"]`);
+    const choices = page.getByTestId('filter-select');
+    const openSelect = async () => {
+      await page.getByRole('button', { name: 'Choose filters' }).click();
+      await expect.poll(() => choices.isVisible()).toBe(true);
+    };
+    await expect.poll(() => filter('country').count()).toBe(1);
+    await openSelect();
+    const created = page.waitForResponse((r) => r.url().includes('/filter_template/create_filter_template'));
+    await choices.getByLabel('Country').uncheck();
+    await expect.poll(() => filter('country').count()).toBe(0);
+    expect((await (await created).json()).retcode).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Saved on the server for this user and list: still hidden after a reload.
+    await page.reload();
+    await expect.poll(() => filter('status').isVisible()).toBe(true);
+    await expect.poll(() => filter('country').count()).toBe(0);
+
+    // The last filter shown cannot be hidden.
+    await openSelect();
+    expect(await choices.getByLabel('Country').isChecked()).toBe(false);
+    await choices.getByLabel('Supplier ID').uncheck();
+    await choices.getByLabel('Supplier Name').uncheck();
+    await expect.poll(() => filter('supplier_name').count()).toBe(0);
+    await choices.getByLabel('Status').uncheck();
+    await expect.poll(() => page.getByText('Must be at least one filter!').first().isVisible()).toBe(true);
+    expect(await choices.getByLabel('Status').isChecked()).toBe(true);
+    expect(await filter('status').count()).toBe(1);
+
+    // Every filter back, for the other tests of this user.
+    const restored = page.waitForResponse((r) => r.url().includes('/filter_template/update_filter_template') && (r.request().postData() ?? '').includes('"country":true'));
+    for (const label of ['Supplier ID', 'Supplier Name', 'Country']) await choices.getByLabel(label).check();
+    await expect.poll(() => filter('country').count()).toBe(1);
+    await restored;
+    await page.reload();
+    await expect.poll(() => filter('country').isVisible()).toBe(true);
+    expect(await filter('supplier_id').count()).toBe(1);
+    await context.close();
+  });
+
+  test('bookmarks: save the filters, load them as a new search; the 7th new one is refused', async () => {
+    const { context, page } = await openSuppliers('admin@demo.local');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    const dialog = page.getByRole('dialog');
+    const saveButton = dialog.getByRole('button', { name: 'Save', exact: true });
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.locator('[data-filter="status"] input:not([type=hidden])').click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => total(page)).toBe('Total 6');
+
+    // The type must be chosen; a new bookmark's name defaults to Bookmark_YYMMDD_1.
+    await page.getByRole('button', { name: 'Save as Bookmark' }).click();
+    await saveButton.click();
+    await expect.poll(() => dialog.getByText('Type is required').isVisible()).toBe(true);
+    await dialog.getByLabel('New bookmark').check();
+    const name = dialog.getByLabel('Bookmark Name');
+    await expect.poll(() => name.inputValue()).toMatch(/^Bookmark_\d{6}_1$/);
+    const first = await name.inputValue();
+    await name.fill('');
+    await saveButton.click();
+    await expect.poll(() => dialog.getByText('Bookmark Name is required').isVisible()).toBe(true);
+    await name.fill(first);
+    await saveButton.click();
+    await expect.poll(() => page.getByText('Bookmark saved Successfully').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Loading needs a choice, then searches the saved filters from page 1.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => total(page)).toBe('Total 30');
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('page_no=2');
+    await page.getByRole('button', { name: 'Load Bookmark' }).click();
+    await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => dialog.getByText('Bookmark is required').isVisible()).toBe(true);
+    await dialog.getByLabel('Bookmark', { exact: true }).click();
+    await page.getByRole('option', { name: first }).click();
+    await dialog.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => total(page)).toBe('Total 6');
+    await expect.poll(() => page.getByText('Load Bookmark Success!').first().isVisible()).toBe(true);
+    expect(page.url()).toContain('status=2');
+    expect(page.url()).not.toContain('page_no');
+
+    // Five more take the next free numbers of the day; a 7th new one is refused.
+    const prefix = first.replace(/_1$/, '_');
+    for (let n = 2; n <= 7; n++) {
+      await page.getByRole('button', { name: 'Save as Bookmark' }).click();
+      await dialog.getByLabel('New bookmark').check();
+      await expect.poll(() => dialog.getByLabel('Bookmark Name').inputValue()).toBe(`${prefix}${n}`);
+      await saveButton.click();
+      if (n <= 6) await expect.poll(() => dialog.count()).toBe(0);
+    }
+    await expect.poll(() => dialog.getByText('Only up to 6 new bookmarks can be added').isVisible()).toBe(true);
+
+    // Saving over an existing one is still allowed.
+    await dialog.getByLabel('Save over existing').check();
+    await dialog.getByLabel('Bookmark', { exact: true }).click();
+    await page.getByRole('option', { name: `${prefix}3` }).click();
+    await saveButton.click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
+
+  test('the Detail row action opens the supplier', async () => {
+    const { context, page } = await openSuppliers('admin@demo.local');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => total(page)).toBe('Total 30');
+    expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(1);
+    const row = table(page).locator('tbody tr').nth(1);
+    const id = (await row.locator('td:first-child').textContent())!;
+    await row.getByRole('link', { name: 'Detail' }).click();
+    await page.waitForURL(`**/v2/wmsbasic/supplier/detail/${id}`);
+    await context.close();
+  });
+
   test('an operator without the permission gets the forbidden page', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/v2/login');
@@ -115,6 +235,28 @@ describe('resource list (supplier)', () => {
     await page.waitForURL('**/v2/home');
     await page.goto('/v2/wmsbasic/supplier');
     await expect.poll(() => page.getByText('Access denied').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('SKU filters (spec §5 `$`/`#` mapping codes)', () => {
+  test('a `$` or `#` code searches the SKU it maps to; an unknown code finds nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsbasic%2Fskuitems');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/wmsbasic/skuitems');
+    await expect.poll(() => total(page)).toBe('Total 120');
+    const first = (await ids(page))[0]!; // <CC>SKU00001
+    const skuId = (n: number) => `${first.slice(0, -5)}${String(n).padStart(5, '0')}`;
+
+    await page.getByLabel('SKU ID').fill('$SHOP0002 #MODEL0003');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => ids(page)).toEqual([skuId(4), skuId(7)]);
+    expect(page.url()).toContain(`sku_id=${skuId(4)}`);
+
+    await page.getByLabel('SKU ID').fill('$NOPE');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => total(page)).toBe('Total 0');
     await context.close();
   });
 });

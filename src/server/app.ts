@@ -13,13 +13,24 @@ import { envelope, registerContract, type Handlers } from './http/register';
 import { openApiDocument } from './http/openapi';
 import { ensureCsrfCookie } from './http/session';
 import { sessionHandlers } from './modules/system/session.handlers';
+import { userlistHandlers } from './modules/user/userlist.handlers';
+import { roleHandlers } from './modules/user/role.handlers';
+import { userAdminHandlers } from './modules/user/user-admin.handlers';
 import { configHandlers } from './modules/config/config.handlers';
 import { syncHandlers } from './modules/sync/sync.handlers';
 import { notificationHandlers } from './modules/config/notification.handlers';
 import { supplierHandlers } from './modules/basic/supplier.handlers';
+import { warehouseHandlers } from './modules/basic/warehouse.handlers';
+import { storageAreaHandlers } from './modules/basic/storage-area.handlers';
+import { catalogHandlers } from './modules/basic/catalog.handlers';
+import { skuHandlers } from './modules/basic/sku.handlers';
+import { listSettingsHandlers } from './modules/config/list-settings.handlers';
+import { exportTaskHandlers } from './modules/report/export-task.handlers';
+import { registerExportDownload } from './modules/report/export-download';
+import { pagingHeaderHandlers } from './modules/config/paging-header.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...supplierHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...supplierHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -54,6 +65,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
     onError: (c) => c.json(envelope(null, RET.BAD_INPUT, `Request body is larger than ${MAX_BODY_BYTES / 1024} KB.`), 413),
   }));
   registerContract(app, deps, contract, handlers);
+  registerExportDownload(app, deps);
 
   const docs = openApiDocument(contract);
   app.get('/api/docs', (c) => c.json(docs));

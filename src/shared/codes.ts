@@ -321,6 +321,19 @@ export const CONSUMABLE_STATUS = defineCodes({
 
 export const SKU_SELLING_TYPE = defineCodes({ CARTON: [1, /*i18n*/ 'Carton'], PCS: [2, /*i18n*/ 'Pcs'], PACK: [3, /*i18n*/ 'Pack'] });
 
+/** Spec §3 SKU units; string codes (numbers not shown). */
+export const SKU_UNIT = defineCodes({
+  PCS: ['pcs', /*i18n*/ 'pcs'], BOXES: ['boxes', /*i18n*/ 'boxes'], ROLLS: ['rolls', /*i18n*/ 'rolls'], PACKS: ['packs', /*i18n*/ 'packs'],
+  DRUMS: ['drums', /*i18n*/ 'drums'], UNITS: ['units', /*i18n*/ 'units'], SETS: ['sets', /*i18n*/ 'sets'],
+});
+
+/** Spec §3 sale status; numbers are ours. */
+export const SKU_SALE_STATUS = defineCodes({
+  AVAILABLE: [1, /*i18n*/ 'Available'], OUT_OF_STOCK: [2, /*i18n*/ 'Out of Stock'], DISCONTINUED: [3, /*i18n*/ 'Discontinued'],
+  DO_NOT_ORDER: [4, /*i18n*/ 'Do Not Order'], PRE_SALE: [5, /*i18n*/ 'Pre-sale'], OVERSTOCK: [6, /*i18n*/ 'Overstock'],
+  CATEGORY_MANAGED: [7, /*i18n*/ 'Category Managed'],
+});
+
 export const SALES_TYPE = defineCodes({ FLASH: [1, /*i18n*/ 'Flash'], CAMPAIGN: [2, /*i18n*/ 'Campaign'], ORGANIC: [3, /*i18n*/ 'Organic'] });
 
 // Reports and settings
@@ -403,6 +416,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   consumable_type: CONSUMABLE_TYPE,
   consumable_status: CONSUMABLE_STATUS,
   sku_selling_type: SKU_SELLING_TYPE,
+  sku_unit: SKU_UNIT,
+  sku_sale_status: SKU_SALE_STATUS,
   sales_type: SALES_TYPE,
   export_task_status: EXPORT_TASK_STATUS,
   export_report_type: EXPORT_REPORT_TYPE,

@@ -33,6 +33,23 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getNotificationSoundList: { platform: 1 },
   updateNotificationSound: { platform: 1, list: [{ node_name: 'scan.accepted', sound_type: 1, clip: 'A', voice: 0 }] },
   getSupplierDetail: { supplier_id: 'SUPSG0001' },
+  getSkuDetail: { sku_id: 'SGSKU00001' },
+  getSkuMappingDetail: { mapping_code: '$SHOP0001' },
+  getSkuByMappingCode: { new_sku_id: '$SHOP0001' },
+  getShopDetail: { shop_id: 'SHSG0001' },
+  getShopGroupDetail: { group_id: 'GRP-MALL' },
+  getMerchantDetail: { merchant_id: 'MSG001' },
+  getDockDetail: { dock_code: 'D01' },
+  getStationDetail: { station_id: 'CHK-01' },
+  getZoneDetail: { zone_id: 'A01' },
+  getPathwayDetail: { pathway_id: 'A01-01' },
+  getCellDetail: { location_code: 'A01-01-01-1' },
+  createExportTask: { resource: 'supplier', format: 'csv', filters: {} },
+  setPagingHeader: { url_path: '/wmsbasic/supplier', header: { columns: [] } },
+  getRoleDetail: { role_id: 1 },
+  searchFilterTemplate: { url_path: '/wmsbasic/supplier' },
+  searchBookmark: { url_path: '/wmsbasic/supplier' },
+  getWarehouseUserDetail: { whs_id: 'SGSIN1', user_id: 1 },
 };
 const HUGE = 'x'.repeat(100_000);
 const WRONG_VALUES: unknown[] = [HUGE, 12345, -1.5, true, null, {}, { $ne: null }, [], ['a', 'b'], '', ' '];
@@ -48,6 +65,10 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin@demo.local');
   expect((await admin.post('/apps/system/user/switch_user_setting', { type: 'whs', value: 'SGSIN1' })).retcode).toBe(0);
+  // A bookmark of the admin's for the bookmark detail call.
+  const bookmark = await admin.post('/apps/config/bookmark/create_bookmark', { url_path: '/wmsbasic/supplier', template_name: 'Contract check', data: { status: 1 } });
+  expect(bookmark.retcode).toBe(0);
+  VALID_BODIES.getBookmarkDetail = { template_id: bookmark.data.template_id };
 });
 afterAll(async () => {
   await server?.close();

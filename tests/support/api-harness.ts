@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { PGLITE_EXTENSIONS, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/modules/system/passwords';
@@ -69,7 +69,7 @@ async function seededTemplate(): Promise<Blob> {
       // replaced by a run on newer sources meanwhile: build our own below
     }
   }
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   await seedDemo(db as unknown as Db);
@@ -115,7 +115,7 @@ async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> 
 async function openTestDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (databaseUrl) return openPostgresTestDatabase(databaseUrl);
-  const client = new PGlite({ loadDataDir: await seededTemplate() });
+  const client = new PGlite({ loadDataDir: await seededTemplate(), extensions: PGLITE_EXTENSIONS });
   const db = drizzle(client, { schema });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,6 +31,9 @@ function findMigrationsFolder(): string {
 }
 const migrationsFolder = findMigrationsFolder();
 
+/** Extensions the migrations create: trigram indexes serve the lists' "containing" filters (PostgreSQL ships them in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export interface OpenOptions {
   /** PostgreSQL connection string; PGlite when absent. */
   databaseUrl?: string;
@@ -54,7 +58,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

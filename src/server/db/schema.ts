@@ -6,15 +6,26 @@ import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, pri
  * distribution column if a deployment moves to Citus (DESIGN.md).
  */
 
+/** Warehouses (shared/resources/warehouse.resource.ts); 0004_warehouse_forms added country and is_rms. */
 export const warehouses = pgTable('warehouses', {
   whsId: text('whs_id').primaryKey(),
   whsName: text('whs_name').notNull(),
   whsNo: text('whs_no').notNull().default(''),
-  timeRegion: text('time_region'),
+  /** IANA zone; a missing or unknown one reads as Asia/Shanghai (spec §3/§8). */
+  timeRegion: text('time_region').default('Asia/Shanghai'),
   isUseChannel: boolean('is_use_channel').notNull().default(false),
   quotaMode: smallint('quota_mode').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /** The id's first two letters when they are one of the nine countries (spec §1), else null. */
+  country: text('country').generatedAlwaysAs(sql`case when upper(left(whs_id, 2)) in ('CN', 'ID', 'MY', 'PH', 'SG', 'SZ', 'TH', 'TW', 'VN') then upper(left(whs_id, 2)) end`),
+  /** The id begins with vn, any case (spec §1). */
+  isRms: boolean('is_rms').generatedAlwaysAs(sql`lower(whs_id) like 'vn%'`),
+}, (t) => [
+  check('warehouses_quota_mode_ck', sql`${t.quotaMode} in (0, 1)`),
+  index('warehouses_whs_name_idx').on(t.whsName),
+  index('warehouses_whs_name_trgm_idx').using('gin', t.whsName.op('gin_trgm_ops')),
+  index('warehouses_created_at_idx').on(t.createdAt),
+]);
 
 export const users = pgTable('users', {
   userId: serial('user_id').primaryKey(),
@@ -29,7 +40,22 @@ export const users = pgTable('users', {
   /** Sees and may switch to every warehouse with the super role. */
   isSuperAdmin: boolean('is_super_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)]);
+  // User administration (migration 0007_user_admin; shared/resources/user.resource.ts has the codes).
+  /** Own 1, BPO (outsourced) 2, synced from the business-user system 3. */
+  userKind: smallint('user_kind').notNull().default(1),
+  /** Staff status (spec §3): ACTIVE 1, TERMINATED 2, LEAVE_OF_ABSENCE 3; only ACTIVE may sign in (`is_active`). */
+  staffStatus: smallint('staff_status').notNull().default(1),
+  /** PERMANENT 1, TEMPORARY 2, CONTRACT 3. */
+  employmentType: smallint('employment_type').notNull().default(1),
+  localName: text('local_name').notNull().default(''),
+  /** When the account was last marked as synced to the business-user system; null when never. */
+  tobSyncedAt: timestamp('tob_synced_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  check('users_user_kind_ck', sql`${t.userKind} in (1, 2, 3)`),
+  check('users_staff_status_ck', sql`${t.staffStatus} in (1, 2, 3)`),
+  check('users_employment_type_ck', sql`${t.employmentType} in (1, 2, 3)`),
+]);
 
 export const roles = pgTable('roles', {
   whsId: text('whs_id').notNull().references(() => warehouses.whsId),
@@ -205,4 +231,504 @@ export const suppliers = pgTable('suppliers', {
   // The list sorted or searched by name stays an index walk within the warehouse.
   index('suppliers_name_idx').on(t.whsId, t.supplierName),
   check('suppliers_status_ck', sql`${t.status} in (1, 2)`),
+  index('suppliers_supplier_name_trgm_idx').using('gin', t.supplierName.op('gin_trgm_ops')),
+]);
+
+// ---- warehouse & forms ----
+// No new tables: the migration adds the derived country and is_rms to `warehouses` (top of this
+// file) and makes time_region default to Asia/Shanghai (spec §3/§8).
+
+// ---- list settings: filter templates, bookmarks, paging headers ----
+
+/**
+ * Saved list settings of a user in a warehouse (spec §3 "Saved filter template", §2 Bookmarks):
+ * type 1 is the filter-select choice of a list (data: filter prop → shown), type 2 a bookmark
+ * (data: the filter state). Rows are only ever read and changed by their own user.
+ */
+export const listTemplates = pgTable('list_templates', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  templateId: serial('template_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  /** Filter-select template 1, bookmark 2. */
+  type: smallint('type').notNull(),
+  /** The list's route (`/wmsbasic/supplier`). */
+  urlPath: text('url_path').notNull(),
+  /** Which filter set of the page, when it has more than one; '' otherwise. */
+  keyName: text('key_name').notNull().default(''),
+  /** Station number the template belongs to; '' when none. */
+  station: text('station').notNull().default(''),
+  templateName: text('template_name').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.templateId] }),
+  // One filter-select choice per user, page, key and station; a repeated create replaces it.
+  uniqueIndex('list_templates_filter_uq').on(t.whsId, t.userId, t.urlPath, t.keyName, t.station).where(sql`${t.type} = 1`),
+  // Bookmark names are unique on a page, so the default name's free number is well defined.
+  uniqueIndex('list_templates_bookmark_uq').on(t.whsId, t.userId, t.urlPath, t.keyName, t.templateName).where(sql`${t.type} = 2`),
+  check('list_templates_type_ck', sql`${t.type} in (1, 2)`),
+]);
+
+// ---- export tasks ----
+// Imported here, beside the tables that use it (the import line at the top is shared by every area).
+import { customType } from 'drizzle-orm/pg-core';
+
+/** Raw bytes: Drizzle 0.45 has no bytea column of its own. PGlite reads Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Export tasks of the Report Center (spec §3 "Export task status": pending 0, ongoing 1, done 2,
+ * fail 3). Any server process may run a pending one: it is claimed with FOR UPDATE SKIP LOCKED,
+ * and `updated_at` is its heartbeat while ongoing (a task silent for long is claimed again).
+ */
+export const exportTasks = pgTable('export_tasks', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  taskId: uuid('task_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  /** The resource exported (server/modules/report/export-sources.ts). */
+  resource: text('resource').notNull(),
+  /** The list's filters and sort, as validated by the resource's list input (no paging). */
+  filters: jsonb('filters').notNull(),
+  /** Columns of the file: field, header label and value labels, in order. */
+  columns: jsonb('columns').notNull(),
+  fileFormat: text('file_format', { enum: ['xlsx', 'csv'] }).notNull(),
+  status: smallint('status').notNull().default(0),
+  progress: smallint('progress').notNull().default(0),
+  rowCount: integer('row_count'),
+  fileName: text('file_name').notNull(),
+  errorMessage: text('error_message'),
+  /** How often a worker claimed it: a task that keeps killing its worker is failed, not retried forever. */
+  attempts: smallint('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.taskId] }),
+  // The Report Center: one user's tasks in a warehouse, newest first.
+  index('export_tasks_user_idx').on(t.whsId, t.userId, t.createdAt),
+  // The workers' queue: only unfinished tasks, oldest first.
+  index('export_tasks_queue_idx').on(t.createdAt).where(sql`${t.status} in (0, 1)`),
+  check('export_tasks_status_ck', sql`${t.status} in (0, 1, 2, 3)`),
+  check('export_tasks_progress_ck', sql`${t.progress} between 0 and 100`),
+]);
+
+/** The file of a finished export, apart from its task so listing tasks never reads the bytes. */
+export const exportFiles = pgTable('export_files', {
+  whsId: text('whs_id').notNull(),
+  taskId: uuid('task_id').notNull(),
+  content: bytea('content').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.taskId] }),
+  foreignKey({ columns: [t.whsId, t.taskId], foreignColumns: [exportTasks.whsId, exportTasks.taskId] }).onDelete('cascade'),
+]);
+
+/**
+ * Column settings of a list (spec §7 paging header) per user and list path: a free object the
+ * client reads back. Per user, not per warehouse: the same person wants the same columns everywhere.
+ */
+export const pagingHeaders = pgTable('paging_headers', {
+  userId: integer('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+  urlPath: text('url_path').notNull(),
+  header: jsonb('header').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.urlPath] })]);
+
+// ---- user administration ----
+
+/** Departments of a warehouse's workforce (spec §7 get_wfm_department_list). */
+export const wfmDepartments = pgTable('wfm_departments', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  departmentId: serial('department_id').notNull(),
+  departmentName: text('department_name').notNull(),
+}, (t) => [primaryKey({ columns: [t.whsId, t.departmentId] }), uniqueIndex('wfm_departments_name_uq').on(t.whsId, t.departmentName)]);
+
+/** The department a member of a warehouse works in; no row when none is set. */
+export const staffDepartments = pgTable('staff_departments', {
+  whsId: text('whs_id').notNull(),
+  userId: integer('user_id').notNull(),
+  departmentId: integer('department_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.userId] }),
+  foreignKey({ columns: [t.whsId, t.userId], foreignColumns: [userWarehouses.whsId, userWarehouses.userId] }).onDelete('cascade'),
+  foreignKey({ columns: [t.whsId, t.departmentId], foreignColumns: [wfmDepartments.whsId, wfmDepartments.departmentId] }),
+]);
+
+/** Who enabled or disabled an account, when, where and why (spec §6 access-status logs). */
+export const accessStatusLogs = pgTable('access_status_logs', {
+  /** The warehouse the change was made from. */
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  logId: serial('log_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  operatorId: integer('operator_id').notNull().references(() => users.userId),
+  fromStatus: smallint('from_status').notNull(),
+  toStatus: smallint('to_status').notNull(),
+  isActive: boolean('is_active').notNull(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.whsId, t.logId] }), index('access_status_logs_user_idx').on(t.whsId, t.userId, t.createdAt)]);
+
+// ---- storage area: zones, pathways, cells, storeys… ----
+
+/** Parks of a warehouse (shared/resources/park.resource.ts): the top of the zone tree. */
+export const parks = pgTable('parks', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  parkId: text('park_id').notNull(),
+  parkName: text('park_name').notNull(),
+  /** Location status (spec §3): normal 1, blocked 2, frozen 3, deleted 4. */
+  status: smallint('status').notNull().default(1),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.parkId] }),
+  check('parks_status_ck', sql`${t.status} between 1 and 4`),
+  index('parks_park_name_idx').on(t.whsId, t.parkName),
+  index('parks_park_name_trgm_idx').using('gin', t.parkName.op('gin_trgm_ops')),
+]);
+
+/** Zone clusters, each in a park and a sector (zone-cluster.resource.ts). */
+export const zoneClusters = pgTable('zone_clusters', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  zoneClusterId: text('zone_cluster_id').notNull(),
+  zoneClusterName: text('zone_cluster_name').notNull(),
+  parkId: text('park_id').notNull(),
+  zoneSectorId: text('zone_sector_id').notNull(),
+  zoneSectorName: text('zone_sector_name').notNull(),
+  status: smallint('status').notNull().default(1),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.zoneClusterId] }),
+  foreignKey({ name: 'zone_clusters_park_fk', columns: [t.whsId, t.parkId], foreignColumns: [parks.whsId, parks.parkId] }),
+  index('zone_clusters_park_idx').on(t.whsId, t.parkId, t.zoneClusterId),
+  check('zone_clusters_status_ck', sql`${t.status} between 1 and 4`),
+  index('zone_clusters_zone_cluster_name_idx').on(t.whsId, t.zoneClusterName),
+  index('zone_clusters_zone_cluster_name_trgm_idx').using('gin', t.zoneClusterName.op('gin_trgm_ops')),
+]);
+
+/** Logic areas (logic-area.resource.ts). */
+export const logicAreas = pgTable('logic_areas', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  logicAreaId: text('logic_area_id').notNull(),
+  logicAreaName: text('logic_area_name').notNull(),
+  status: smallint('status').notNull().default(1),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.logicAreaId] }),
+  check('logic_areas_status_ck', sql`${t.status} between 1 and 4`),
+  index('logic_areas_logic_area_name_idx').on(t.whsId, t.logicAreaName),
+  index('logic_areas_logic_area_name_trgm_idx').using('gin', t.logicAreaName.op('gin_trgm_ops')),
+]);
+
+/** Storeys (storey.resource.ts): numbered 1…99 and named once per warehouse. */
+export const storeys = pgTable('storeys', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  storeyId: serial('storey_id').notNull(),
+  storeyNo: smallint('storey_no').notNull(),
+  storeyName: text('storey_name').notNull(),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.storeyId] }),
+  uniqueIndex('storeys_no_uq').on(t.whsId, t.storeyNo),
+  uniqueIndex('storeys_name_uq').on(t.whsId, t.storeyName),
+  check('storeys_no_ck', sql`${t.storeyNo} between 1 and 99`),
+  index('storeys_storey_name_trgm_idx').using('gin', t.storeyName.op('gin_trgm_ops')),
+]);
+
+/** Zones (zone.resource.ts): the storage settings their cells start with. Codes of spec §3. */
+export const zones = pgTable('zones', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  zoneId: text('zone_id').notNull(),
+  zoneName: text('zone_name').notNull(),
+  zoneClusterId: text('zone_cluster_id').notNull(),
+  logicAreaId: text('logic_area_id'),
+  storageArea: smallint('storage_area').notNull(),
+  rackType: smallint('rack_type').notNull(),
+  temperatureZone: smallint('temperature_zone').notNull(),
+  status: smallint('status').notNull().default(1),
+  skuMixing: smallint('sku_mixing').notNull(),
+  supplierMixing: smallint('supplier_mixing').notNull(),
+  pickSequence: integer('pick_sequence'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.zoneId] }),
+  foreignKey({ name: 'zones_zone_cluster_fk', columns: [t.whsId, t.zoneClusterId], foreignColumns: [zoneClusters.whsId, zoneClusters.zoneClusterId] }),
+  foreignKey({ name: 'zones_logic_area_fk', columns: [t.whsId, t.logicAreaId], foreignColumns: [logicAreas.whsId, logicAreas.logicAreaId] }),
+  index('zones_cluster_idx').on(t.whsId, t.zoneClusterId, t.zoneId),
+  index('zones_name_idx').on(t.whsId, t.zoneName),
+  check('zones_status_ck', sql`${t.status} between 1 and 4`),
+  check('zones_storage_area_ck', sql`${t.storageArea} between 1 and 3`),
+  check('zones_rack_type_ck', sql`${t.rackType} between 1 and 6`),
+  check('zones_temperature_zone_ck', sql`${t.temperatureZone} between 0 and 4`),
+  index('zones_zone_name_trgm_idx').using('gin', t.zoneName.op('gin_trgm_ops')),
+]);
+
+/** Pathways (aisles) of a zone (pathway.resource.ts). */
+export const pathways = pgTable('pathways', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  pathwayId: text('pathway_id').notNull(),
+  zoneId: text('zone_id').notNull(),
+  status: smallint('status').notNull().default(1),
+  pickSequence: integer('pick_sequence'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.pathwayId] }),
+  foreignKey({ name: 'pathways_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+  index('pathways_zone_idx').on(t.whsId, t.zoneId, t.pathwayId),
+  check('pathways_status_ck', sql`${t.status} between 1 and 4`),
+]);
+
+/**
+ * Cells (cell.resource.ts): tens of thousands per warehouse. Each list filter of the cell page
+ * has an index (whs_id, <filter>, location_code), so a filtered page in location-code order stays
+ * an index walk within the warehouse.
+ */
+export const cells = pgTable('cells', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  locationCode: text('location_code').notNull(),
+  zoneId: text('zone_id').notNull(),
+  pathwayId: text('pathway_id').notNull(),
+  storeyId: integer('storey_id'),
+  status: smallint('status').notNull().default(1),
+  /** Normal 1, assigned 2, occupied 3 (spec §3). */
+  occupancy: smallint('occupancy').notNull().default(1),
+  abcClass: smallint('abc_class').notNull().default(0),
+  temperatureZone: smallint('temperature_zone').notNull(),
+  storageArea: smallint('storage_area').notNull(),
+  rackType: smallint('rack_type').notNull(),
+  skuMixing: smallint('sku_mixing').notNull(),
+  supplierMixing: smallint('supplier_mixing').notNull(),
+  unitType: text('unit_type'),
+  maxQty: integer('max_qty'),
+  pickSequence: integer('pick_sequence'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.locationCode] }),
+  foreignKey({ name: 'cells_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+  foreignKey({ name: 'cells_pathway_fk', columns: [t.whsId, t.pathwayId], foreignColumns: [pathways.whsId, pathways.pathwayId] }),
+  foreignKey({ name: 'cells_storey_fk', columns: [t.whsId, t.storeyId], foreignColumns: [storeys.whsId, storeys.storeyId] }),
+  index('cells_zone_idx').on(t.whsId, t.zoneId, t.locationCode),
+  index('cells_pathway_idx').on(t.whsId, t.pathwayId, t.locationCode),
+  index('cells_status_idx').on(t.whsId, t.status, t.locationCode),
+  index('cells_occupancy_idx').on(t.whsId, t.occupancy, t.locationCode),
+  index('cells_abc_idx').on(t.whsId, t.abcClass, t.locationCode),
+  index('cells_temperature_idx').on(t.whsId, t.temperatureZone, t.locationCode),
+  index('cells_storey_idx').on(t.whsId, t.storeyId),
+  check('cells_status_ck', sql`${t.status} between 1 and 4`),
+  check('cells_occupancy_ck', sql`${t.occupancy} between 1 and 3`),
+  check('cells_abc_class_ck', sql`${t.abcClass} between 0 and 5`),
+  check('cells_temperature_zone_ck', sql`${t.temperatureZone} between 0 and 4`),
+  check('cells_storage_area_ck', sql`${t.storageArea} between 1 and 3`),
+  check('cells_rack_type_ck', sql`${t.rackType} between 1 and 6`),
+  check('cells_unit_type_ck', sql`${t.unitType} in ('pallet', 'case', 'bulk')`),
+]);
+
+/** The staging-location tables (staging-location.resource.ts): one per Storage Area Setting tab, alike. */
+const stagingTable = (name: string) => pgTable(name, {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  locationCode: text('location_code').notNull(),
+  stagingType: smallint('staging_type').notNull(),
+  status: smallint('status').notNull().default(1),
+  capacity: integer('capacity'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.locationCode] }),
+  index(`${name}_type_idx`).on(t.whsId, t.stagingType, t.locationCode),
+  check(`${name}_status_ck`, sql`${t.status} between 1 and 4`),
+]);
+export const inboundStagingLocations = stagingTable('inbound_staging_locations');
+export const outboundStagingLocations = stagingTable('outbound_staging_locations');
+export const rtStagingLocations = stagingTable('rt_staging_locations');
+
+// ---- SKUs and SKU mapping ----
+
+/** SKU items of a warehouse (shared/resources/sku.resource.ts): columns named as its fields. */
+export const skus = pgTable('skus', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  skuId: text('sku_id').notNull(),
+  skuName: text('sku_name').notNull(),
+  barcode: text('barcode'),
+  category: text('category'),
+  unit: text('unit').notNull().default('pcs'),
+  sellingType: smallint('selling_type'),
+  saleStatus: smallint('sale_status'),
+  abcClass: smallint('abc_class'),
+  temperatureZone: smallint('temperature_zone'),
+  isBulky: smallint('is_bulky').notNull().default(0),
+  isHighValue: smallint('is_high_value').notNull().default(0),
+  lengthMm: integer('length_mm'),
+  widthMm: integer('width_mm'),
+  heightMm: integer('height_mm'),
+  weightG: integer('weight_g'),
+  shelfLifeDays: integer('shelf_life_days'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.skuId] }),
+  index('skus_name_idx').on(t.whsId, t.skuName),
+  index('skus_barcode_idx').on(t.whsId, t.barcode),
+  index('skus_weight_idx').on(t.whsId, t.weightG),
+  check('skus_flags_ck', sql`${t.isBulky} in (0, 1) and ${t.isHighValue} in (0, 1)`),
+  index('skus_sku_name_trgm_idx').using('gin', t.skuName.op('gin_trgm_ops')),
+  index('skus_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops')),
+]);
+
+/** Seller mapping codes of a warehouse's SKUs (spec §7 get_sku_by_mapping_code). */
+export const skuMappings = pgTable('sku_mappings', {
+  whsId: text('whs_id').notNull(),
+  mappingCode: text('mapping_code').notNull(),
+  skuId: text('sku_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.mappingCode] }),
+  index('sku_mappings_sku_idx').on(t.whsId, t.skuId),
+  foreignKey({ columns: [t.whsId, t.skuId], foreignColumns: [skus.whsId, skus.skuId] }),
+]);
+
+// ---- catalog: shops, merchants, docks, stations, categories ----
+
+export const merchants = pgTable('merchants', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  merchantId: text('merchant_id').notNull(),
+  merchantName: text('merchant_name').notNull(),
+  merchantType: smallint('merchant_type').notNull().default(1),
+  country: text('country'),
+  status: smallint('status').notNull().default(1),
+  contactName: text('contact_name'),
+  contactEmail: text('contact_email'),
+  phone: text('phone'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.merchantId] }),
+  index('merchants_name_idx').on(t.whsId, t.merchantName),
+  check('merchants_merchant_type_ck', sql`${t.merchantType} in (1, 2)`),
+  check('merchants_status_ck', sql`${t.status} in (1, 2)`),
+  index('merchants_merchant_name_trgm_idx').using('gin', t.merchantName.op('gin_trgm_ops')),
+]);
+
+export const shopGroups = pgTable('shop_groups', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  groupId: text('group_id').notNull(),
+  groupName: text('group_name').notNull(),
+  /** Shops in the group, kept by the shop handlers in the transaction that moves a shop. */
+  shopCount: integer('shop_count').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.groupId] }),
+  check('shop_groups_status_ck', sql`${t.status} in (1, 2)`),
+  check('shop_groups_shop_count_ck', sql`${t.shopCount} >= 0`),
+  index('shop_groups_group_name_idx').on(t.whsId, t.groupName),
+  index('shop_groups_group_name_trgm_idx').using('gin', t.groupName.op('gin_trgm_ops')),
+  index('shop_groups_shop_count_idx').on(t.whsId, t.shopCount),
+]);
+
+export const shops = pgTable('shops', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  shopId: text('shop_id').notNull(),
+  shopName: text('shop_name').notNull(),
+  merchantId: text('merchant_id').notNull(),
+  groupId: text('group_id'),
+  shopType: smallint('shop_type').notNull().default(3),
+  isCrossBorder: smallint('is_cross_border').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  contactEmail: text('contact_email'),
+  phone: text('phone'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.shopId] }),
+  index('shops_name_idx').on(t.whsId, t.shopName),
+  index('shops_merchant_idx').on(t.whsId, t.merchantId),
+  index('shops_group_idx').on(t.whsId, t.groupId),
+  foreignKey({ columns: [t.whsId, t.merchantId], foreignColumns: [merchants.whsId, merchants.merchantId] }),
+  foreignKey({ columns: [t.whsId, t.groupId], foreignColumns: [shopGroups.whsId, shopGroups.groupId] }),
+  check('shops_shop_type_ck', sql`${t.shopType} in (1, 2, 3)`),
+  check('shops_is_cross_border_ck', sql`${t.isCrossBorder} in (0, 1)`),
+  check('shops_status_ck', sql`${t.status} in (1, 2)`),
+  index('shops_shop_name_trgm_idx').using('gin', t.shopName.op('gin_trgm_ops')),
+]);
+
+/** SKU categories L1–L5 (spec §3), one tree per warehouse. */
+export const categoryNodes = pgTable('category_nodes', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  categoryId: text('category_id').notNull(),
+  parentId: text('parent_id'),
+  level: smallint('level').notNull(),
+  categoryName: text('category_name').notNull(),
+  /** Position among its siblings. */
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.categoryId] }),
+  index('category_nodes_parent_idx').on(t.whsId, t.parentId),
+  foreignKey({ name: 'category_nodes_parent_fk', columns: [t.whsId, t.parentId], foreignColumns: [t.whsId, t.categoryId] }),
+  check('category_nodes_level_ck', sql`${t.level} between 1 and 5`),
+  // Only L1 nodes are roots.
+  check('category_nodes_root_ck', sql`(${t.level} = 1) = (${t.parentId} is null)`),
+]);
+
+export const docks = pgTable('docks', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  dockCode: text('dock_code').notNull(),
+  dockName: text('dock_name').notNull(),
+  dockType: smallint('dock_type').notNull(),
+  status: smallint('status').notNull().default(1),
+  zone: text('zone'),
+  maxVehicles: integer('max_vehicles'),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.dockCode] }),
+  index('docks_name_idx').on(t.whsId, t.dockName),
+  index('docks_zone_idx').on(t.whsId, t.zone),
+  check('docks_dock_type_ck', sql`${t.dockType} in (1, 2, 3)`),
+  check('docks_status_ck', sql`${t.status} in (1, 2, 3)`),
+  index('docks_dock_name_trgm_idx').using('gin', t.dockName.op('gin_trgm_ops')),
+]);
+
+export const stations = pgTable('stations', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  stationId: text('station_id').notNull(),
+  stationName: text('station_name').notNull(),
+  stationType: smallint('station_type').notNull(),
+  /** Checking stations only (spec §3 checking station modes). */
+  checkingMode: smallint('checking_mode'),
+  status: smallint('status').notNull().default(1),
+  /** Email of the user working at the station. */
+  assignedUser: text('assigned_user'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.stationId] }),
+  index('stations_name_idx').on(t.whsId, t.stationName),
+  index('stations_type_idx').on(t.whsId, t.stationType),
+  check('stations_station_type_ck', sql`${t.stationType} between 1 and 7`),
+  check('stations_checking_mode_ck', sql`(${t.stationType} = 1) = (${t.checkingMode} is not null) and (${t.checkingMode} is null or ${t.checkingMode} in (0, 1, 2))`),
+  check('stations_status_ck', sql`${t.status} in (1, 2)`),
+  index('stations_station_name_trgm_idx').using('gin', t.stationName.op('gin_trgm_ops')),
+  index('stations_assigned_user_trgm_idx').using('gin', t.assignedUser.op('gin_trgm_ops')),
+]);
+
+/** What each station type records in a warehouse (Record Settings tab); types without a row use the defaults. */
+export const stationRecordSettings = pgTable('station_record_settings', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  stationType: smallint('station_type').notNull(),
+  recordVideo: smallint('record_video').notNull(),
+  recordPhoto: smallint('record_photo').notNull(),
+  recordWeight: smallint('record_weight').notNull(),
+  videoMaxSeconds: integer('video_max_seconds').notNull(),
+  retentionDays: integer('retention_days').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.stationType] }),
+  check('station_record_settings_station_type_ck', sql`${t.stationType} between 1 and 7`),
+  check('station_record_settings_flags_ck', sql`${t.recordVideo} in (0, 1) and ${t.recordPhoto} in (0, 1) and ${t.recordWeight} in (0, 1)`),
+  check('station_record_settings_video_max_seconds_ck', sql`${t.videoMaxSeconds} between 10 and 600`),
+  check('station_record_settings_retention_days_ck', sql`${t.retentionDays} between 1 and 365`),
 ]);

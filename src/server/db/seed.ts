@@ -1,5 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client';
+import { seedDemoSkus } from '../modules/basic/sku.seed';
+import { seedDemoCatalog } from '../modules/basic/catalog.seed';
+import { seedDemoStorageArea } from '../modules/basic/storage-area.seed';
 import { confValues, rolePermissions, roles, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses } from './schema';
 import { hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -109,6 +112,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await tx.insert(suppliers).values(DEMO_WAREHOUSES.flatMap((w) => demoSuppliers(w.whsId)));
+    await seedDemoSkus(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoCatalog(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoStorageArea(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     const roleRows = await tx.select().from(roles);
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx.insert(users).values({ email: account.email, displayName: account.displayName, passwordHash, isSuperAdmin: account.superAdmin }).returning();

@@ -3,15 +3,34 @@ import { configContract } from './config.contract';
 import { syncContract } from './sync.contract';
 import { notificationContract } from './notification.contract';
 import { supplierContract } from './supplier.contract';
+import { warehouseContract } from './warehouse.contract';
+import { catalogContract } from './catalog.contract';
+import { skuContract } from './sku.contract';
+import { listSettingsContract } from './list-settings.contract';
+import { storageAreaContract } from './storage-area.contract';
+import { roleContract, userlistContract } from './userlist.contract';
+import { userAdminContract } from './user-admin.contract';
+import { exportTaskContract } from './export-task.contract';
+import { pagingHeaderContract } from './paging-header.contract';
 import type { EndpointDef } from './define';
 
 /** Every endpoint of the API, declared once: the server registers, the client calls, OpenAPI documents. */
 export const contract = {
+  ...userlistContract,
+  ...roleContract,
+  ...userAdminContract,
   ...sessionContract,
   ...configContract,
   ...syncContract,
   ...notificationContract,
   ...supplierContract,
+  ...warehouseContract,
+  ...catalogContract,
+  ...skuContract,
+  ...listSettingsContract,
+  ...storageAreaContract,
+  ...exportTaskContract,
+  ...pagingHeaderContract,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

@@ -29,7 +29,9 @@ export default function WarehouseFormScreen() {
   const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const title = pageTitle(pathname);
-  const mode = formModeOf(title?.message ?? '') ?? 'detail';
+  // The route's English title names the mode (spec §2); built apps carry titles as ids only, so the
+  // title's last path word (create, edit, detail: the same words) is read instead.
+  const mode = formModeOf(pathname.split('/').pop() ?? '') ?? 'detail';
   const whsId = useSearchParam('whs_id');
   const navigate = useNavigate();
   const open = useOpenWarehouse();

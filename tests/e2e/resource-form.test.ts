@@ -46,15 +46,15 @@ describe('resource form (warehouse)', () => {
     // The id names the country: the time zone follows it (its first zone is the default).
     const id = uniqueId('MY');
     await page.getByLabel('Warehouse ID').fill(id.toLowerCase());
-    await expect.poll(() => page.getByLabel('Time Region').inputValue()).toBe('Asia/Kuala_Lumpur');
+    await expect.poll(() => page.getByRole('combobox', { name: /^Time Region/ }).inputValue()).toBe('Asia/Kuala_Lumpur');
     await expect.poll(() => item(page, 'whs_id').textContent()).not.toContain('Please Input');
     expect(await confirm(page).isDisabled()).toBe(true);
 
     await page.getByLabel('Warehouse Name').fill('  E2E Penang Hub  ');
     await expect.poll(() => confirm(page).isDisabled()).toBe(false);
     // ASN quota mode starts at 0 (Separated): 0 counts as filled.
-    expect(await page.getByLabel('ASN Quota Mode').inputValue()).toBe('Separated');
-    await page.getByLabel('Time Region').click();
+    expect(await page.getByRole('combobox', { name: /^ASN Quota Mode/ }).inputValue()).toBe('Separated');
+    await page.getByRole('combobox', { name: /^Time Region/ }).click();
     await page.getByRole('option', { name: 'Asia/Kuching' }).click();
 
     await confirm(page).click();
@@ -93,7 +93,7 @@ describe('resource form (warehouse)', () => {
     await expect.poll(() => page.getByLabel('Warehouse Name').inputValue()).toBe('Impostor');
     expect(await page.getByLabel('Warehouse ID').isDisabled()).toBe(true);
     await page.getByLabel('Warehouse Name').fill('Bangkok East');
-    await page.getByLabel('ASN Quota Mode').click();
+    await page.getByRole('combobox', { name: /^ASN Quota Mode/ }).click();
     await page.getByRole('option', { name: 'Integrated' }).click();
     await confirm(page).click();
     await page.waitForURL(`**/v2/wmsbasic/warehouse/detail?whs_id=${id}`);

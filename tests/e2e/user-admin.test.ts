@@ -15,7 +15,7 @@ const table = (page: Page) => page.getByTestId('resource-table');
 const rowOf = (page: Page, text: string) => table(page).locator('tbody tr', { hasText: text });
 
 async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).click();
+  await page.getByRole('dialog').getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

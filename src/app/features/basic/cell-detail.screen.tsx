@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
 import { cellResource } from '../../../shared/resources/cell.resource';
 import { StorageAreaDetail } from './storage-area-detail';
 
@@ -12,7 +11,7 @@ export default function CellDetailScreen() {
       resource={cellResource}
       endpoint={contract.getCellDetail}
       title={t`Cell Detail`}
-      edit={{ path: '/wmsbasic/cell/edit', perm: storageAreaPerm('cell', 'Edit') }}
+      editPath="/wmsbasic/cell/edit"
     />
   );
 }

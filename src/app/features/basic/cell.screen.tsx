@@ -1,9 +1,10 @@
+import { useOpenByQuery } from '../../kit/search-param';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
 import { cellResource } from '../../../shared/resources/cell.resource';
 import { isBuilt } from '../../routes/screens';
-import { StorageAreaTab, useOpenByQuery } from './storage-area-tab';
+import { StorageAreaTab } from './storage-area-tab';
 
 /** /wmsbasic/cell: the warehouse's cells (spec §2); filters are remembered. */
 export default function CellScreen() {

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
 import { pathwayResource } from '../../../shared/resources/pathway.resource';
 import { StorageAreaDetail } from './storage-area-detail';
 
@@ -12,7 +11,7 @@ export default function PathwayDetailScreen() {
       resource={pathwayResource}
       endpoint={contract.getPathwayDetail}
       title={t`Pathway Detail`}
-      edit={{ path: '/wmsbasic/pathway/edit', perm: storageAreaPerm('pathway', 'Edit') }}
+      editPath="/wmsbasic/pathway/edit"
     />
   );
 }

@@ -1,9 +1,10 @@
+import { useOpenByQuery } from '../../kit/search-param';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
 import { pathwayResource } from '../../../shared/resources/pathway.resource';
 import { isBuilt } from '../../routes/screens';
-import { StorageAreaTab, useOpenByQuery } from './storage-area-tab';
+import { StorageAreaTab } from './storage-area-tab';
 
 /** /wmsbasic/pathway: the pathways (aisles) of the warehouse's zones; filters are remembered (spec §2). */
 export default function PathwayScreen() {

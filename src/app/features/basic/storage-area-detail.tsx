@@ -4,26 +4,23 @@ import { Trans } from '@lingui/react/macro';
 import type { EndpointDef } from '../../../shared/contract/define';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { ResourceForm } from '../../kit/resource/resource-form';
-import { useSearchParam } from '../../kit/search-param';
-import { useSession } from '../../kit/session';
-import { isBuilt } from '../../routes/screens';
-import { useOpenByQuery } from './storage-area-tab';
+import { useOpenByQuery, useSearchParam } from '../../kit/search-param';
+import { useCanOpen } from '../../routes/use-access';
 
 export interface StorageAreaDetailProps {
   resource: ResourceDef;
   /** The detail call. */
   endpoint: EndpointDef;
   title: string;
-  /** The edit page of the record, and the permission it needs. */
-  edit: { path: string; perm: string };
+  /** The edit page of the record: Edit shows when the user may open it. */
+  editPath: string;
 }
 
 /** A storage-area detail page (zone, pathway, cell): the record the query string names, and Edit when permitted. */
-export function StorageAreaDetail({ resource, endpoint, title, edit }: StorageAreaDetailProps) {
+export function StorageAreaDetail({ resource, endpoint, title, editPath }: StorageAreaDetailProps) {
   const id = useSearchParam(resource.key) ?? '';
-  const { perms } = useSession();
   const open = useOpenByQuery();
-  const canEdit = perms.has(edit.perm) && isBuilt(edit.path) && id !== '';
+  const canEdit = useCanOpen(editPath) && id !== '';
   return (
     <ResourceForm
       resource={resource}
@@ -32,7 +29,7 @@ export function StorageAreaDetail({ resource, endpoint, title, edit }: StorageAr
       detail={endpoint}
       id={id}
       actions={canEdit && (
-        <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(edit.path, resource.key, id)}>
+        <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open(editPath, resource.key, id)}>
           <Trans>Edit</Trans>
         </Button>
       )}

@@ -2,9 +2,8 @@ import { useRouter } from '@tanstack/react-router';
 import type { EndpointDef } from '../../../shared/contract/define';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { ResourceForm } from '../../kit/resource/resource-form';
-import { useSearchParam } from '../../kit/search-param';
+import { useOpenByQuery, useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
-import { useOpenByQuery } from './storage-area-tab';
 
 export interface StorageAreaFormProps {
   resource: ResourceDef;

@@ -12,7 +12,8 @@ import { sessionQueries } from '../../kit/queries';
 import { useSearchParam } from '../../kit/search-param';
 import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
-import { WAREHOUSE_PAGES, useOpenWarehouse } from './warehouse-pages';
+import { useOpenByQuery } from '../../kit/search-param';
+import { WAREHOUSE_PAGES } from './warehouse-pages';
 
 /** Time zones offered: those of the country the id begins with (spec §1, §3), the first its default. */
 function timeZoneChoices(prop: string, values: FormValues): readonly string[] | undefined {
@@ -34,7 +35,8 @@ export default function WarehouseFormScreen() {
   const mode = formModeOf(pathname.split('/').pop() ?? '') ?? 'detail';
   const whsId = useSearchParam('whs_id');
   const navigate = useNavigate();
-  const open = useOpenWarehouse();
+  const openByQuery = useOpenByQuery();
+  const open = (page: string, whsId: unknown) => openByQuery(page, 'whs_id', whsId);
   const canEdit = useCanOpen(WAREHOUSE_PAGES.edit);
   const queryClient = useQueryClient();
   const onSaved = (row: Record<string, unknown>) => {

@@ -6,14 +6,16 @@ import { contract } from '../../../shared/contract';
 import { warehouseResource } from '../../../shared/resources/warehouse.resource';
 import { ResourceList } from '../../kit/resource/resource-list';
 import { useCanOpen } from '../../routes/use-access';
-import { WAREHOUSE_PAGES, useOpenWarehouse } from './warehouse-pages';
+import { useOpenByQuery } from '../../kit/search-param';
+import { WAREHOUSE_PAGES } from './warehouse-pages';
 
 /** /wmsbasic/warehouse: every warehouse (they are global), with create, detail and edit. */
 export default function WarehouseScreen() {
   const { t } = useLingui();
   const canCreate = useCanOpen(WAREHOUSE_PAGES.create);
   const canEdit = useCanOpen(WAREHOUSE_PAGES.edit);
-  const open = useOpenWarehouse();
+  const openByQuery = useOpenByQuery();
+  const open = (page: string, whsId: unknown) => openByQuery(page, 'whs_id', whsId);
   return (
     <ResourceList
       resource={warehouseResource}

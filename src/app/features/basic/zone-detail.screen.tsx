@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
 import { zoneResource } from '../../../shared/resources/zone.resource';
 import { StorageAreaDetail } from './storage-area-detail';
 
@@ -12,7 +11,7 @@ export default function ZoneDetailScreen() {
       resource={zoneResource}
       endpoint={contract.getZoneDetail}
       title={t`Zone Detail`}
-      edit={{ path: '/wmsbasic/zone/edit', perm: storageAreaPerm('zone', 'Edit') }}
+      editPath="/wmsbasic/zone/edit"
     />
   );
 }

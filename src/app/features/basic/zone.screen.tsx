@@ -1,3 +1,4 @@
+import { useOpenByQuery } from '../../kit/search-param';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -7,7 +8,7 @@ import { storageAreaPerm } from '../../../shared/contract/storage-area.contract'
 import { zoneResource } from '../../../shared/resources/zone.resource';
 import { useSession } from '../../kit/session';
 import { isBuilt } from '../../routes/screens';
-import { StorageAreaTab, useOpenByQuery } from './storage-area-tab';
+import { StorageAreaTab } from './storage-area-tab';
 
 const CREATE_PATH = '/wmsbasic/zone/create';
 

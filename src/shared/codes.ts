@@ -360,6 +360,33 @@ export const DATE_FORMAT = defineCodes({
   DMY: ['DD/MM/YYYY', /*i18n*/ 'DD/MM/YYYY'], MDY: ['MM/DD/YYYY', /*i18n*/ 'MM/DD/YYYY'], YMD: ['YYYY/MM/DD', /*i18n*/ 'YYYY/MM/DD'],
 });
 
+// WMS Basic entities (numbers are ours: the spec does not show them)
+
+/** Active 1 / inactive 2: suppliers, merchants, shops and shop groups. */
+export const ACTIVE_STATUS = defineCodes({ ACTIVE: [1, /*i18n*/ 'Active'], INACTIVE: [2, /*i18n*/ 'Inactive'] });
+
+export const MERCHANT_TYPE = defineCodes({ LOCAL: [1, /*i18n*/ 'Local'], CROSS_BORDER: [2, /*i18n*/ 'Cross-border'] });
+
+export const SHOP_TYPE = defineCodes({
+  OFFICIAL: [1, /*i18n*/ 'Official Store'], PREFERRED: [2, /*i18n*/ 'Preferred Seller'], REGULAR: [3, /*i18n*/ 'Regular Seller'],
+});
+
+export const DOCK_TYPE = defineCodes({ INBOUND: [1, /*i18n*/ 'Inbound'], OUTBOUND: [2, /*i18n*/ 'Outbound'], BOTH: [3, /*i18n*/ 'Inbound & Outbound'] });
+
+export const DOCK_STATUS = defineCodes({ AVAILABLE: [1, /*i18n*/ 'Available'], OCCUPIED: [2, /*i18n*/ 'Occupied'], DISABLED: [3, /*i18n*/ 'Disabled'] });
+
+/** Station types of spec §3, numbered from 1 in the order the spec lists them. */
+export const STATION_TYPE = defineCodes({
+  CHECKING: [1, /*i18n*/ 'Checking'], PACKING: [2, /*i18n*/ 'Packing'], SORTING: [3, /*i18n*/ 'Sorting'],
+  MERGE_LANE: [4, /*i18n*/ 'Merge Lane'], PRE_SORTING: [5, /*i18n*/ 'Pre-sorting'], BOXING: [6, /*i18n*/ 'Boxing'],
+  QC: [7, /*i18n*/ 'QC'],
+});
+
+export const STATION_STATUS = defineCodes({ ENABLED: [1, /*i18n*/ 'Enabled'], DISABLED: [2, /*i18n*/ 'Disabled'] });
+
+/** Where an account comes from: the warehouse's own staff, a BPO agency, or synced from the business-user system. */
+export const USER_KIND = defineCodes({ OWN: [1, /*i18n*/ 'Own'], BPO: [2, /*i18n*/ 'BPO'], SYNCED: [3, /*i18n*/ 'Synced'] });
+
 /**
  * Every list by snake_case name. The domain enums endpoint answers
  * `{ [name]: [{ value, name: englishLabel }] }` from it.
@@ -417,6 +444,14 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   consumable_status: CONSUMABLE_STATUS,
   sku_selling_type: SKU_SELLING_TYPE,
   sku_unit: SKU_UNIT,
+  active_status: ACTIVE_STATUS,
+  merchant_type: MERCHANT_TYPE,
+  shop_type: SHOP_TYPE,
+  dock_type: DOCK_TYPE,
+  dock_status: DOCK_STATUS,
+  station_type: STATION_TYPE,
+  station_status: STATION_STATUS,
+  user_kind: USER_KIND,
   sku_sale_status: SKU_SALE_STATUS,
   sales_type: SALES_TYPE,
   export_task_status: EXPORT_TASK_STATUS,

@@ -1,3 +1,4 @@
+import { STATION_TYPE } from '../codes';
 import { z } from 'zod';
 import { endpoint } from './define';
 import { categoryNodeSchema } from '../resources/category.resource';
@@ -5,7 +6,7 @@ import { dockResource } from '../resources/dock.resource';
 import { resourceEndpoints } from '../resources/endpoints';
 import { merchantResource } from '../resources/merchant.resource';
 import { shopGroupResource, shopResource } from '../resources/shop.resource';
-import { recordSettingSchema, STATION_TYPE, stationResource } from '../resources/station.resource';
+import { recordSettingSchema, stationResource } from '../resources/station.resource';
 import { derivePerm } from '../routes/derive';
 
 /**

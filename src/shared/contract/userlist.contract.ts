@@ -1,7 +1,8 @@
+import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../codes';
 import { z } from 'zod';
 import { endpoint } from './define';
 import { listInputSchema, rowSchema, type FieldDef, type ResourceDef } from '../resources/define';
-import { EMPLOYMENT_TYPE, STAFF_STATUS, userResource } from '../resources/user.resource';
+import { userResource } from '../resources/user.resource';
 import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
 import { derivePerm } from '../routes/derive';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
@@ -23,8 +24,8 @@ export const PICKER_LIMIT = 20;
 
 const userId = z.coerce.number().int().min(1).max(2_147_483_647);
 const roleId = z.coerce.number().int().min(1).max(2_147_483_647);
-const staffStatus = z.literal([STAFF_STATUS.ACTIVE, STAFF_STATUS.TERMINATED, STAFF_STATUS.LEAVE_OF_ABSENCE]);
-const employmentType = z.literal([EMPLOYMENT_TYPE.PERMANENT, EMPLOYMENT_TYPE.TEMPORARY, EMPLOYMENT_TYPE.CONTRACT]);
+const staffStatus = z.literal([STAFF_STATUS.values.ACTIVE, STAFF_STATUS.values.TERMINATED, STAFF_STATUS.values.LEAVE_OF_ABSENCE]);
+const employmentType = z.literal([STAFF_EMPLOYMENT.values.PERMANENT, STAFF_EMPLOYMENT.values.TEMPORARY, STAFF_EMPLOYMENT.values.CONTRACT]);
 const displayName = z.string().trim().min(1).max(120);
 const localName = z.string().trim().max(120);
 const paging = {
@@ -105,7 +106,7 @@ export const userlistContract = {
       display_name: displayName,
       local_name: localName.default(''),
       role_id: roleId,
-      employment_type: employmentType.default(EMPLOYMENT_TYPE.CONTRACT),
+      employment_type: employmentType.default(STAFF_EMPLOYMENT.values.CONTRACT),
       department_id: z.number().int().min(1).nullable().optional(),
     }),
     output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),

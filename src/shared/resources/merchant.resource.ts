@@ -1,9 +1,8 @@
+import { ACTIVE_STATUS, MERCHANT_TYPE, codeEnum } from '../codes';
 import { COUNTRIES } from '../constants';
 import { defineResource } from './define';
 
-export const MERCHANT_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;
 /** Local sellers ship from their own country; cross-border sellers sell into it from abroad. */
-export const MERCHANT_TYPE = { LOCAL: 1, CROSS_BORDER: 2 } as const;
 
 /**
  * Merchants (sellers) whose shops the warehouse fulfils (spec §2 /wmsbasic/merchant: list,
@@ -24,15 +23,13 @@ export const merchantResource = defineResource({
     },
     merchant_type: {
       kind: 'enum', label: /*i18n*/ 'Merchant Type', required: true,
-      values: [MERCHANT_TYPE.LOCAL, MERCHANT_TYPE.CROSS_BORDER],
-      valueLabels: { [MERCHANT_TYPE.LOCAL]: /*i18n*/ 'Local', [MERCHANT_TYPE.CROSS_BORDER]: /*i18n*/ 'Cross-border' },
+      ...codeEnum(MERCHANT_TYPE),
       filter: { op: 'eq', type: 'select' },
     },
     country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, filter: { op: 'eq', type: 'select' } },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      values: [MERCHANT_STATUS.ACTIVE, MERCHANT_STATUS.INACTIVE],
-      valueLabels: { [MERCHANT_STATUS.ACTIVE]: /*i18n*/ 'Active', [MERCHANT_STATUS.INACTIVE]: /*i18n*/ 'Inactive' },
+      ...codeEnum(ACTIVE_STATUS),
       filter: { op: 'eq', type: 'select' },
     },
     contact_name: { kind: 'text', label: /*i18n*/ 'Contact', max: 120 },

@@ -1,11 +1,9 @@
+import { ACTIVE_STATUS, SHOP_TYPE, codeEnum } from '../codes';
 import { defineResource } from './define';
 
 /** Active shops can take new orders and ASNs; inactive ones are kept for their history. */
-export const SHOP_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;
-const STATUS_LABELS = { [SHOP_STATUS.ACTIVE]: /*i18n*/ 'Active', [SHOP_STATUS.INACTIVE]: /*i18n*/ 'Inactive' };
 
 /** The marketplace tier of a shop: official brand stores, preferred sellers and the rest. */
-export const SHOP_TYPE = { OFFICIAL: 1, PREFERRED: 2, REGULAR: 3 } as const;
 
 /**
  * Shops the warehouse fulfils for (spec §2 /wmsbasic/shop: list, create, detail/:id, :id/edit).
@@ -30,15 +28,14 @@ export const shopResource = defineResource({
     group_id: { kind: 'text', label: /*i18n*/ 'Shop Group ID', max: 32, filter: { op: 'eq', type: 'input' }, form: { type: 'select' } },
     shop_type: {
       kind: 'enum', label: /*i18n*/ 'Shop Type', required: true,
-      values: [SHOP_TYPE.OFFICIAL, SHOP_TYPE.PREFERRED, SHOP_TYPE.REGULAR],
-      valueLabels: { [SHOP_TYPE.OFFICIAL]: /*i18n*/ 'Official Store', [SHOP_TYPE.PREFERRED]: /*i18n*/ 'Preferred Seller', [SHOP_TYPE.REGULAR]: /*i18n*/ 'Regular Seller' },
-      filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_TYPE.REGULAR },
+      ...codeEnum(SHOP_TYPE),
+      filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_TYPE.values.REGULAR },
     },
     is_cross_border: { kind: 'bool', label: /*i18n*/ 'Cross-border', filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      values: [SHOP_STATUS.ACTIVE, SHOP_STATUS.INACTIVE], valueLabels: STATUS_LABELS,
-      filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_STATUS.ACTIVE },
+      ...codeEnum(ACTIVE_STATUS),
+      filter: { op: 'eq', type: 'select' }, form: { defaultValue: ACTIVE_STATUS.values.ACTIVE },
     },
     contact_email: { kind: 'text', label: /*i18n*/ 'Contact Email', max: 254, hideInList: true },
     phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },
@@ -64,7 +61,7 @@ export const shopGroupResource = defineResource({
     shop_count: { kind: 'int', label: /*i18n*/ 'Shops', readOnly: true, sortable: true },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      values: [SHOP_STATUS.ACTIVE, SHOP_STATUS.INACTIVE], valueLabels: STATUS_LABELS,
+      ...codeEnum(ACTIVE_STATUS),
       filter: { op: 'eq', type: 'select' },
     },
     description: { kind: 'text', label: /*i18n*/ 'Description', max: 500 },

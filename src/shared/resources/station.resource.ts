@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { CHECKING_STATION_MODE, codeEnum, defineCodes, type CodeOf } from '../codes';
+import { CHECKING_STATION_MODE, STATION_STATUS, STATION_TYPE, codeEnum, type CodeOf } from '../codes';
 import { defineResource } from './define';
 
-/** Station types of spec §3, numbered from 1 in the order the spec lists them (numbers are ours). */
-export const STATION_TYPE = defineCodes({
-  CHECKING: [1, /*i18n*/ 'Checking'], PACKING: [2, /*i18n*/ 'Packing'], SORTING: [3, /*i18n*/ 'Sorting'],
-  MERGE_LANE: [4, /*i18n*/ 'Merge Lane'], PRE_SORTING: [5, /*i18n*/ 'Pre-sorting'], BOXING: [6, /*i18n*/ 'Boxing'],
-  QC: [7, /*i18n*/ 'QC'],
-});
 export type StationType = CodeOf<typeof STATION_TYPE>;
-
-export const STATION_STATUS = { ENABLED: 1, DISABLED: 2 } as const;
 
 /**
  * Work stations of the warehouse (spec §2 /wmsbasic/stationManagement, tab Station Management).
@@ -30,8 +22,7 @@ export const stationResource = defineResource({
     checking_mode: { kind: 'enum', label: /*i18n*/ 'Checking Mode', ...codeEnum(CHECKING_STATION_MODE), filter: { op: 'eq', type: 'select' } },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      values: [STATION_STATUS.ENABLED, STATION_STATUS.DISABLED],
-      valueLabels: { [STATION_STATUS.ENABLED]: /*i18n*/ 'Enabled', [STATION_STATUS.DISABLED]: /*i18n*/ 'Disabled' },
+      ...codeEnum(STATION_STATUS),
       filter: { op: 'eq', type: 'select' },
     },
     assigned_user: { kind: 'text', label: /*i18n*/ 'Assigned User', max: 254, filter: { op: 'contains', type: 'input' } },

@@ -1,8 +1,6 @@
+import { ACTIVE_STATUS, codeEnum } from '../codes';
 import { COUNTRIES } from '../constants';
 import { defineResource } from './define';
-
-/** Supplier status: active suppliers can be chosen on new ASNs. */
-export const SUPPLIER_STATUS = { ACTIVE: 1, INACTIVE: 2 } as const;
 
 /** Suppliers of a warehouse (spec §2 /wmsbasic/supplier: list and detail). */
 export const supplierResource = defineResource({
@@ -21,8 +19,8 @@ export const supplierResource = defineResource({
     country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, filter: { op: 'eq', type: 'select' } },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      values: [SUPPLIER_STATUS.ACTIVE, SUPPLIER_STATUS.INACTIVE],
-      valueLabels: { [SUPPLIER_STATUS.ACTIVE]: /*i18n*/ 'Active', [SUPPLIER_STATUS.INACTIVE]: /*i18n*/ 'Inactive' },
+      // Active suppliers can be chosen on new ASNs.
+      ...codeEnum(ACTIVE_STATUS),
       filter: { op: 'eq', type: 'select' },
     },
     contact_name: { kind: 'text', label: /*i18n*/ 'Contact', max: 120 },

@@ -1,31 +1,19 @@
+import { STAFF_EMPLOYMENT, STAFF_STATUS, USER_KIND, codeEnum } from '../codes';
 import { defineResource } from './define';
 
-/** Where an account comes from (spec §1 user kinds). */
-export const USER_KIND = { OWN: 1, BPO: 2, SYNCED: 3 } as const;
-/** Staff status (spec §3); only ACTIVE accounts may sign in. */
-export const STAFF_STATUS = { ACTIVE: 1, TERMINATED: 2, LEAVE_OF_ABSENCE: 3 } as const;
-/** Employment type (spec §3). */
-export const EMPLOYMENT_TYPE = { PERMANENT: 1, TEMPORARY: 2, CONTRACT: 3 } as const;
-
 export const USER_KIND_FIELD = {
-  kind: 'enum', label: /*i18n*/ 'User Kind', values: [USER_KIND.OWN, USER_KIND.BPO, USER_KIND.SYNCED],
-  valueLabels: { [USER_KIND.OWN]: /*i18n*/ 'Own', [USER_KIND.BPO]: /*i18n*/ 'BPO', [USER_KIND.SYNCED]: /*i18n*/ 'Synced' },
+  kind: 'enum', label: /*i18n*/ 'User Kind', ...codeEnum(USER_KIND),
   filter: { op: 'eq', type: 'select' },
 } as const;
 
 export const STAFF_STATUS_FIELD = {
-  kind: 'enum', label: /*i18n*/ 'Status', status: true,
-  values: [STAFF_STATUS.ACTIVE, STAFF_STATUS.TERMINATED, STAFF_STATUS.LEAVE_OF_ABSENCE],
-  valueLabels: {
-    [STAFF_STATUS.ACTIVE]: /*i18n*/ 'Active', [STAFF_STATUS.TERMINATED]: /*i18n*/ 'Terminated', [STAFF_STATUS.LEAVE_OF_ABSENCE]: /*i18n*/ 'Leave of absence',
-  },
+  // Only ACTIVE accounts may sign in.
+  kind: 'enum', label: /*i18n*/ 'Status', status: true, ...codeEnum(STAFF_STATUS),
   filter: { op: 'eq', type: 'select' },
 } as const;
 
 export const EMPLOYMENT_TYPE_FIELD = {
-  kind: 'enum', label: /*i18n*/ 'Employment Type', hideInList: true,
-  values: [EMPLOYMENT_TYPE.PERMANENT, EMPLOYMENT_TYPE.TEMPORARY, EMPLOYMENT_TYPE.CONTRACT],
-  valueLabels: { [EMPLOYMENT_TYPE.PERMANENT]: /*i18n*/ 'Permanent', [EMPLOYMENT_TYPE.TEMPORARY]: /*i18n*/ 'Temporary', [EMPLOYMENT_TYPE.CONTRACT]: /*i18n*/ 'Contract' },
+  kind: 'enum', label: /*i18n*/ 'Employment Type', hideInList: true, ...codeEnum(STAFF_EMPLOYMENT),
 } as const;
 
 /**

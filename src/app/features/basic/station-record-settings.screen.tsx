@@ -1,10 +1,11 @@
+import { STATION_TYPE } from '../../../shared/codes';
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { RECORD_LIMITS, STATION_TYPE, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
+import { RECORD_LIMITS, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
 import { callApi } from '../../kit/api';
 import { toast } from '../../kit/toast';
 import { catalogQueries } from './catalog.queries';

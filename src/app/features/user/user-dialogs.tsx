@@ -1,9 +1,9 @@
+import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../../../shared/codes';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { EMPLOYMENT_TYPE, STAFF_STATUS } from '../../../shared/resources/user.resource';
 import { callApi } from '../../kit/api';
 import { toast } from '../../kit/toast';
 import { refreshUserAdmin, userAdminQueries } from './user-admin.queries';
@@ -23,7 +23,7 @@ const errorText = (failure: unknown) => (failure instanceof Error ? failure.mess
 
 /** Edit a member of the warehouse: role here, names, employment, department, status (with a reason when it changes). */
 export function EditUserDialog({ user, onClose }: { user: EditableUser | null; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const roles = useQuery({ ...userAdminQueries.roleConfiguration(), enabled: user !== null });
   const departments = useQuery({ ...userAdminQueries.departments(), enabled: user !== null });
@@ -58,16 +58,10 @@ export function EditUserDialog({ user, onClose }: { user: EditableUser | null; o
     }
   };
 
-  const statusOptions = [
-    { value: String(STAFF_STATUS.ACTIVE), label: t`Active` },
-    { value: String(STAFF_STATUS.TERMINATED), label: t`Terminated` },
-    { value: String(STAFF_STATUS.LEAVE_OF_ABSENCE), label: t`Leave of absence` },
-  ];
-  const employmentOptions = [
-    { value: String(EMPLOYMENT_TYPE.PERMANENT), label: t`Permanent` },
-    { value: String(EMPLOYMENT_TYPE.TEMPORARY), label: t`Temporary` },
-    { value: String(EMPLOYMENT_TYPE.CONTRACT), label: t`Contract` },
-  ];
+  const optionsOf = (list: typeof STAFF_STATUS | typeof STAFF_EMPLOYMENT) =>
+    list.options.map((o) => ({ value: String(o.value), label: i18n._(o.label) }));
+  const statusOptions = optionsOf(STAFF_STATUS);
+  const employmentOptions = optionsOf(STAFF_EMPLOYMENT);
   return (
     <Modal opened onClose={onClose} title={t`Edit User`} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -1,8 +1,4 @@
-import { CHECKING_STATION_MODE } from '../../../shared/codes';
-import { DOCK_STATUS, DOCK_TYPE } from '../../../shared/resources/dock.resource';
-import { MERCHANT_STATUS, MERCHANT_TYPE } from '../../../shared/resources/merchant.resource';
-import { SHOP_STATUS, SHOP_TYPE } from '../../../shared/resources/shop.resource';
-import { STATION_STATUS, STATION_TYPE } from '../../../shared/resources/station.resource';
+import { ACTIVE_STATUS, CHECKING_STATION_MODE, DOCK_STATUS, DOCK_TYPE, MERCHANT_TYPE, SHOP_TYPE, STATION_STATUS, STATION_TYPE } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { categoryNodes, docks, merchants, shopGroups, shops, stations } from '../../db/schema';
 
@@ -101,21 +97,21 @@ function demoStations(whsId: string) {
       stationName: `${name} Station ${i + 1}`,
       stationType,
       checkingMode: stationType === STATION_TYPE.values.CHECKING ? CHECKING_MODES[i]! : null,
-      status: n % 9 === 0 ? STATION_STATUS.DISABLED : STATION_STATUS.ENABLED,
+      status: n % 9 === 0 ? STATION_STATUS.values.DISABLED : STATION_STATUS.values.ENABLED,
       assignedUser: STATION_USERS[n % STATION_USERS.length]!,
     };
   }));
 }
 
 const DOCKS = [
-  ['D01', 'Inbound Door 1', DOCK_TYPE.INBOUND, DOCK_STATUS.AVAILABLE, 'IB-A', 1],
-  ['D02', 'Inbound Door 2', DOCK_TYPE.INBOUND, DOCK_STATUS.OCCUPIED, 'IB-A', 1],
-  ['D03', 'Inbound Door 3', DOCK_TYPE.INBOUND, DOCK_STATUS.AVAILABLE, 'IB-B', 2],
-  ['D04', 'Container Bay', DOCK_TYPE.INBOUND, DOCK_STATUS.DISABLED, 'IB-B', 1],
-  ['D05', 'Outbound Door 1', DOCK_TYPE.OUTBOUND, DOCK_STATUS.AVAILABLE, 'OB-A', 2],
-  ['D06', 'Outbound Door 2', DOCK_TYPE.OUTBOUND, DOCK_STATUS.OCCUPIED, 'OB-A', 2],
-  ['D07', 'Line Haul Door', DOCK_TYPE.OUTBOUND, DOCK_STATUS.AVAILABLE, 'OB-B', 3],
-  ['D08', 'Cross Dock', DOCK_TYPE.BOTH, DOCK_STATUS.AVAILABLE, 'XD', 2],
+  ['D01', 'Inbound Door 1', DOCK_TYPE.values.INBOUND, DOCK_STATUS.values.AVAILABLE, 'IB-A', 1],
+  ['D02', 'Inbound Door 2', DOCK_TYPE.values.INBOUND, DOCK_STATUS.values.OCCUPIED, 'IB-A', 1],
+  ['D03', 'Inbound Door 3', DOCK_TYPE.values.INBOUND, DOCK_STATUS.values.AVAILABLE, 'IB-B', 2],
+  ['D04', 'Container Bay', DOCK_TYPE.values.INBOUND, DOCK_STATUS.values.DISABLED, 'IB-B', 1],
+  ['D05', 'Outbound Door 1', DOCK_TYPE.values.OUTBOUND, DOCK_STATUS.values.AVAILABLE, 'OB-A', 2],
+  ['D06', 'Outbound Door 2', DOCK_TYPE.values.OUTBOUND, DOCK_STATUS.values.OCCUPIED, 'OB-A', 2],
+  ['D07', 'Line Haul Door', DOCK_TYPE.values.OUTBOUND, DOCK_STATUS.values.AVAILABLE, 'OB-B', 3],
+  ['D08', 'Cross Dock', DOCK_TYPE.values.BOTH, DOCK_STATUS.values.AVAILABLE, 'XD', 2],
 ] as const;
 
 /**
@@ -129,9 +125,9 @@ export async function seedDemoCatalog(tx: Tx, whsIds: readonly string[]): Promis
       whsId,
       merchantId: `M${country}${String(i + 1).padStart(3, '0')}`,
       merchantName: name,
-      merchantType: crossBorder ? MERCHANT_TYPE.CROSS_BORDER : MERCHANT_TYPE.LOCAL,
+      merchantType: crossBorder ? MERCHANT_TYPE.values.CROSS_BORDER : MERCHANT_TYPE.values.LOCAL,
       country: crossBorder ? 'CN' : country,
-      status: i === 8 ? MERCHANT_STATUS.INACTIVE : MERCHANT_STATUS.ACTIVE,
+      status: i === 8 ? ACTIVE_STATUS.values.INACTIVE : ACTIVE_STATUS.values.ACTIVE,
       contactName: `${name.split(' ')[0]} Account Manager`,
       contactEmail: `seller${i + 1}@merchant.example`,
       phone: `+00 5550 ${String(2000 + i)}`,
@@ -140,11 +136,11 @@ export async function seedDemoCatalog(tx: Tx, whsIds: readonly string[]): Promis
 
     const shopRows = Array.from({ length: DEMO_SHOPS_PER_WAREHOUSE }, (_, i) => {
       const merchant = merchantRows[i % merchantRows.length]!;
-      const crossBorder = merchant.merchantType === MERCHANT_TYPE.CROSS_BORDER;
-      const shopType = i % 5 === 0 ? SHOP_TYPE.OFFICIAL : i % 5 === 1 ? SHOP_TYPE.PREFERRED : SHOP_TYPE.REGULAR;
+      const crossBorder = merchant.merchantType === MERCHANT_TYPE.values.CROSS_BORDER;
+      const shopType = i % 5 === 0 ? SHOP_TYPE.values.OFFICIAL : i % 5 === 1 ? SHOP_TYPE.values.PREFERRED : SHOP_TYPE.values.REGULAR;
       const groupId = i >= 23 ? null
         : crossBorder ? 'GRP-CB'
-          : shopType === SHOP_TYPE.OFFICIAL ? 'GRP-MALL' : shopType === SHOP_TYPE.PREFERRED ? 'GRP-PREF' : 'GRP-SME';
+          : shopType === SHOP_TYPE.values.OFFICIAL ? 'GRP-MALL' : shopType === SHOP_TYPE.values.PREFERRED ? 'GRP-PREF' : 'GRP-SME';
       return {
         whsId,
         shopId: `SH${country}${String(i + 1).padStart(4, '0')}`,
@@ -153,7 +149,7 @@ export async function seedDemoCatalog(tx: Tx, whsIds: readonly string[]): Promis
         groupId,
         shopType,
         isCrossBorder: crossBorder ? 1 : 0,
-        status: i % 8 === 7 ? SHOP_STATUS.INACTIVE : SHOP_STATUS.ACTIVE,
+        status: i % 8 === 7 ? ACTIVE_STATUS.values.INACTIVE : ACTIVE_STATUS.values.ACTIVE,
         contactEmail: `shop${i + 1}@merchant.example`,
         phone: `+00 5551 ${String(3000 + i)}`,
         remark: i % 6 === 0 ? 'Fragile items: pack with bubble wrap' : null,
@@ -165,7 +161,7 @@ export async function seedDemoCatalog(tx: Tx, whsIds: readonly string[]): Promis
     await tx.insert(shops).values(shopRows);
     await tx.insert(categoryNodes).values(demoCategories(whsId));
     await tx.insert(docks).values(DOCKS.map(([dockCode, dockName, dockType, status, zone, maxVehicles]) => ({
-      whsId, dockCode, dockName, dockType, status, zone, maxVehicles, remark: dockType === DOCK_TYPE.BOTH ? 'Transfers between line hauls' : null,
+      whsId, dockCode, dockName, dockType, status, zone, maxVehicles, remark: dockType === DOCK_TYPE.values.BOTH ? 'Transfers between line hauls' : null,
     })));
     await tx.insert(stations).values(demoStations(whsId));
   }

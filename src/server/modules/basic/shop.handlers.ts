@@ -1,7 +1,7 @@
+import { ACTIVE_STATUS } from '../../../shared/codes';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { shopContract } from '../../../shared/contract/catalog.contract';
-import { MERCHANT_STATUS } from '../../../shared/resources/merchant.resource';
-import { SHOP_STATUS, shopGroupResource, shopResource } from '../../../shared/resources/shop.resource';
+import { shopGroupResource, shopResource } from '../../../shared/resources/shop.resource';
 import type { Db } from '../../db/client';
 import { merchants, shopGroups, shops } from '../../db/schema';
 import { badInput } from '../../http/errors';
@@ -69,9 +69,9 @@ export const shopHandlers: ShopHandlers = {
   async getShopOptions(_input, { db, session }) {
     const [merchantRows, groups] = await Promise.all([
       db.select({ merchant_id: merchants.merchantId, merchant_name: merchants.merchantName }).from(merchants)
-        .where(and(eq(merchants.whsId, session.whsId), eq(merchants.status, MERCHANT_STATUS.ACTIVE))).orderBy(asc(merchants.merchantId)),
+        .where(and(eq(merchants.whsId, session.whsId), eq(merchants.status, ACTIVE_STATUS.values.ACTIVE))).orderBy(asc(merchants.merchantId)),
       db.select({ group_id: shopGroups.groupId, group_name: shopGroups.groupName }).from(shopGroups)
-        .where(and(eq(shopGroups.whsId, session.whsId), eq(shopGroups.status, SHOP_STATUS.ACTIVE))).orderBy(asc(shopGroups.groupId)),
+        .where(and(eq(shopGroups.whsId, session.whsId), eq(shopGroups.status, ACTIVE_STATUS.values.ACTIVE))).orderBy(asc(shopGroups.groupId)),
     ]);
     return { merchants: merchantRows, groups };
   },

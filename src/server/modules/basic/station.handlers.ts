@@ -1,6 +1,7 @@
+import { STATION_TYPE } from '../../../shared/codes';
 import { eq, sql } from 'drizzle-orm';
 import type { stationContract } from '../../../shared/contract/catalog.contract';
-import { defaultRecordSetting, STATION_TYPE, stationResource, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
+import { defaultRecordSetting, stationResource, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
 import type { Db } from '../../db/client';
 import { stationRecordSettings, stations } from '../../db/schema';
 import { badInput } from '../../http/errors';

@@ -1,7 +1,8 @@
+import { STAFF_STATUS, USER_KIND } from '../../../shared/codes';
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { userlistContract } from '../../../shared/contract/userlist.contract';
 import { PICKER_LIMIT } from '../../../shared/contract/userlist.contract';
-import { userResource, USER_KIND, STAFF_STATUS } from '../../../shared/resources/user.resource';
+import { userResource } from '../../../shared/resources/user.resource';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { accessStatusLogs, roles, sessions, staffDepartments, userWarehouses, users, wfmDepartments } from '../../db/schema';
@@ -70,7 +71,7 @@ export const userlistHandlers: UserlistHandlers = {
       if (input.employment_type !== undefined) changes.employmentType = input.employment_type;
       if (statusChanges) {
         changes.staffStatus = input.status!;
-        changes.isActive = input.status === STAFF_STATUS.ACTIVE;
+        changes.isActive = input.status === STAFF_STATUS.values.ACTIVE;
       }
       if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.userId, member.userId));
       if (input.role_id !== undefined && input.role_id !== member.roleId) {
@@ -80,7 +81,7 @@ export const userlistHandlers: UserlistHandlers = {
       if (statusChanges) {
         await tx.insert(accessStatusLogs).values({
           whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,
-          isActive: input.status === STAFF_STATUS.ACTIVE, reason: input.reason,
+          isActive: input.status === STAFF_STATUS.values.ACTIVE, reason: input.reason,
         });
       }
     });
@@ -116,7 +117,7 @@ export const userlistHandlers: UserlistHandlers = {
       const userId = await db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values({
           email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored,
-          userKind: USER_KIND.BPO, employmentType: input.employment_type,
+          userKind: USER_KIND.values.BPO, employmentType: input.employment_type,
         }).returning({ userId: users.userId });
         await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });
         if (input.department_id != null) await tx.insert(staffDepartments).values({ whsId, userId: user!.userId, departmentId: input.department_id });

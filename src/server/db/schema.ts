@@ -572,6 +572,7 @@ export const skus = pgTable('skus', {
   index('skus_name_idx').on(t.whsId, t.skuName),
   index('skus_barcode_idx').on(t.whsId, t.barcode),
   index('skus_weight_idx').on(t.whsId, t.weightG),
+  index('skus_shelf_life_idx').on(t.whsId, t.shelfLifeDays),
   check('skus_flags_ck', sql`${t.isBulky} in (0, 1) and ${t.isHighValue} in (0, 1)`),
   index('skus_sku_name_trgm_idx').using('gin', t.skuName.op('gin_trgm_ops')),
   index('skus_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops')),

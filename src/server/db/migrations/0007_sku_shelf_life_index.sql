@@ -1,0 +1,1 @@
+CREATE INDEX "skus_shelf_life_idx" ON "skus" USING btree ("whs_id","shelf_life_days");

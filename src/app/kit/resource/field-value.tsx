@@ -11,6 +11,9 @@ import { displayValue } from './resource-fields';
 /** Mantine colours of spec §4's status tag colours. */
 const TAG_COLOR = { default: 'gray', info: 'blue', success: 'teal', danger: 'red', warning: 'orange', primary: 'violet' } as const;
 
+/** Badge labels shrink to an ellipsis by default (an overflow-hidden flex item); status tags keep their whole text. */
+const TAG_STYLES = { root: { maxWidth: 'none', flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** The warehouse's time zone (spec §3 time_region; Asia/Shanghai when unknown, §8): times show in it. */
 export function useWarehouseTimeZone(): string {
   const { data } = useQuery({ ...sessionQueries.warehouseDetail(), select: (w) => w?.time_region });
@@ -30,5 +33,10 @@ export function FieldValue({ field, value }: { field: FieldDef; value: unknown }
   if (!field.status || text === EMPTY_PLACEHOLDER) return <>{text}</>;
   // The colour follows the English status name, whatever the UI language.
   const english = field.valueLabels?.[value as string | number] ?? String(value);
-  return <Badge variant="light" color={TAG_COLOR[statusTagColor(english)]}>{text}</Badge>;
+  // A tag is never cut to an ellipsis: a narrow column grows to fit it instead.
+  return (
+    <Badge variant="light" color={TAG_COLOR[statusTagColor(english)]} styles={TAG_STYLES}>
+      {text}
+    </Badge>
+  );
 }

@@ -1,5 +1,5 @@
-import { ACTIVE_STATUS, MERCHANT_TYPE, codeEnum } from '../codes';
-import { COUNTRIES } from '../constants';
+import { MERCHANT_TYPE, codeEnum } from '../codes';
+import { activeStatusField, countryField } from './common-fields';
 import { defineResource } from './define';
 
 /** Local sellers ship from their own country; cross-border sellers sell into it from abroad. */
@@ -26,12 +26,8 @@ export const merchantResource = defineResource({
       ...codeEnum(MERCHANT_TYPE),
       filter: { op: 'eq', type: 'select' },
     },
-    country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, filter: { op: 'eq', type: 'select' } },
-    status: {
-      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      ...codeEnum(ACTIVE_STATUS),
-      filter: { op: 'eq', type: 'select' },
-    },
+    country: countryField,
+    status: activeStatusField,
     contact_name: { kind: 'text', label: /*i18n*/ 'Contact', max: 120 },
     contact_email: { kind: 'text', label: /*i18n*/ 'Contact Email', max: 254, hideInList: true },
     phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },

@@ -1,4 +1,5 @@
 import { ACTIVE_STATUS, SHOP_TYPE, codeEnum } from '../codes';
+import { activeStatusField } from './common-fields';
 import { defineResource } from './define';
 
 /** Active shops can take new orders and ASNs; inactive ones are kept for their history. */
@@ -32,11 +33,7 @@ export const shopResource = defineResource({
       filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_TYPE.values.REGULAR },
     },
     is_cross_border: { kind: 'bool', label: /*i18n*/ 'Cross-border', filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
-    status: {
-      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      ...codeEnum(ACTIVE_STATUS),
-      filter: { op: 'eq', type: 'select' }, form: { defaultValue: ACTIVE_STATUS.values.ACTIVE },
-    },
+    status: { ...activeStatusField, form: { defaultValue: ACTIVE_STATUS.values.ACTIVE } },
     contact_email: { kind: 'text', label: /*i18n*/ 'Contact Email', max: 254, hideInList: true },
     phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },
     remark: { kind: 'text', label: /*i18n*/ 'Remark', max: 500, hideInList: true, form: { type: 'textarea' } },
@@ -59,11 +56,7 @@ export const shopGroupResource = defineResource({
       filter: { op: 'contains', type: 'input' },
     },
     shop_count: { kind: 'int', label: /*i18n*/ 'Shops', readOnly: true, sortable: true },
-    status: {
-      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      ...codeEnum(ACTIVE_STATUS),
-      filter: { op: 'eq', type: 'select' },
-    },
+    status: activeStatusField,
     description: { kind: 'text', label: /*i18n*/ 'Description', max: 500 },
   },
   defaultSort: { field: 'group_id', desc: false },

@@ -1,5 +1,4 @@
-import { ACTIVE_STATUS, codeEnum } from '../codes';
-import { COUNTRIES } from '../constants';
+import { activeStatusField, countryField } from './common-fields';
 import { defineResource } from './define';
 
 /** Suppliers of a warehouse (spec §2 /wmsbasic/supplier: list and detail). */
@@ -16,13 +15,9 @@ export const supplierResource = defineResource({
       kind: 'text', label: /*i18n*/ 'Supplier Name', required: true, max: 200, sortable: true,
       filter: { op: 'contains', type: 'input' },
     },
-    country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, filter: { op: 'eq', type: 'select' } },
-    status: {
-      kind: 'enum', label: /*i18n*/ 'Status', required: true, status: true,
-      // Active suppliers can be chosen on new ASNs.
-      ...codeEnum(ACTIVE_STATUS),
-      filter: { op: 'eq', type: 'select' },
-    },
+    country: countryField,
+    // Active suppliers can be chosen on new ASNs.
+    status: activeStatusField,
     contact_name: { kind: 'text', label: /*i18n*/ 'Contact', max: 120 },
     phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },
     email: { kind: 'text', label: /*i18n*/ 'Email', max: 254, hideInList: true },

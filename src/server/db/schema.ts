@@ -50,6 +50,8 @@ export const users = pgTable('users', {
   localName: text('local_name').notNull().default(''),
   /** When the account was last marked as synced to the business-user system; null when never. */
   tobSyncedAt: timestamp('tob_synced_at', { withTimezone: true }),
+  /** Set when an administrator gave the account a temporary password: it must be changed before anything else. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
 }, (t) => [
   uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
   check('users_user_kind_ck', sql`${t.userKind} in (1, 2, 3)`),
@@ -419,6 +421,31 @@ export const logicAreas = pgTable('logic_areas', {
   check('logic_areas_status_ck', sql`${t.status} between 1 and 4`),
   index('logic_areas_logic_area_name_idx').on(t.whsId, t.logicAreaName),
   index('logic_areas_logic_area_name_trgm_idx').using('gin', t.logicAreaName.op('gin_trgm_ops')),
+]);
+
+/**
+ * Warehouse planning (whs-planning.resource.ts, Storage Area Setting › whsplanning, shown when the
+ * fulfilment chain is on): the capacity each logic area is planned to give one fulfilment chain.
+ */
+export const whsPlannings = pgTable('whs_plannings', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  logicAreaId: text('logic_area_id').notNull(),
+  fulfillmentChain: text('fulfillment_chain').notNull(),
+  plannedLocationQty: integer('planned_location_qty').notNull(),
+  plannedSkuQty: integer('planned_sku_qty'),
+  targetTurnoverDays: smallint('target_turnover_days').notNull(),
+  dailyOutboundCapacity: integer('daily_outbound_capacity'),
+  status: smallint('status').notNull().default(1),
+  remark: text('remark'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.logicAreaId] }),
+  foreignKey({ name: 'whs_plannings_logic_area_fk', columns: [t.whsId, t.logicAreaId], foreignColumns: [logicAreas.whsId, logicAreas.logicAreaId] }),
+  index('whs_plannings_chain_idx').on(t.whsId, t.fulfillmentChain),
+  index('whs_plannings_turnover_idx').on(t.whsId, t.targetTurnoverDays),
+  check('whs_plannings_status_ck', sql`${t.status} in (1, 2)`),
+  check('whs_plannings_qty_ck', sql`${t.plannedLocationQty} >= 0 and coalesce(${t.plannedSkuQty}, 0) >= 0 and coalesce(${t.dailyOutboundCapacity}, 0) >= 0`),
+  check('whs_plannings_turnover_ck', sql`${t.targetTurnoverDays} between 1 and 365`),
 ]);
 
 /** Storeys (storey.resource.ts): numbered 1…99 and named once per warehouse. */

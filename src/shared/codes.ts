@@ -308,6 +308,26 @@ export const QUALITY = defineCodes({ GOOD: [1, /*i18n*/ 'Good'], DAMAGED: [2, /*
 /** Numbers are ours (spec: normal/expiring/expired). */
 export const EXPIRY_STATE = defineCodes({ NORMAL: [1, /*i18n*/ 'Normal'], EXPIRING: [2, /*i18n*/ 'Expiring'], EXPIRED: [3, /*i18n*/ 'Expired'] });
 
+/**
+ * Which kind of location holds a stock balance (numbers are ours): a cell, or a staging location
+ * of one of the three Storage Area Setting staging tabs. Zone and pathway come from the cell.
+ */
+export const STOCK_LOCATION_TYPE = defineCodes({
+  CELL: [1, /*i18n*/ 'Cell'], INBOUND_STAGING: [2, /*i18n*/ 'Inbound Staging Location'],
+  OUTBOUND_STAGING: [3, /*i18n*/ 'Outbound Staging Location'], RT_STAGING: [4, /*i18n*/ 'RT Staging Location'],
+});
+
+/** What an inventory transaction or block answers to (string codes, ours); each later module adds its document. */
+export const INVENTORY_REF_TYPE = defineCodes({
+  OPENING_BALANCE: ['OPENING_BALANCE', /*i18n*/ 'Opening Balance'], ASN: ['ASN', /*i18n*/ 'ASN'],
+  PUTAWAY_TASK: ['PUTAWAY_TASK', /*i18n*/ 'Putaway Task'], SALES_ORDER: ['SALES_ORDER', /*i18n*/ 'Sales Order'],
+  PICKING_TASK: ['PICKING_TASK', /*i18n*/ 'Picking Task'], RACK_TRANSFER: ['RACK_TRANSFER', /*i18n*/ 'Rack Transfer'],
+  ADJUSTMENT: ['ADJUSTMENT', /*i18n*/ 'Inventory Adjustment'], CYCLE_COUNT: ['CYCLE_COUNT', /*i18n*/ 'Cycle Count'],
+});
+
+/** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
+export const INVENTORY_LOCK_ACTION = defineCodes({ BLOCK: [1, /*i18n*/ 'Block'], UNBLOCK: [2, /*i18n*/ 'Unblock'] });
+
 // Consumables and SKUs
 
 export const CONSUMABLE_TYPE = defineCodes({
@@ -440,6 +460,9 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   location_inventory_kind: LOCATION_INVENTORY_KIND,
   quality: QUALITY,
   expiry_state: EXPIRY_STATE,
+  stock_location_type: STOCK_LOCATION_TYPE,
+  inventory_ref_type: INVENTORY_REF_TYPE,
+  inventory_lock_action: INVENTORY_LOCK_ACTION,
   consumable_type: CONSUMABLE_TYPE,
   consumable_status: CONSUMABLE_STATUS,
   sku_selling_type: SKU_SELLING_TYPE,

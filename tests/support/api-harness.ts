@@ -102,7 +102,16 @@ async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> 
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const drop = () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
+  const drop = () => admin(async (c) => {
+    // pg-pool's end() resolves before its connections have closed: wait for them, so FORCE terminates
+    // none mid-close (that surfaces as an unhandled "terminating connection" error in the test run).
+    for (let tries = 0; tries < 100; tries++) {
+      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }).then(() => undefined);
   try {
     const database = await openDatabase({ databaseUrl: url.toString() });
     return { ...database, close: () => database.close().finally(drop) };

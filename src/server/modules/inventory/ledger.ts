@@ -1,0 +1,399 @@
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import {
+  INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, type CodeOf,
+} from '../../../shared/codes';
+import { UPPER_BOUND } from '../../../shared/constants';
+import { RET } from '../../../shared/retcodes';
+import type { Db } from '../../db/client';
+import { inventoryLockLogs, inventoryTransactions, locationInventory } from '../../db/schema';
+import { ApiError, badInput } from '../../http/errors';
+import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
+
+/**
+ * The inventory ledger: the one way stock changes. Every function runs inside the caller's
+ * transaction, so a business step (a putaway, a pick, an adjustment) and its stock change commit
+ * or roll back together. On hand changes are posted as ledger rows (debit into a location,
+ * credit out of it) written with the balance change; blocking and pre-pick reservations change
+ * how much of the on hand is available and never the on hand itself.
+ *
+ * Balances change with one guarded statement each (`UPDATE … WHERE available >= qty RETURNING`,
+ * or an upsert for increases), taken in one global order of balance keys so that concurrent posts
+ * never deadlock. Too little stock is `RET.INSUFFICIENT_STOCK`; the CHECK constraints of
+ * `location_inventory` stay as the backstop and map to the same refusal.
+ */
+
+export type Quality = CodeOf<typeof QUALITY>;
+export type TxnType = CodeOf<typeof INVENTORY_TRANSACTION_TYPE>;
+export type TxnDirection = CodeOf<typeof INVENTORY_TRANSACTION_DIRECTION>;
+export type InventoryRefType = CodeOf<typeof INVENTORY_REF_TYPE>;
+
+const { DEBIT, CREDIT } = INVENTORY_TRANSACTION_DIRECTION.values;
+const T = INVENTORY_TRANSACTION_TYPE.values;
+
+/**
+ * Types that only take stock out of the warehouse's books, and types that only bring it in; the
+ * rest (putaway, rack/batch transfer, picking, reverse) move stock between balances and take both.
+ * The table's CHECK constraint holds the same rule.
+ */
+const CREDIT_ONLY: ReadonlySet<TxnType> = new Set([T.SHIP_ORDER, T.RETURN_TO_SUPPLIER, T.SHORTAGE, T.ADJUST_DECREASE, T.MOVE_OUTBOUND]);
+const DEBIT_ONLY: ReadonlySet<TxnType> = new Set([T.OVERAGE, T.RECEIVED, T.ADJUST_INCREASE, T.MOVE_INBOUND, T.RE_RECEIVED]);
+
+export function txnTypeAllows(type: TxnType, direction: TxnDirection): boolean {
+  return direction === DEBIT ? !CREDIT_ONLY.has(type) : !DEBIT_ONLY.has(type);
+}
+
+/** One balance: a SKU batch of one quality at one location. */
+export interface StockKey {
+  location: string;
+  skuId: string;
+  batchId: string;
+  quality: Quality;
+}
+
+export interface StockQty extends StockKey {
+  qty: number;
+}
+
+/** One ledger line: `qty` units into (debit) or out of (credit) a balance. */
+export interface StockLine extends StockQty {
+  txnType: TxnType;
+  direction: TxnDirection;
+  /** The other end of a move, shown in the transaction log. */
+  counterLocation?: string | null;
+}
+
+/** Who changes stock: the user (null for the system) and the offline op, when one caused it. */
+export interface StockActor {
+  operatorId: number | null;
+  opId?: string | null;
+}
+
+/** The document a posting answers to, e.g. ADJUSTMENT / ADJ2026000123. */
+export interface StockRef extends StockActor {
+  refType: InventoryRefType;
+  refNo: string;
+}
+
+export interface BlockReason extends StockActor {
+  reason: string;
+  refType?: InventoryRefType | null;
+  refNo?: string | null;
+}
+
+export interface PostedLine {
+  txnId: number;
+  onhandAfter: number;
+}
+
+/** A move of units between two balances: a credit at `from` and a debit at `to` (another location, batch or quality). */
+export interface StockMove {
+  txnType: TxnType;
+  from: StockKey;
+  to: Omit<StockKey, 'skuId'>;
+  qty: number;
+}
+
+const CODE_MAX = 100;
+const REF_NO_MAX = 64;
+const REASON_MAX = 200;
+
+// ---- checks ----
+
+/** Text the database can store and a person can read back: not blank, not too long, no NUL. */
+const isText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.trim().length > 0 && value.length <= max && !value.includes('\0');
+
+function checkKey(key: StockKey, path: string): void {
+  if (!isText(key.location, CODE_MAX)) throw badInput(`${path}.location`, `a location code of 1 to ${CODE_MAX} characters is required`);
+  if (!isText(key.skuId, CODE_MAX)) throw badInput(`${path}.sku_id`, `a SKU id of 1 to ${CODE_MAX} characters is required`);
+  if (!isText(key.batchId, CODE_MAX)) throw badInput(`${path}.batch_id`, `a batch id of 1 to ${CODE_MAX} characters is required`);
+  if (!QUALITY.has(key.quality)) throw badInput(`${path}.quality`, `unknown quality ${String(key.quality)}: good 1 or damaged 2`);
+}
+
+function checkQty(qty: number, path: string): void {
+  if (!Number.isInteger(qty) || qty < 1 || qty > UPPER_BOUND) throw badInput(`${path}.qty`, `must be a whole number from 1 to ${UPPER_BOUND}`);
+}
+
+function checkLine(line: StockLine, path: string): void {
+  checkKey(line, path);
+  checkQty(line.qty, path);
+  if (line.counterLocation != null && !isText(line.counterLocation, CODE_MAX)) throw badInput(`${path}.counter_location`, `a location code of 1 to ${CODE_MAX} characters`);
+  if (!INVENTORY_TRANSACTION_TYPE.has(line.txnType)) throw badInput(`${path}.txn_type`, `unknown inventory transaction type ${String(line.txnType)}`);
+  if (!INVENTORY_TRANSACTION_DIRECTION.has(line.direction)) throw badInput(`${path}.direction`, 'debit 1 (into the location) or credit 2 (out of it)');
+  if (!txnTypeAllows(line.txnType, line.direction)) {
+    const type = INVENTORY_TRANSACTION_TYPE.label(line.txnType)?.message;
+    throw badInput(`${path}.direction`, `a ${type} transaction ${line.direction === DEBIT ? 'cannot put stock into' : 'cannot take stock out of'} a location`);
+  }
+}
+
+function checkDocument(refType: unknown, refNo: unknown, required: boolean): void {
+  if (!required && refType == null && refNo == null) return;
+  if (!INVENTORY_REF_TYPE.has(refType)) throw badInput('ref_type', `unknown reference type ${String(refType)}`);
+  if (!isText(refNo, REF_NO_MAX)) throw badInput('ref_no', `a reference number of 1 to ${REF_NO_MAX} characters is required`);
+}
+
+// ---- balances ----
+
+const keyOf = (k: StockKey) => `${k.location}\u0000${k.skuId}\u0000${k.batchId}\u0000${k.quality}`;
+
+/** The one order every change takes balances in: no two posts wait on each other in a cycle. */
+function compareKeys(a: StockKey, b: StockKey): number {
+  return cmp(a.location, b.location) || cmp(a.skuId, b.skuId) || cmp(a.batchId, b.batchId) || a.quality - b.quality;
+}
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Indexes of the lines in the order their balances are taken; lines of one balance keep the order given. */
+const keyOrder = (lines: readonly StockKey[]) => lines.map((_, i) => i).sort((a, b) => compareKeys(lines[a]!, lines[b]!) || a - b);
+
+const li = locationInventory;
+const balanceWhere = (whsId: string, k: StockKey): SQL =>
+  and(eq(li.whsId, whsId), eq(li.locationId, k.location), eq(li.skuId, k.skuId), eq(li.batchId, k.batchId), eq(li.quality, k.quality))!;
+
+type Bucket = 'available' | 'locked' | 'prepick';
+const BUCKET_WORDS: Record<Bucket, { stock: string; have: string }> = {
+  available: { stock: 'available stock', have: 'available' },
+  locked: { stock: 'blocked stock', have: 'blocked' },
+  prepick: { stock: 'pre-picked stock', have: 'pre-picked' },
+};
+
+function insufficient(whsId: string, k: StockKey, bucket: Bucket, wanted: number, have: number | null): ApiError {
+  const words = BUCKET_WORDS[bucket];
+  const quality = (QUALITY.label(k.quality)?.message ?? String(k.quality)).toLowerCase();
+  return new ApiError(
+    RET.INSUFFICIENT_STOCK,
+    `Not enough ${words.stock} at ${k.location} for SKU ${k.skuId} batch ${k.batchId} (${quality}): wanted ${wanted}, ${words.have} ${have ?? 'less'}.`,
+    { whs_id: whsId, location_id: k.location, sku_id: k.skuId, batch_id: k.batchId, quality: k.quality, stock: bucket, wanted, available: have },
+  );
+}
+
+/** How much of a bucket a balance holds now (0 when it has no row), to say so in the refusal. */
+async function bucketQty(tx: Db, whsId: string, k: StockKey, bucket: Bucket): Promise<number> {
+  const column = bucket === 'available' ? li.availableQty : bucket === 'locked' ? li.lockedQty : li.prepickQty;
+  const [row] = await tx.select({ qty: column }).from(li).where(balanceWhere(whsId, k));
+  return row?.qty ?? 0;
+}
+
+interface PgErrorFields {
+  code?: string;
+  constraint?: string;
+}
+/** The database error under Drizzle's wrapper, if any. */
+function pgError(error: unknown): PgErrorFields {
+  let e = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const fields = e as PgErrorFields & { cause?: unknown };
+    if (typeof fields.code === 'string') return fields;
+    e = fields.cause;
+  }
+  return {};
+}
+
+/** The balance a statement changes and what it needs, to word a refusal. */
+interface Need {
+  key: StockKey;
+  bucket: Bucket;
+  wanted: number;
+}
+
+/**
+ * Runs one balance statement. The guards make the constraints unreachable; if one fires anyway
+ * (a bug, a hand-made row) the caller still gets the clear refusal, not a 500.
+ */
+async function guarded<T>(whsId: string, need: Need | null, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const { code, constraint } = pgError(error);
+    if (code === '23514' && constraint?.startsWith('location_inventory_')) {
+      if (need) throw insufficient(whsId, need.key, need.bucket, need.wanted, null);
+      throw new ApiError(RET.INSUFFICIENT_STOCK, 'Not enough stock for this change.', null);
+    }
+    if (code === '22003') throw badInput('qty', `a balance${need ? ` of SKU ${need.key.skuId} at ${need.key.location}` : ''} would exceed the largest quantity one balance can count`);
+    throw error;
+  }
+}
+
+const CHUNK = 500;
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Adds units to balances (distinct keys, in key order): one upsert per chunk; returns on hand after, by key. */
+async function addOnhand(tx: Db, whsId: string, lines: readonly StockLine[], locations: Map<string, StockLocation>): Promise<Map<string, number>> {
+  const after = new Map<string, number>();
+  for (const part of chunks(lines)) {
+    const rows = await guarded(whsId, part.length === 1 ? { key: part[0]!, bucket: 'available', wanted: part[0]!.qty } : null, () => tx.insert(li)
+      .values(part.map((l) => ({
+        whsId, locationId: l.location, locationType: locations.get(l.location)!.type, skuId: l.skuId, batchId: l.batchId, quality: l.quality, onhandQty: l.qty,
+      })))
+      .onConflictDoUpdate({
+        target: [li.whsId, li.locationId, li.skuId, li.batchId, li.quality],
+        set: { onhandQty: sql`${li.onhandQty} + excluded.onhand_qty`, updatedAt: sql`now()` },
+      })
+      .returning({ location: li.locationId, skuId: li.skuId, batchId: li.batchId, quality: li.quality, onhand: li.onhandQty }));
+    for (const r of rows) after.set(keyOf({ ...r, quality: r.quality as Quality }), r.onhand);
+  }
+  return after;
+}
+
+/** Takes units out of a balance's available stock; refused when it holds too little. */
+async function takeOnhand(tx: Db, whsId: string, line: StockLine): Promise<number> {
+  const [row] = await guarded(whsId, { key: line, bucket: 'available', wanted: line.qty }, () => tx.update(li)
+    .set({ onhandQty: sql`${li.onhandQty} - ${line.qty}`, updatedAt: sql`now()` })
+    .where(and(balanceWhere(whsId, line), gte(li.availableQty, line.qty)))
+    .returning({ onhand: li.onhandQty }));
+  if (!row) throw insufficient(whsId, line, 'available', line.qty, await bucketQty(tx, whsId, line, 'available'));
+  return row.onhand;
+}
+
+// ---- the entry points ----
+
+/**
+ * Posts ledger lines: every balance changes and every line is written to `inventory_transactions`
+ * (in the order given), or, on any refusal, nothing is (the caller's transaction rolls back).
+ * Returns the transaction id and the on hand after each line, in the order given.
+ */
+export async function postStock(tx: Db, whsId: string, lines: readonly StockLine[], ref: StockRef): Promise<PostedLine[]> {
+  assertInTransaction(tx);
+  if (lines.length === 0) return [];
+  checkDocument(ref.refType, ref.refNo, true);
+  lines.forEach((line, i) => checkLine(line, `lines.${i}`));
+  const locations = await resolveLocations(tx, whsId, lines.flatMap((l) => (l.counterLocation != null ? [l.location, l.counterLocation] : [l.location])));
+  lines.forEach((line, i) => {
+    if (line.direction === DEBIT && !acceptsStock(locations.get(line.location)!)) {
+      throw badInput(`lines.${i}.location`, `location ${line.location} is deleted: no stock can be put there`);
+    }
+  });
+  await checkBatchesExist(tx, whsId, lines);
+
+  // Increases of distinct balances in a row go out as one upsert.
+  const order = keyOrder(lines);
+  const onhandAfter: number[] = new Array<number>(lines.length);
+  let run: number[] = [];
+  const flushIncreases = async () => {
+    if (run.length === 0) return;
+    const after = await addOnhand(tx, whsId, run.map((i) => lines[i]!), locations);
+    for (const i of run) onhandAfter[i] = after.get(keyOf(lines[i]!))!;
+    run = [];
+  };
+  for (const i of order) {
+    const line = lines[i]!;
+    if (line.direction === DEBIT) {
+      const last = run.at(-1);
+      if (last !== undefined && keyOf(lines[last]!) === keyOf(line)) await flushIncreases();
+      run.push(i);
+    } else {
+      await flushIncreases();
+      onhandAfter[i] = await takeOnhand(tx, whsId, line);
+    }
+  }
+  await flushIncreases();
+
+  const posted: PostedLine[] = [];
+  const refNo = ref.refNo.trim();
+  for (const [chunkIndex, part] of chunks(lines).entries()) {
+    const ids = await tx.insert(inventoryTransactions).values(part.map((l, j) => ({
+      whsId, txnType: l.txnType, direction: l.direction, locationId: l.location, locationType: locations.get(l.location)!.type,
+      counterLocationId: l.counterLocation ?? null, skuId: l.skuId, batchId: l.batchId, quality: l.quality, qty: l.qty,
+      onhandAfter: onhandAfter[chunkIndex * CHUNK + j]!, refType: ref.refType, refNo, opId: ref.opId ?? null, operatorId: ref.operatorId,
+    }))).returning({ txnId: inventoryTransactions.txnId });
+    // Ids are drawn in the order of the rows inserted.
+    const sorted = ids.map((r) => r.txnId).sort((a, b) => a - b);
+    part.forEach((_, j) => posted.push({ txnId: sorted[j]!, onhandAfter: onhandAfter[chunkIndex * CHUNK + j]! }));
+  }
+  return posted;
+}
+
+/** The two ledger lines of a move: a credit at the source and a debit at the destination, each naming the other. */
+export function moveLines(move: StockMove): [StockLine, StockLine] {
+  const to: StockKey = { ...move.to, skuId: move.from.skuId };
+  return [
+    { ...move.from, txnType: move.txnType, direction: CREDIT, qty: move.qty, counterLocation: to.location },
+    { ...to, txnType: move.txnType, direction: DEBIT, qty: move.qty, counterLocation: move.from.location },
+  ];
+}
+
+/** Moves units between balances (rack transfer, putaway, picking, batch transfer, re-grading) in one post. */
+export function moveStock(tx: Db, whsId: string, moves: readonly StockMove[], ref: StockRef): Promise<PostedLine[]> {
+  return postStock(tx, whsId, moves.flatMap(moveLines), ref);
+}
+
+/** A change of the blocked or pre-picked part of balances: `+` takes it from available, `-` gives it back. */
+interface ReserveChange {
+  bucket: 'locked' | 'prepick';
+  sign: 1 | -1;
+}
+
+/** Checks and applies a reserve change to each line in key order; returns the bucket's quantity after, in the order given. */
+async function changeReserve(tx: Db, whsId: string, lines: readonly StockQty[], change: ReserveChange): Promise<{ after: number[]; locations: Map<string, StockLocation> }> {
+  assertInTransaction(tx);
+  lines.forEach((line, i) => {
+    checkKey(line, `lines.${i}`);
+    checkQty(line.qty, `lines.${i}`);
+  });
+  const locations = await resolveLocations(tx, whsId, lines.map((l) => l.location));
+  await checkBatchesExist(tx, whsId, lines);
+  const column = change.bucket === 'locked' ? li.lockedQty : li.prepickQty;
+  const after: number[] = new Array<number>(lines.length);
+  for (const i of keyOrder(lines)) {
+    const line = lines[i]!;
+    // Reserving takes from what is available; releasing needs that much reserved.
+    const from: Bucket = change.sign === 1 ? 'available' : change.bucket;
+    const changed = sql`${column} + ${change.sign * line.qty}`;
+    const [row] = await guarded(whsId, { key: line, bucket: from, wanted: line.qty }, () => tx.update(li)
+      .set(change.bucket === 'locked' ? { lockedQty: changed, updatedAt: sql`now()` } : { prepickQty: changed, updatedAt: sql`now()` })
+      .where(and(balanceWhere(whsId, line), gte(change.sign === 1 ? li.availableQty : column, line.qty)))
+      .returning({ qty: column }));
+    if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
+    after[i] = row.qty;
+  }
+  return { after, locations };
+}
+
+/** Writes the block log rows of a block or unblock. */
+async function logBlock(tx: Db, whsId: string, action: number, lines: readonly StockQty[], after: readonly number[], locations: Map<string, StockLocation>, why: BlockReason) {
+  for (const [chunkIndex, part] of chunks(lines).entries()) {
+    await tx.insert(inventoryLockLogs).values(part.map((l, j) => ({
+      whsId, action, locationId: l.location, locationType: locations.get(l.location)!.type, skuId: l.skuId, batchId: l.batchId,
+      quality: l.quality, qty: l.qty, lockedAfter: after[chunkIndex * CHUNK + j]!, reason: why.reason.trim(),
+      refType: why.refType ?? null, refNo: why.refNo?.trim() ?? null, opId: why.opId ?? null, operatorId: why.operatorId,
+    })));
+  }
+}
+
+function checkReason(why: BlockReason): void {
+  if (!isText(why.reason, REASON_MAX)) {
+    throw badInput('reason', `a reason of 1 to ${REASON_MAX} characters is required`);
+  }
+  checkDocument(why.refType, why.refNo, false);
+}
+
+/** Blocks available units (quality hold, suspected damage, count in progress): they stay on hand but cannot be taken. Logged. */
+export async function lockStock(tx: Db, whsId: string, lines: readonly StockQty[], why: BlockReason): Promise<number[]> {
+  checkReason(why);
+  const { after, locations } = await changeReserve(tx, whsId, lines, { bucket: 'locked', sign: 1 });
+  await logBlock(tx, whsId, INVENTORY_LOCK_ACTION.values.BLOCK, lines, after, locations, why);
+  return after;
+}
+
+/** Unblocks blocked units, making them available again. Logged. */
+export async function unlockStock(tx: Db, whsId: string, lines: readonly StockQty[], why: BlockReason): Promise<number[]> {
+  checkReason(why);
+  const { after, locations } = await changeReserve(tx, whsId, lines, { bucket: 'locked', sign: -1 });
+  await logBlock(tx, whsId, INVENTORY_LOCK_ACTION.values.UNBLOCK, lines, after, locations, why);
+  return after;
+}
+
+/**
+ * Reserves available units for picking. A pick then releases its reservation and posts the
+ * move in the same transaction, so nobody can take the units in between.
+ */
+export async function reservePrepick(tx: Db, whsId: string, lines: readonly StockQty[]): Promise<number[]> {
+  return (await changeReserve(tx, whsId, lines, { bucket: 'prepick', sign: 1 })).after;
+}
+
+/** Gives reserved units back to available (a pick done, cancelled or short). */
+export async function releasePrepick(tx: Db, whsId: string, lines: readonly StockQty[]): Promise<number[]> {
+  return (await changeReserve(tx, whsId, lines, { bucket: 'prepick', sign: -1 })).after;
+}

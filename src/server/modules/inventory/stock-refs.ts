@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction, unionAll } from 'drizzle-orm/pg-core';
+import { LOCATION_STATUS, STOCK_LOCATION_TYPE, type CodeOf } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { cells, inboundStagingLocations, outboundStagingLocations, rtStagingLocations, skuBatches, skus } from '../../db/schema';
+import { badInput, notFound } from '../../http/errors';
+
+/**
+ * What a stock change names, checked against the warehouse before any balance moves: its
+ * locations (cells or staging locations) and its SKU batches.
+ */
+
+/** Several statements make one stock change: outside a transaction a refusal would leave half of it. */
+export function assertInTransaction(tx: Db): void {
+  if (!(tx instanceof PgTransaction)) throw new Error('inventory: stock changes must run inside the caller\'s transaction');
+}
+
+export type StockLocationType = CodeOf<typeof STOCK_LOCATION_TYPE>;
+
+export interface StockLocation {
+  code: string;
+  type: StockLocationType;
+  /** LOCATION_STATUS of the cell or staging location. */
+  status: number;
+}
+
+/** The location type as a constant column of each part of the union. */
+const typeColumn = (type: StockLocationType) => sql<number>`${sql.raw(String(type))}::smallint`.mapWith(Number);
+
+const LOCATION_TABLES = [
+  [cells, STOCK_LOCATION_TYPE.values.CELL],
+  [inboundStagingLocations, STOCK_LOCATION_TYPE.values.INBOUND_STAGING],
+  [outboundStagingLocations, STOCK_LOCATION_TYPE.values.OUTBOUND_STAGING],
+  [rtStagingLocations, STOCK_LOCATION_TYPE.values.RT_STAGING],
+] as const;
+
+/**
+ * The warehouse's locations of these codes, from all four location tables in one query. An
+ * unknown code is not found; a code held by two kinds of location at once is refused rather than
+ * guessed (a balance is keyed by the code alone).
+ */
+export async function resolveLocations(tx: Db, whsId: string, codes: Iterable<string>): Promise<Map<string, StockLocation>> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return new Map();
+  const [cellRows, inboundRows, outboundRows, rtRows] = LOCATION_TABLES.map(([table, type]) => tx
+    .select({ code: table.locationCode, type: typeColumn(type), status: table.status })
+    .from(table)
+    .where(and(eq(table.whsId, whsId), inArray(table.locationCode, wanted))));
+  const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!);
+  const found = new Map<string, StockLocation>();
+  for (const row of rows) {
+    const other = found.get(row.code);
+    if (other) {
+      const kinds = [other.type, row.type].map((t) => STOCK_LOCATION_TYPE.label(t)?.message).join(' and ');
+      throw badInput('location', `location code ${row.code} names both a ${kinds}: rename one of them before moving stock there`);
+    }
+    found.set(row.code, { code: row.code, type: row.type as StockLocationType, status: row.status });
+  }
+  const missing = wanted.find((code) => !found.has(code));
+  if (missing !== undefined) throw notFound(`Location ${missing} of warehouse ${whsId}`);
+  return found;
+}
+
+/** Whether units may be put into a location of this status: a deleted location holds nothing new. */
+export const acceptsStock = (location: StockLocation) => location.status !== LOCATION_STATUS.values.DELETED;
+
+export interface BatchRef {
+  skuId: string;
+  batchId: string;
+}
+
+/** Checks that every (SKU, batch) pair exists in the warehouse; names the SKU when it is the SKU that is unknown. */
+export async function checkBatchesExist(tx: Db, whsId: string, refs: readonly BatchRef[]): Promise<void> {
+  if (refs.length === 0) return;
+  const skuIds = [...new Set(refs.map((r) => r.skuId))];
+  const batchIds = [...new Set(refs.map((r) => r.batchId))];
+  const rows = await tx.select({ skuId: skuBatches.skuId, batchId: skuBatches.batchId }).from(skuBatches)
+    .where(and(eq(skuBatches.whsId, whsId), inArray(skuBatches.skuId, skuIds), inArray(skuBatches.batchId, batchIds)));
+  const known = new Set(rows.map((r) => `${r.skuId}\u0000${r.batchId}`));
+  const missing = refs.find((r) => !known.has(`${r.skuId}\u0000${r.batchId}`));
+  if (!missing) return;
+  const [sku] = await tx.select({ skuId: skus.skuId }).from(skus).where(and(eq(skus.whsId, whsId), eq(skus.skuId, missing.skuId)));
+  throw notFound(sku ? `Batch ${missing.batchId} of SKU ${missing.skuId}` : `SKU ${missing.skuId} of warehouse ${whsId}`);
+}

@@ -12,7 +12,7 @@ import { I18nProvider } from '@lingui/react';
 import { SOURCE_LOCALE } from '../shared/locales';
 import { DuplicateRequestError, configureApi, getTenant } from './kit/api';
 import { activateLocale, i18n, storedLocale } from './kit/i18n';
-import { configQueries } from './kit/queries';
+import { configQueries, sessionQueries } from './kit/queries';
 import { clearSession, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
@@ -48,6 +48,8 @@ configureApi({
     });
   },
   onWarehouseMismatch: (sessionWhsId) => showWarehouseMismatch({ sessionWhsId, tabWhsId: getTenant() ?? '' }),
+  // The shell swaps itself for the forced Change Password (features/shell/shell.layout.tsx).
+  onPasswordChangeRequired: () => queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (user) => (user ? { ...user, password_change_required: true } : user)),
 });
 
 async function start() {

@@ -44,5 +44,16 @@ export const RET = {
   ACCOUNT_DISABLED: -224007,
   /** New password equals the current one. */
   PASSWORD_UNCHANGED: -224008,
+  /**
+   * The account signed in with a temporary password an administrator set: every call but reading
+   * the login info, changing the password, switching language and signing out is refused until
+   * the password is changed (the app shows Change Password; the outbox waits).
+   */
+  PASSWORD_CHANGE_REQUIRED: -224009,
+  /**
+   * Inventory: a location holds too little of the stock a change needs (available to take or block,
+   * blocked to unblock, pre-picked to release). `data` names location, SKU, batch, quality, wanted and available.
+   */
+  INSUFFICIENT_STOCK: -286001,
 } as const;
 export type Retcode = (typeof RET)[keyof typeof RET];

@@ -4,6 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { RET } from '../../src/shared/retcodes';
 import { roles } from '../../src/server/db/schema';
 import { derivePerm } from '../../src/shared/routes/derive';
+import { USER_ADMIN_ACTIONS } from '../../src/shared/contract/userlist.contract';
 
 /** Roles (/wmsconfig/rolelist, roledetail), user roles (/wmsconfig/userrole) and the /user admin calls. */
 const R = '/apps/config/role';
@@ -127,7 +128,8 @@ describe('granting and revoking take effect on the next request', () => {
   });
 
   test('someone holding only part of the permissions cannot grant more than they hold', async () => {
-    const clerkRole = await admin.post<RoleDetail>(`${R}/create_role`, { role_name: 'Role clerks', perms: [derivePerm('/wmsconfig/rolelist'), SUPPLIER_VIEW] });
+    const rolePages = [derivePerm('/wmsconfig/rolelist'), USER_ADMIN_ACTIONS.createRole, USER_ADMIN_ACTIONS.updateRole, USER_ADMIN_ACTIONS.deleteRole];
+    const clerkRole = await admin.post<RoleDetail>(`${R}/create_role`, { role_name: 'Role clerks', perms: [...rolePages, SUPPLIER_VIEW] });
     const { userId } = await server.createUser({ email: 'role-clerk@test.local' });
     await admin.post('/apps/config/userlist/edit_user', { user_id: userId, role_id: clerkRole.data.role_id });
     const clerk = await server.login('role-clerk@test.local');

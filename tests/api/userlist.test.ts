@@ -3,11 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { RET } from '../../src/shared/retcodes';
 import { roles, wfmDepartments } from '../../src/server/db/schema';
+import { USER_ADMIN_ACTIONS } from '../../src/shared/contract/userlist.contract';
+import { ALL_PERMISSIONS } from '../../src/shared/permissions';
 
 /** System Config user list (spec §7 "User list"): /apps/config/userlist/… */
 const U = '/apps/config/userlist';
+const USERLIST_VIEW = 'PC.Wmsconfig.Userlist.View';
 
-interface UserRow { user_id: number; email: string; display_name: string; role_id: number; role_name: string; user_kind: number; status: number; is_active: number; department_id: number | null; is_super_admin: number }
+interface UserRow { user_id: number; email: string; display_name: string; role_id: number; role_name: string; user_kind: number; status: number; is_active: number; department_id: number | null; department_name: string | null; is_super_admin: number }
 interface Page<T> { list: T[]; total: number; page_no: number; page_size: number }
 
 let server: TestServer;
@@ -30,8 +33,10 @@ beforeAll(async () => {
   const rows = await db.select().from(roles).where(eq(roles.whsId, 'SGSIN1'));
   roleIds = Object.fromEntries(rows.map((r) => [r.roleName, r.roleId]));
   otherWhsRoleId = (await db.select().from(roles).where(and(eq(roles.whsId, 'IDJKT1'), eq(roles.roleName, 'Operator'))))[0]!.roleId;
-  deptId = (await db.insert(wfmDepartments).values({ whsId: 'SGSIN1', departmentName: 'Inbound' }).returning())[0]!.departmentId;
-  otherDeptId = (await db.insert(wfmDepartments).values({ whsId: 'IDJKT1', departmentName: 'Outbound' }).returning())[0]!.departmentId;
+  // The demo seed gives every warehouse its departments.
+  const departments = await db.select().from(wfmDepartments);
+  deptId = departments.find((d) => d.whsId === 'SGSIN1' && d.departmentName === 'Inbound')!.departmentId;
+  otherDeptId = departments.find((d) => d.whsId === 'IDJKT1' && d.departmentName === 'Outbound')!.departmentId;
 });
 afterAll(async () => {
   await server?.close();
@@ -52,6 +57,10 @@ describe('get_user_list', () => {
     expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { status: 1 })).data.total).toBe(all.data.total);
     const sorted = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { sort_by: 'email', sort_desc: 1 });
     expect(sorted.data.list.map((r) => r.email)).toEqual([...emails].sort().reverse());
+    // Demo staff have departments (seeded): the column shows them and the filter finds them.
+    expect(all.data.list.find((r) => r.email === 'operator@demo.local')).toMatchObject({ department_id: deptId, department_name: 'Inbound' });
+    const control = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { department_name: 'inventory' });
+    expect(control.data.list.map((r) => [r.email, r.department_name])).toEqual([['supervisor@demo.local', 'Inventory Control']]);
     const page2 = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { page_no: 2 });
     expect(page2.data).toMatchObject({ list: [], total: all.data.total, page_no: 2, page_size: 20 });
   });
@@ -88,6 +97,69 @@ describe('permissions', () => {
       }
     }
     expect((await server.client().get(`${U}/get_user_list`)).retcode).toBe(RET.NOT_LOGGED_IN);
+  });
+});
+
+describe('action permissions', () => {
+  /** A member whose role grants exactly `perms` in SGSIN1, signed in. */
+  async function holderOf(email: string, perms: readonly string[]) {
+    const db = server.database.db;
+    const { rolePermissions } = await import('../../src/server/db/schema');
+    const [role] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: `Only ${email}` }).returning();
+    if (perms.length > 0) await db.insert(rolePermissions).values(perms.map((perm) => ({ whsId: 'SGSIN1', roleId: role!.roleId, perm })));
+    const { userId } = await server.createUser({ email });
+    await admin.post(`${U}/edit_user`, { user_id: userId, role_id: role!.roleId });
+    return server.login(email);
+  }
+  const VIEWS = [USERLIST_VIEW, 'PC.Wmsconfig.Userrole.View', 'PC.Wmsconfig.Rolelist.View'];
+
+  test('the pages\' View permissions read but change nothing: each change is refused naming its permission', async () => {
+    const viewer = await holderOf('viewer@test.local', VIEWS);
+    const target = await server.createUser({ email: 'viewer-target@test.local' });
+    expect((await viewer.get(`${U}/get_user_list`)).retcode).toBe(0);
+    expect((await viewer.get('/apps/config/userrole/search_user_role')).retcode).toBe(0);
+    expect((await viewer.get('/apps/config/role/search_role')).retcode).toBe(0);
+    expect((await viewer.get('/apps/config/role/get_role_detail', { role_id: roleIds.Operator })).retcode).toBe(0);
+    const changes: [string, object, string][] = [
+      [`${U}/edit_user`, { user_id: target.userId, display_name: 'Changed' }, USER_ADMIN_ACTIONS.editUser],
+      [`${U}/reset_user_password`, { user_id: target.userId }, USER_ADMIN_ACTIONS.resetUserPassword],
+      [`${U}/create_bpo_user`, { email: 'viewer-made@agency.example', display_name: 'x', role_id: roleIds.Operator }, USER_ADMIN_ACTIONS.createBpoUser],
+      [`${U}/sync_user_to_tob`, { user_id: target.userId }, USER_ADMIN_ACTIONS.syncUserToTob],
+      ['/apps/config/userrole/assign_user_role', { user_ids: [target.userId], role_id: roleIds.Supervisor }, USER_ADMIN_ACTIONS.assignUserRole],
+      ['/apps/config/role/create_role', { role_name: 'Viewer made' }, USER_ADMIN_ACTIONS.createRole],
+      ['/apps/config/role/update_role', { role_id: roleIds.Operator, role_name: 'Renamed' }, USER_ADMIN_ACTIONS.updateRole],
+      ['/apps/config/role/delete_role', { role_id: roleIds.Operator }, USER_ADMIN_ACTIONS.deleteRole],
+    ];
+    for (const [path, body, perm] of changes) {
+      const res = await viewer.post(path, body);
+      expect(res.retcode, path).toBe(RET.PERMISSION_DENIED);
+      expect(res.data, path).toEqual({ perm });
+    }
+    // Nothing changed.
+    const row = (await admin.get<Page<UserRow & { is_tob_synced: number }>>(`${U}/get_user_list`, { email: 'viewer-target' })).data.list[0]!;
+    expect(row).toMatchObject({ display_name: 'viewer-target', role_name: 'Operator', is_tob_synced: 0 });
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'viewer-made' })).data.total).toBe(0);
+    expect((await admin.get<Page<{ role_name: string }>>('/apps/config/role/search_role', { role_name: 'Viewer made' })).data.total).toBe(0);
+    await server.login('viewer-target@test.local'); // the password was not reset
+  });
+
+  test('each action permission opens its own call only', async () => {
+    const resetter = await holderOf('resetter@test.local', [USERLIST_VIEW, USER_ADMIN_ACTIONS.resetUserPassword]);
+    const target = await server.createUser({ email: 'resetter-target@test.local' });
+    expect((await resetter.post(`${U}/reset_user_password`, { user_id: target.userId })).retcode).toBe(0);
+    expect((await resetter.post(`${U}/edit_user`, { user_id: target.userId, display_name: 'x' })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await resetter.post(`${U}/sync_user_to_tob`, { user_id: target.userId })).retcode).toBe(RET.PERMISSION_DENIED);
+  });
+
+  test('the Administrator role holds every action permission; the demo supervisor and operator none of them', async () => {
+    const perms = async (client: TestClient) => (await client.get<{ list: string[] }>('/apps/system/authorization/get_my_perm')).data.list;
+    const actions = Object.values(USER_ADMIN_ACTIONS);
+    for (const action of actions) expect(ALL_PERMISSIONS, action).toContain(action);
+    expect(await perms(whsAdmin)).toEqual(expect.arrayContaining(actions));
+    for (const email of ['supervisor@demo.local', 'operator@demo.local']) {
+      const held = await perms(await server.login(email));
+      expect(held.filter((p) => p.startsWith('PC.Wmsconfig.Userlist.') || p.startsWith('PC.Wmsconfig.Userrole.') || p.startsWith('PC.Wmsconfig.Rolelist.')), email).toEqual([]);
+    }
   });
 });
 
@@ -146,7 +218,7 @@ describe('edit_user', () => {
     const db = server.database.db;
     const { rolePermissions } = await import('../../src/server/db/schema');
     const [limited] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'User clerk' }).returning();
-    await db.insert(rolePermissions).values(['PC.Wmsconfig.Userlist.View', 'PC.Wmsconfig.Userrole.View'].map((perm) => ({ whsId: 'SGSIN1', roleId: limited!.roleId, perm })));
+    await db.insert(rolePermissions).values(['PC.Wmsconfig.Userlist.View', 'PC.Wmsconfig.Userlist.Edit', 'PC.Wmsconfig.Userrole.View'].map((perm) => ({ whsId: 'SGSIN1', roleId: limited!.roleId, perm })));
     const clerk = await server.createUser({ email: 'clerk@test.local' });
     await admin.post(`${U}/edit_user`, { user_id: clerk.userId, role_id: limited!.roleId });
     const target = await server.createUser({ email: 'clerk-target@test.local' });
@@ -224,7 +296,10 @@ describe('pickers and reference lists', () => {
   });
 
   test('departments, role configuration and upload tasks of the warehouse', async () => {
-    expect((await whsAdmin.get(`${U}/get_wfm_department_list`)).data).toEqual({ list: [{ department_id: deptId, department_name: 'Inbound' }] });
+    const departments = (await whsAdmin.get<{ list: { department_id: number; department_name: string }[] }>(`${U}/get_wfm_department_list`)).data.list;
+    expect(departments.map((d) => d.department_name)).toEqual(['Inbound', 'Inventory Control', 'Outbound', 'Returns']);
+    expect(departments[0]!.department_id).toBe(deptId);
+    expect(departments.map((d) => d.department_id)).not.toContain(otherDeptId);
     const config = await whsAdmin.get<{ list: { role_name: string; all_permissions: number; permission_count: number; user_count: number }[] }>(`${U}/get_role_configuration`);
     const admins = config.data.list.find((r) => r.role_name === 'Administrator')!;
     expect(admins.all_permissions).toBe(1);

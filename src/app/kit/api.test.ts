@@ -22,6 +22,7 @@ let sent: Sent[] = [];
 let answer: () => Promise<Response>;
 const onNotLoggedIn = vi.fn();
 const onWarehouseMismatch = vi.fn();
+const onPasswordChangeRequired = vi.fn();
 
 const envelope = (retcode: number, data: unknown = {}, message = 'failed') =>
   () => Promise.resolve(new Response(JSON.stringify({ retcode, message, data }), { headers: { 'content-type': 'application/json' } }));
@@ -40,7 +41,7 @@ beforeAll(() => {
     sent.push({ url: new URL(request.url), method: request.method, headers: request.headers, body: await request.text() });
     return answer();
   });
-  configureApi({ onNotLoggedIn, onWarehouseMismatch });
+  configureApi({ onNotLoggedIn, onWarehouseMismatch, onPasswordChangeRequired });
 });
 
 beforeEach(() => {
@@ -99,6 +100,15 @@ describe('callApi', () => {
     answer = envelope(RET.WAREHOUSE_MISMATCH, { session_whs_id: 'SGSIN1', request_whs_id: 'IDJKT1' });
     await expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.WAREHOUSE_MISMATCH });
     expect(onWarehouseMismatch).toHaveBeenCalledWith('SGSIN1');
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('hands -224009 to the forced Change Password even for a quiet caller, without a toast', async () => {
+    answer = envelope(RET.PASSWORD_CHANGE_REQUIRED);
+    await expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.PASSWORD_CHANGE_REQUIRED });
+    await expect(callApi(contract.getMyPerm, {}, { quiet: true })).rejects.toMatchObject({ retcode: RET.PASSWORD_CHANGE_REQUIRED });
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(2);
+    expect(onNotLoggedIn).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
   });
 

@@ -49,9 +49,11 @@ interface ApiHooks {
   onNotLoggedIn: () => void;
   /** -100407: this tab's warehouse is not the session's any more. */
   onWarehouseMismatch: (sessionWhsId: string) => void;
+  /** -224009: the account holds a temporary password; nothing else works until it is changed. */
+  onPasswordChangeRequired: () => void;
 }
 
-let hooks: ApiHooks = { onNotLoggedIn: () => undefined, onWarehouseMismatch: () => undefined };
+let hooks: ApiHooks = { onNotLoggedIn: () => undefined, onWarehouseMismatch: () => undefined, onPasswordChangeRequired: () => undefined };
 
 /** Wires the navigation and dialog the API layer triggers (done once in main.tsx). */
 export function configureApi(next: ApiHooks): void {
@@ -152,6 +154,11 @@ function report(error: ApiError, def: EndpointDef, opts: CallOptions): void {
     hooks.onWarehouseMismatch(typeof sessionWhs === 'string' ? sessionWhs : '');
     return;
   }
+  // A state of the session, not a failure of this call: even a quiet caller (the outbox) leads to Change Password.
+  if (error.retcode === RET.PASSWORD_CHANGE_REQUIRED) {
+    hooks.onPasswordChangeRequired();
+    return;
+  }
   if (opts.quiet) return;
   if (error.retcode === RET.NOT_LOGGED_IN) {
     hooks.onNotLoggedIn();
@@ -226,7 +233,8 @@ async function send(def: EndpointDef, input: unknown, opts: CallOptions): Promis
  * The only way the app talks to the server. Sends `input` as the query string (GET) or JSON
  * body (POST) of the contract entry, with the tenant and CSRF headers, and resolves to its
  * parsed `data`. A nonzero retcode rejects with an ApiError after the handling of spec §8:
- * error toast (unless quiet or tolerated), -100405 → sign-in, -100407 → reload dialog.
+ * error toast (unless quiet or tolerated), -100405 → sign-in, -100407 → reload dialog,
+ * -224009 → the forced Change Password.
  * An identical request (same method, path and input) already in flight is not sent again
  * (spec §7): the duplicate rejects with a DuplicateRequestError and is only logged. Endpoints
  * flagged `allowDuplicateInFlight` are exempt — spec §7 names six: pii data, dev conf,

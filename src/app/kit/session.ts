@@ -34,9 +34,11 @@ export function adoptWarehouse(whsId: string): void {
  * warehouse switch time, warehouse detail and feature switches, then (not awaited) the
  * notification sound settings, then the full-stock-count flag.
  * Everything lands in the query cache, so later calls return at once. Rejects with the
- * get_login_info error when there is no session.
+ * get_login_info error when there is no session. Null when the account holds a temporary
+ * password: the server answers nothing else until it is changed, so only the user is loaded
+ * and the shell shows the forced Change Password.
  */
-export async function startSession(queryClient: QueryClient): Promise<Session> {
+export async function startSession(queryClient: QueryClient): Promise<Session | null> {
   const known = queryClient.getQueryData(sessionQueries.loginInfo().queryKey);
   const user = await queryClient.ensureQueryData(sessionQueries.loginInfo());
   // The tab keeps its warehouse once chosen: a different one in a later answer means another
@@ -44,6 +46,7 @@ export async function startSession(queryClient: QueryClient): Promise<Session> {
   if (getTenant() === null) adoptWarehouse(user.whs_id);
   // The account's language wins when a tab starts on an existing session.
   if (!known && normaliseLocale(user.lang) !== currentLocale()) await activateLocale(normaliseLocale(user.lang));
+  if (user.password_change_required) return null;
 
   const [, menuKeys, perms, , warehouse, flags] = await Promise.all([
     queryClient.ensureQueryData(configQueries.domainEnums()),

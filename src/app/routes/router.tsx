@@ -53,7 +53,8 @@ const indexRoute = createRoute({
 /**
  * The login guard and access check of every non-public page (spec §2, §6): the session is
  * started (or read from the cache) first; without one, sign in and come back; with one, the
- * manifest decides: open, redirect to the first permitted tab, 403 or 404.
+ * manifest decides: open, redirect to the first permitted tab, 403 or 404. A session that must
+ * change its password is decided after the change (the dialog invalidates the router).
  */
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -70,6 +71,8 @@ const shellRoute = createRoute({
         replace: true,
       });
     });
+    // A temporary password: the shell shows only the forced Change Password, whatever the page.
+    if (session === null) return;
     const access = resolveAccess(location.pathname, accessStateOf(session));
     switch (access.kind) {
       case 'ok':

@@ -3,7 +3,8 @@ import type { Db } from './client';
 import { seedDemoSkus } from '../modules/basic/sku.seed';
 import { seedDemoCatalog } from '../modules/basic/catalog.seed';
 import { seedDemoStorageArea } from '../modules/basic/storage-area.seed';
-import { confValues, rolePermissions, roles, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses } from './schema';
+import { seedDemoStock } from '../modules/inventory/inventory.seed';
+import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
@@ -23,22 +24,47 @@ const DEMO_WAREHOUSES = [
   { whsId: 'VNHCM1', whsName: 'Ho Chi Minh Cu Chi RMS', timeRegion: 'Asia/Ho_Chi_Minh', whsNo: '601' },
 ];
 
-/** Pages a supervisor does not administer: the user area, and the user and role pages of System Config. */
-const SUPERVISOR_EXCLUDED_PREFIXES = ['PC.User.'];
-const SUPERVISOR_EXCLUDED_PAGES = new Set(
-  ROUTES.filter((r) => ['/wmsconfig/userlist', '/wmsconfig/userrole', '/wmsconfig/rolelist', '/wmsconfig/roledetail'].includes(r.path)).map(permOf),
-);
+/**
+ * What a supervisor does not administer: the user area, and the user and role pages of System
+ * Config with their actions (`PC.Wmsconfig.Userlist.View` also excludes `PC.Wmsconfig.Userlist.Edit`…).
+ */
+const SUPERVISOR_EXCLUDED_PREFIXES = [
+  'PC.User.',
+  ...ROUTES.filter((r) => ['/wmsconfig/userlist', '/wmsconfig/userrole', '/wmsconfig/rolelist', '/wmsconfig/roledetail'].includes(r.path))
+    .map((r) => permOf(r)?.replace(/View$/, ''))
+    .filter((prefix): prefix is string => Boolean(prefix)),
+];
+const supervisorHolds = (perm: string) => !SUPERVISOR_EXCLUDED_PREFIXES.some((prefix) => perm.startsWith(prefix));
 
-export const DEMO_ACCOUNTS = [
-  { email: 'admin@demo.local', displayName: 'Ada Admin', superAdmin: true, role: 'Administrator', warehouses: DEMO_WAREHOUSES.map((w) => w.whsId) },
-  { email: 'supervisor@demo.local', displayName: 'Sam Supervisor', superAdmin: false, role: 'Supervisor', warehouses: ['SGSIN1', 'IDJKT1', 'VNHCM1'] },
-  { email: 'operator@demo.local', displayName: 'Oki Operator', superAdmin: false, role: 'Operator', warehouses: ['SGSIN1', 'IDJKT1'] },
-] as const;
+/** Workforce departments every demo warehouse has (get_wfm_department_list). */
+export const DEMO_DEPARTMENTS = ['Inbound', 'Outbound', 'Inventory Control', 'Returns'] as const;
+
+interface DemoAccount {
+  email: string;
+  displayName: string;
+  superAdmin: boolean;
+  role: 'Administrator' | 'Supervisor' | 'Operator';
+  warehouses: readonly string[];
+  /** The account's department in the warehouses it has one in. */
+  departments: Readonly<Record<string, (typeof DEMO_DEPARTMENTS)[number]>>;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'admin@demo.local', displayName: 'Ada Admin', superAdmin: true, role: 'Administrator', warehouses: DEMO_WAREHOUSES.map((w) => w.whsId), departments: {} },
+  {
+    email: 'supervisor@demo.local', displayName: 'Sam Supervisor', superAdmin: false, role: 'Supervisor', warehouses: ['SGSIN1', 'IDJKT1', 'VNHCM1'],
+    departments: { SGSIN1: 'Inventory Control', IDJKT1: 'Inventory Control', VNHCM1: 'Outbound' },
+  },
+  {
+    email: 'operator@demo.local', displayName: 'Oki Operator', superAdmin: false, role: 'Operator', warehouses: ['SGSIN1', 'IDJKT1'],
+    departments: { SGSIN1: 'Inbound', IDJKT1: 'Outbound' },
+  },
+];
 
 function rolePerms(role: string): string[] {
   if (role === 'Supervisor') {
     // A route may use an action permission as its own (e.g. the region dashboard): list each once.
-    return [...new Set([...MENU_PERMISSIONS.filter((p) => !SUPERVISOR_EXCLUDED_PAGES.has(p) && !SUPERVISOR_EXCLUDED_PREFIXES.some((x) => p.startsWith(x))), ...Object.keys(ACTION_PERMISSIONS)])];
+    return [...new Set([...MENU_PERMISSIONS, ...Object.keys(ACTION_PERMISSIONS)])].filter(supervisorHolds);
   }
   if (role === 'Operator') {
     const perms = ROUTES.filter((r) => isOperationPath(r.path)).map(permOf);
@@ -115,7 +141,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoSkus(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoCatalog(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoStorageArea(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoStock(tx, DEMO_WAREHOUSES);
     const roleRows = await tx.select().from(roles);
+    const departments = await tx.insert(wfmDepartments)
+      .values(DEMO_WAREHOUSES.flatMap((w) => DEMO_DEPARTMENTS.map((departmentName) => ({ whsId: w.whsId, departmentName }))))
+      .returning();
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx.insert(users).values({ email: account.email, displayName: account.displayName, passwordHash, isSuperAdmin: account.superAdmin }).returning();
       if (!user) continue;
@@ -124,6 +154,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         if (!role) throw new Error(`role ${account.role} missing in ${whsId}`);
         return { whsId, userId: user.userId, roleId: role.roleId };
       }));
+      const placed = Object.entries(account.departments).map(([whsId, name]) => {
+        const department = departments.find((d) => d.whsId === whsId && d.departmentName === name);
+        if (!department) throw new Error(`department ${name} missing in ${whsId}`);
+        return { whsId, userId: user.userId, departmentId: department.departmentId };
+      });
+      if (placed.length > 0) await tx.insert(staffDepartments).values(placed);
     }
   });
   return true;

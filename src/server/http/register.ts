@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
 import { loadSession, type SessionInfo } from './session';
+import { assertPasswordChanged } from './password-change';
 import { userPermissions } from '../modules/system/access';
 
 export interface BaseCtx {
@@ -79,6 +80,7 @@ export function registerContract<C extends Record<string, EndpointDef>>(
       const session = await loadSession(c, deps.db, deps.config);
       if (def.access !== 'public') {
         if (!session) throw notLoggedIn();
+        assertPasswordChanged(session, def);
         if (!def.tenantExempt) {
           const tenant = c.req.header(TENANT_HEADER);
           if (tenant !== session.whsId) {

@@ -13,6 +13,8 @@ export interface SessionInfo {
   whsId: string;
   email: string;
   isSuperAdmin: boolean;
+  /** The account holds a temporary password: only the calls of password-change.ts are answered. */
+  passwordChangeRequired: boolean;
 }
 
 /** Sliding expiry is written back at most this often, so reads stay reads. */
@@ -35,7 +37,7 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
     const [row] = await db
       .select({
         userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive,
-        memberOf: userWarehouses.whsId,
+        passwordChangeRequired: users.passwordChangeRequired, memberOf: userWarehouses.whsId,
       })
       .from(sessions)
       .innerJoin(users, eq(users.userId, sessions.userId))
@@ -43,7 +45,7 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
       .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
     // A user removed from the session's warehouse must not go on working in it.
     if (row?.isActive && (row.isSuperAdmin || row.memberOf !== null)) {
-      info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin };
+      info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin, passwordChangeRequired: row.passwordChangeRequired };
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions)
           .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionTtlMs) })

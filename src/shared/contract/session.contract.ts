@@ -21,6 +21,11 @@ export const userInfo = z.object({
   lang: z.enum(LOCALES),
   /** Environment name shown as the sidebar tag (e.g. demo, test, live). */
   env: z.string(),
+  /**
+   * The password is a temporary one an administrator set: until it is changed (reset_my_pwd) every
+   * other call but logout and the language setting answers -224009, and the app shows Change Password.
+   */
+  password_change_required: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -6,15 +6,31 @@ import { userResource } from '../resources/user.resource';
 import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
 import { derivePerm } from '../routes/derive';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
+import type { ActionPermission } from '../permissions';
 
 /**
  * System Config user administration (spec §7 "User list", §2 userlist/userrole/rolelist/roledetail):
- * every call needs the View permission of its page in the session's warehouse, and only ever
- * reads or changes users and roles of that warehouse.
+ * every read needs the View permission of its page in the session's warehouse, every change its
+ * action permission (USER_ADMIN_ACTIONS); only users and roles of that warehouse are read or changed.
  */
 const USERLIST = derivePerm('/wmsconfig/userlist');
 const USERROLE = derivePerm('/wmsconfig/userrole');
 const ROLELIST = derivePerm('/wmsconfig/rolelist');
+
+/**
+ * What each change needs on top of reading its page: the pages' View permissions only read, so a
+ * role can show the user and role lists without letting anyone change them (spec §6 PC.…Edit/Create/Delete style).
+ */
+export const USER_ADMIN_ACTIONS = {
+  editUser: 'PC.Wmsconfig.Userlist.Edit',
+  resetUserPassword: 'PC.Wmsconfig.Userlist.ResetPassword',
+  createBpoUser: 'PC.Wmsconfig.Userlist.Create',
+  syncUserToTob: 'PC.Wmsconfig.Userlist.SyncToB',
+  assignUserRole: 'PC.Wmsconfig.Userrole.Edit',
+  createRole: 'PC.Wmsconfig.Rolelist.Create',
+  updateRole: 'PC.Wmsconfig.Rolelist.Edit',
+  deleteRole: 'PC.Wmsconfig.Rolelist.Delete',
+} as const satisfies Record<string, ActionPermission>;
 
 const USERLIST_BASE = '/apps/config/userlist';
 const ROLE_BASE = '/apps/config/role';
@@ -77,7 +93,7 @@ export const roleDetail = z.object({
 export const userlistContract = {
   getUserList: resourceList(userResource, `${USERLIST_BASE}/get_user_list`, USERLIST, 'One page of the members of the warehouse with their role, kind and status, filtered and sorted.'),
   editUser: endpoint({
-    method: 'POST', path: `${USERLIST_BASE}/edit_user`, access: { perm: USERLIST },
+    method: 'POST', path: `${USERLIST_BASE}/edit_user`, access: { perm: USER_ADMIN_ACTIONS.editUser },
     summary: 'Changes a member of the warehouse: role here, name, local name, employment type, department, staff status. Only ACTIVE accounts may sign in; enabling or disabling one is written to the access status log with the reason.',
     input: z.object({
       user_id: userId,
@@ -93,14 +109,14 @@ export const userlistContract = {
     output: rowSchema(userResource),
   }),
   resetUserPassword: endpoint({
-    method: 'POST', path: `${USERLIST_BASE}/reset_user_password`, access: { perm: USERLIST },
-    summary: 'Sets a random temporary password for a member of the warehouse and returns it once (never stored in clear, never logged) and ends their sessions. There is no forced-change flag: the user is told to change it with Change Password.',
+    method: 'POST', path: `${USERLIST_BASE}/reset_user_password`, access: { perm: USER_ADMIN_ACTIONS.resetUserPassword },
+    summary: 'Sets a random temporary password for a member of the warehouse and returns it once (never stored in clear, never logged), ends their sessions and requires a change at their next sign-in (every other call answers -224009 until then).',
     input: z.object({ user_id: userId }),
     output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),
   }),
   createBpoUser: endpoint({
-    method: 'POST', path: `${USERLIST_BASE}/create_bpo_user`, access: { perm: USERLIST },
-    summary: 'Creates an outsourced (BPO) account in this warehouse with a role of get_bpo_role_list; answers its temporary password once.',
+    method: 'POST', path: `${USERLIST_BASE}/create_bpo_user`, access: { perm: USER_ADMIN_ACTIONS.createBpoUser },
+    summary: 'Creates an outsourced (BPO) account in this warehouse with a role of get_bpo_role_list; answers its temporary password once, which must be changed at the first sign-in.',
     input: z.object({
       email: z.email().trim().max(254),
       display_name: displayName,
@@ -112,7 +128,7 @@ export const userlistContract = {
     output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),
   }),
   syncUserToTob: endpoint({
-    method: 'POST', path: `${USERLIST_BASE}/sync_user_to_tob`, access: { perm: USERLIST },
+    method: 'POST', path: `${USERLIST_BASE}/sync_user_to_tob`, access: { perm: USER_ADMIN_ACTIONS.syncUserToTob },
     summary: 'Marks a member of the warehouse as synced to the business-user system. No such system is connected to Tally: only the mark (and its time) is recorded.',
     input: z.object({ user_id: userId }),
     output: z.object({ user_id: z.number().int(), tob_synced_at: epochSeconds }),
@@ -163,7 +179,7 @@ export const userlistContract = {
   // User Role (/wmsconfig/userrole)
   searchUserRole: resourceList(userResource, '/apps/config/userrole/search_user_role', USERROLE, 'The user list of the User Role page: members of the warehouse with their role.'),
   assignUserRole: endpoint({
-    method: 'POST', path: '/apps/config/userrole/assign_user_role', access: { perm: USERROLE },
+    method: 'POST', path: '/apps/config/userrole/assign_user_role', access: { perm: USER_ADMIN_ACTIONS.assignUserRole },
     summary: 'Gives members of the warehouse a role of the warehouse (all or nothing).',
     input: z.object({ user_ids: z.array(userId).min(1).max(200), role_id: roleId }),
     output: z.object({ updated: z.number().int() }),
@@ -180,19 +196,19 @@ export const roleContract = {
     output: roleDetail,
   }),
   createRole: endpoint({
-    method: 'POST', path: `${ROLE_BASE}/create_role`, access: { perm: ROLELIST },
+    method: 'POST', path: `${ROLE_BASE}/create_role`, access: { perm: USER_ADMIN_ACTIONS.createRole },
     summary: 'Creates a role in the warehouse granting the given permissions (only ones the caller holds).',
     input: z.object({ role_name: z.string().trim().min(1).max(ROLE_NAME_MAX), perms: z.array(permName).max(5000).default([]) }),
     output: roleDetail,
   }),
   updateRole: endpoint({
-    method: 'POST', path: `${ROLE_BASE}/update_role`, access: { perm: ROLELIST },
+    method: 'POST', path: `${ROLE_BASE}/update_role`, access: { perm: USER_ADMIN_ACTIONS.updateRole },
     summary: 'Renames a role and/or replaces the permissions it grants. Changes apply to its holders on their next request.',
     input: z.object({ role_id: roleId, role_name: z.string().trim().min(1).max(ROLE_NAME_MAX).optional(), perms: z.array(permName).max(5000).optional() }),
     output: roleDetail,
   }),
   deleteRole: endpoint({
-    method: 'POST', path: `${ROLE_BASE}/delete_role`, access: { perm: ROLELIST },
+    method: 'POST', path: `${ROLE_BASE}/delete_role`, access: { perm: USER_ADMIN_ACTIONS.deleteRole },
     summary: 'Deletes a role of the warehouse that nobody holds.',
     input: z.object({ role_id: roleId }),
     output: z.object({ role_id: z.number().int() }),

@@ -36,7 +36,7 @@ export const userResource = defineResource({
     is_active: { kind: 'bool', label: /*i18n*/ 'Can Sign In' },
     employment_type: EMPLOYMENT_TYPE_FIELD,
     department_id: { kind: 'int', label: /*i18n*/ 'Department ID', hideInList: true },
-    department_name: { kind: 'text', label: /*i18n*/ 'Department', max: 120 },
+    department_name: { kind: 'text', label: /*i18n*/ 'Department', max: 120, filter: { op: 'contains', type: 'input' } },
     is_super_admin: { kind: 'bool', label: /*i18n*/ 'Super Admin', hideInList: true },
     is_tob_synced: { kind: 'bool', label: /*i18n*/ 'Synced to ToB', hideInList: true },
   },

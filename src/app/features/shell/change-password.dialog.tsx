@@ -1,23 +1,40 @@
 import type { FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
 import { isSimplePassword, validateChangePassword } from '../../../shared/validation';
 import { RET } from '../../../shared/retcodes';
+import type { Locale } from '../../../shared/locales';
 import { callApi, isApiError } from '../../kit/api';
 import { sessionQueries } from '../../kit/queries';
-import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
+import { LanguageMenu } from '../../kit/language-menu';
 import { PasswordField } from '../../kit/password-field';
 import { useFormFields } from '../../kit/use-form-fields';
+import { useSignOut } from './use-sign-out';
+
+interface ChangePasswordDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /**
+   * The account holds a temporary password (docs/user-admin.md): the dialog cannot be dismissed,
+   * offers Logout instead of Cancel and the language, and opens the app once the password is changed.
+   */
+  forced?: boolean;
+}
 
 /** Change Password (spec §2, §5): both passwords are hashed before they are sent. */
-export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ opened, onClose, forced = false }: ChangePasswordDialogProps) {
   const { t, i18n } = useLingui();
-  const { user } = useSession();
+  // Only the user: a forced change happens before the rest of the session may be read.
+  const { data: user } = useSuspenseQuery(sessionQueries.loginInfo());
   const queryClient = useQueryClient();
+  const router = useRouter();
+  const signOut = useSignOut();
   const form = useFormFields({ current: '', next: '' }, (values) => {
     const found = validateChangePassword(values);
     return {
@@ -41,6 +58,12 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       toast.success(t`Password changed.`);
       void queryClient.invalidateQueries({ queryKey: sessionQueries.simplePassword().queryKey });
       close();
+      if (forced) {
+        // The server cleared the flag with the change: the shell opens, and the guard runs again
+        // for the page asked for (its permission was not checked while the password was temporary).
+        queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (info) => (info ? { ...info, password_change_required: false } : info));
+        void router.invalidate();
+      }
     },
     onError: (error) => {
       if (isApiError(error, RET.WRONG_CURRENT_PASSWORD)) form.setErrors({ current: t`Current password is incorrect.` });
@@ -53,10 +76,29 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     if (form.validateAll()) change.mutate(form.values);
   };
 
+  // Before the password is changed only set_user_setting is open to save the language (the outbox waits too).
+  const saveLanguage = (lang: Locale) => {
+    queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (info) => (info ? { ...info, lang } : info));
+    void callApi(contract.setUserSetting, { name: 'lang', value: lang }, { quiet: true }).catch(() => undefined);
+  };
+
   return (
-    <Modal opened={opened} onClose={close} title={t`Change Password`} centered>
+    <Modal
+      opened={opened}
+      onClose={forced ? () => undefined : close}
+      title={t`Change Password`}
+      centered
+      withCloseButton={!forced}
+      closeOnEscape={!forced}
+      closeOnClickOutside={!forced}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {forced && (
+            <Alert color="orange" icon={<IconLock size={18} aria-hidden />}>
+              <Trans>Your password was set by an administrator. Choose a new password to continue.</Trans>
+            </Alert>
+          )}
           <TextInput label={t`User ID`} value={String(user.user_id)} readOnly variant="filled" />
           <TextInput label={t`Email`} value={user.email} readOnly variant="filled" autoComplete="username" />
           <PasswordField
@@ -74,9 +116,18 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             {...form.field('next')}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              <Trans context="button">Cancel</Trans>
-            </Button>
+            {forced ? (
+              <>
+                <Button variant="default" onClick={() => void signOut()} mr="auto">
+                  <Trans>Logout</Trans>
+                </Button>
+                <LanguageMenu onChanged={saveLanguage} compact />
+              </>
+            ) : (
+              <Button variant="default" onClick={close}>
+                <Trans context="button">Cancel</Trans>
+              </Button>
+            )}
             <Button type="submit" loading={change.isPending}>
               <Trans>Confirm</Trans>
             </Button>

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { AppShell } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
@@ -9,6 +10,8 @@ import { useSession } from '../../kit/session';
 import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';
+import { Logo } from '../../kit/logo';
+import { sessionQueries } from '../../kit/queries';
 import { useWeakNetworkMonitor } from '../../kit/weak-network';
 import { ChangePasswordDialog } from './change-password.dialog';
 import { Sidebar } from './sidebar';
@@ -20,11 +23,30 @@ import { useWeakPasswordWarning } from './use-weak-password-warning';
 const COLLAPSED_KEY = 'tally-sidebar-collapsed';
 
 /**
+ * Every signed-in page. An account holding a temporary password sees only the Change Password
+ * it cannot dismiss (the server refuses everything else with -224009 until it is changed).
+ */
+export default function ShellLayout() {
+  const { data: user } = useSuspenseQuery(sessionQueries.loginInfo());
+  return user.password_change_required ? <PasswordChangeGate /> : <SignedInShell />;
+}
+
+/** The forced Change Password over an empty page: no menu, no page, no background calls. */
+function PasswordChangeGate() {
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)" p="md">
+      <Logo />
+      <ChangePasswordDialog opened forced onClose={() => undefined} />
+    </Box>
+  );
+}
+
+/**
  * The frame of every signed-in page (spec §2 "Layout"); under 768 px the sidebar is a drawer.
  * On PDAs and NQ1000 tablets it is the operator shell: the sidebar is always a drawer so the
  * page (one task, its scan field) has the whole width, with the sync badge in the top bar.
  */
-export default function ShellLayout() {
+function SignedInShell() {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
   const pathname = useRouterState({ select: (s) => s.location.pathname });

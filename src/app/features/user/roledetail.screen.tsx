@@ -5,7 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { ROLE_NAME_MAX } from '../../../shared/resources/role.resource';
+import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
+import { useSession } from '../../kit/session';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
 import { permissionTree, permissionsUnder, type PermissionNode } from './permission-tree';
@@ -18,6 +20,7 @@ const ROOTS: readonly PermissionNode[] = [...CATALOG.pages, ...CATALOG.actions];
 export default function RoleDetailScreen() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
+  const { perms } = useSession();
   const roleId = Number(useSearchParam('role_id'));
   const valid = Number.isInteger(roleId) && roleId > 0;
   const role = useQuery({ ...userAdminQueries.roleDetail(roleId), enabled: valid });
@@ -45,7 +48,9 @@ export default function RoleDetailScreen() {
   if (!valid) return <Alert color="yellow"><Trans>Open a role from the Role List.</Trans></Alert>;
   if (role.isPending) return <Loader size="sm" />;
   if (!role.data) return <Alert color="red"><Trans>The role could not be read from the server.</Trans></Alert>;
-  const readOnly = role.data.all_permissions === 1;
+  // Reading the role needs the Role List's View; changing it, its Edit permission.
+  const mayEdit = perms.has(USER_ADMIN_ACTIONS.updateRole);
+  const readOnly = role.data.all_permissions === 1 || !mayEdit;
 
   const toggle = (perms: readonly string[], on: boolean) => setGranted((prev) => {
     const next = new Set(prev);
@@ -58,7 +63,7 @@ export default function RoleDetailScreen() {
   const save = async () => {
     setBusy(true);
     try {
-      await callApi(contract.updateRole, { role_id: roleId, role_name: name.trim(), ...(readOnly ? {} : { perms: [...granted] }) });
+      await callApi(contract.updateRole, { role_id: roleId, role_name: name.trim(), ...(role.data.all_permissions === 1 ? {} : { perms: [...granted] }) });
       toast.success(t`Role saved`);
       refreshUserAdmin(queryClient);
     } finally {
@@ -71,13 +76,13 @@ export default function RoleDetailScreen() {
       <Title order={2}><Trans>Role Detail</Trans></Title>
       <Paper withBorder p="sm" radius="md">
         <Group align="end" wrap="wrap">
-          <TextInput label={t`Role Name`} maxLength={ROLE_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} />
+          <TextInput label={t`Role Name`} maxLength={ROLE_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} readOnly={!mayEdit} />
           <Text size="sm" data-testid="role-permission-count">
             <Trans>{granted.size} permissions granted; {role.data.user_count} users hold this role.</Trans>
           </Text>
-          <Button loading={busy} disabled={name.trim() === ''} onClick={() => void save()}><Trans>Save</Trans></Button>
+          {mayEdit && <Button loading={busy} disabled={name.trim() === ''} onClick={() => void save()}><Trans>Save</Trans></Button>}
         </Group>
-        {readOnly && <Text size="sm" c="dimmed" mt="xs"><Trans>This role holds every permission, present and future.</Trans></Text>}
+        {role.data.all_permissions === 1 && <Text size="sm" c="dimmed" mt="xs"><Trans>This role holds every permission, present and future.</Trans></Text>}
       </Paper>
       <Paper withBorder p="sm" radius="md">
         <Tree

@@ -6,7 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { ROLE_NAME_MAX, roleResource } from '../../../shared/resources/role.resource';
+import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
+import { useSession } from '../../kit/session';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';
 import { refreshUserAdmin } from './user-admin.queries';
@@ -16,6 +18,7 @@ export default function RoleListScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { perms } = useSession();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,16 +43,18 @@ export default function RoleListScreen() {
   };
   const actions: RowAction[] = [
     { label: t`Detail`, href: (row) => `/wmsconfig/roledetail?role_id=${String(row.role_id)}` },
-    { label: t`Delete`, color: 'red', onClick: (row) => void remove(row), visible: (row) => row.user_count === 0 },
+    { label: t`Delete`, color: 'red', permission: USER_ADMIN_ACTIONS.deleteRole, onClick: (row) => void remove(row), visible: (row) => row.user_count === 0 },
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => { setName(''); setError(null); setCreating(true); }}>
-          <Trans>Create Role</Trans>
-        </Button>
-      </Group>
+      {perms.has(USER_ADMIN_ACTIONS.createRole) && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => { setName(''); setError(null); setCreating(true); }}>
+            <Trans>Create Role</Trans>
+          </Button>
+        </Group>
+      )}
       <ResourceList resource={roleResource} endpoint={contract.searchRole} title={t`Role List`} path="/wmsconfig/rolelist" rowActions={actions} />
       <Modal opened={creating} onClose={() => setCreating(false)} title={t`Create Role`} centered>
         <form onSubmit={(e) => void create(e)} noValidate>

@@ -102,7 +102,7 @@ export function TemporaryPasswordDialog({ value, onClose }: { value: { email: st
   return (
     <Modal opened onClose={onClose} title={t`Temporary password`} centered>
       <Stack>
-        <Text size="sm"><Trans>The temporary password of {value.email} is shown only now. Hand it over safely and ask them to change it after signing in.</Trans></Text>
+        <Text size="sm"><Trans>The temporary password of {value.email} is shown only now. Hand it over safely: they must change it when they sign in.</Trans></Text>
         <Group>
           <Code fz="lg" data-testid="temporary-password">{value.password}</Code>
           <CopyButton value={value.password}>

@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { userResource } from '../../../shared/resources/user.resource';
+import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
+import { useSession } from '../../kit/session';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';
 import { CreateBpoUserDialog, EditUserDialog, TemporaryPasswordDialog, type EditableUser } from './user-dialogs';
@@ -15,6 +17,7 @@ import { refreshUserAdmin } from './user-admin.queries';
 export default function UserListScreen() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const { perms } = useSession();
   const [editing, setEditing] = useState<EditableUser | null>(null);
   const [creating, setCreating] = useState(false);
   const [password, setPassword] = useState<{ email: string; password: string } | null>(null);
@@ -30,19 +33,22 @@ export default function UserListScreen() {
     toast.success(t`Marked as synced`);
     refreshUserAdmin(queryClient);
   };
+  // Each action needs its own permission (the page's View only reads): without it, it is not offered.
   const actions: RowAction[] = [
-    { label: t`Edit`, onClick: (row) => setEditing(row as unknown as EditableUser) },
-    { label: t`Reset Password`, onClick: (row) => void resetPassword(row) },
-    { label: t`Sync to ToB`, onClick: (row) => void syncToTob(row), visible: (row) => row.is_tob_synced !== 1 },
+    { label: t`Edit`, permission: USER_ADMIN_ACTIONS.editUser, onClick: (row) => setEditing(row as unknown as EditableUser) },
+    { label: t`Reset Password`, permission: USER_ADMIN_ACTIONS.resetUserPassword, onClick: (row) => void resetPassword(row) },
+    { label: t`Sync to ToB`, permission: USER_ADMIN_ACTIONS.syncUserToTob, onClick: (row) => void syncToTob(row), visible: (row) => row.is_tob_synced !== 1 },
   ];
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          <Trans>Create BPO User</Trans>
-        </Button>
-      </Group>
+      {perms.has(USER_ADMIN_ACTIONS.createBpoUser) && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            <Trans>Create BPO User</Trans>
+          </Button>
+        </Group>
+      )}
       <ResourceList resource={userResource} endpoint={contract.getUserList} title={t`User List`} path="/wmsconfig/userlist" rowActions={actions} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <CreateBpoUserDialog

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { userResource } from '../../../shared/resources/user.resource';
+import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';
@@ -21,6 +22,7 @@ export default function UserRoleScreen() {
   const roles = useQuery({ ...userAdminQueries.roleConfiguration(), enabled: target !== null });
   const actions: RowAction[] = [{
     label: t`Change Role`,
+    permission: USER_ADMIN_ACTIONS.assignUserRole,
     onClick: (row) => {
       setTarget(row as unknown as Target);
       setRoleId(String(row.role_id));

@@ -1,20 +1,26 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useParams } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { userResource } from '../../../shared/resources/user.resource';
-import { WarehouseScopedTable } from './warehouse-scoped-table';
+import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 
-/** /user/warehouselist/users/$whsId: the members of one warehouse with their role there. */
+/**
+ * /user/warehouselist/users/$whsId: the members of one warehouse with their role there, filtered
+ * like the User List. Filters, bookmarks and columns are kept for the page whatever the warehouse.
+ */
 export default function WarehouseUsersScreen() {
   const { t } = useLingui();
   const { whsId = '' } = useParams({ strict: false }) as { whsId?: string };
+  const fixedInput = useMemo(() => ({ whs_id: whsId }), [whsId]);
+  const actions: RowAction[] = [
+    { label: t`Detail`, href: (row) => `/user/warehouselist/users/${encodeURIComponent(whsId)}/${String(row.user_id)}` },
+  ];
   return (
-    <WarehouseScopedTable
-      resource={userResource} endpoint={contract.searchWarehouseUser} title={t`Warehouse Users: ${whsId}`} whsId={whsId}
-      action={(row) => (
-        <Anchor component={Link} to={`/user/warehouselist/users/${encodeURIComponent(whsId)}/${String(row.user_id)}`} size="sm">{t`Detail`}</Anchor>
-      )}
+    <ResourceList
+      key={whsId}
+      resource={userResource} endpoint={contract.searchWarehouseUser} title={t`Warehouse Users: ${whsId}`}
+      path="/user/warehouselist/users" fixedInput={fixedInput} rowActions={actions}
     />
   );
 }

@@ -303,6 +303,23 @@ describe('drain', () => {
     expect(await db.ops.where('state').equals('pending').count()).toBe(2);
   });
 
+  test('a push refused until a temporary password is changed pauses, rejects nothing and resumes after the change', async () => {
+    const { outbox, server, db } = setup();
+    const ops = await enqueueOffline(outbox, server, 2);
+    server.failBefore.push(new ServerError(RET.PASSWORD_CHANGE_REQUIRED, 'Change your temporary password'));
+    await outbox.retryNow();
+    expect(outbox.getSnapshot().state).toBe('auth-required');
+    expect(outbox.getSnapshot().retryAt).toBeNull(); // a pause, not a backoff
+    expect(await db.ops.where('state').equals('pending').count()).toBe(2);
+    expect(await db.ops.where('state').equals('rejected').count()).toBe(0);
+    expect(server.applied).toHaveLength(0);
+
+    outbox.setContext(ALICE); // the shell binds the session again once the password is changed
+    await outbox.drain();
+    expect(outbox.getSnapshot().state).toBe('idle');
+    expect(server.appliedIds()).toEqual(ops.map((o) => o.op_id));
+  });
+
   test("another user's ops are never sent by this session", async () => {
     const { outbox, server, db } = setup();
     const alices = await enqueueOffline(outbox, server, 2);

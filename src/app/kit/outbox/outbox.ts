@@ -104,6 +104,16 @@ function retcodeOf(error: unknown): number | null {
   return null;
 }
 
+/**
+ * Answers that say the session cannot send now, not that the ops are wrong: signed out, or a
+ * temporary password to change first. The drain pauses with every op still pending (nothing is
+ * rejected or recorded) until the session is bound again (setContext after sign-in or the change).
+ */
+const pausesTheSession = (error: unknown): boolean => {
+  const retcode = retcodeOf(error);
+  return retcode === RET.NOT_LOGGED_IN || retcode === RET.PASSWORD_CHANGE_REQUIRED;
+};
+
 function errorOf(error: unknown): OpError {
   const retcode = retcodeOf(error) ?? RET.INTERNAL;
   const message = error instanceof Error ? error.message : String(error);
@@ -350,7 +360,7 @@ export class Outbox {
         oldest_pending_at: counts.oldestPendingAt, app_version: this.appVersion.slice(0, 64), user_agent: this.userAgent.slice(0, 512),
       });
     } catch (error) {
-      if (retcodeOf(error) === RET.NOT_LOGGED_IN) this.pauseForAuth(gen);
+      if (pausesTheSession(error)) this.pauseForAuth(gen);
       // Anything else: the next heartbeat reports again.
     }
   }
@@ -526,7 +536,7 @@ export class Outbox {
               return;
             }
           } catch (error) {
-            if (retcodeOf(error) === RET.NOT_LOGGED_IN) this.pauseForAuth(gen);
+            if (pausesTheSession(error)) this.pauseForAuth(gen);
             else this.scheduleRetry(errorOf(error));
             return;
           }
@@ -549,7 +559,7 @@ export class Outbox {
           const failure = errorOf(error);
           // The head stays first; the batch shows why it waits.
           await db.ops.bulkPut(sentAt.map((op) => ({ ...op, state: 'pending' as const, last_error: failure })));
-          if (retcode === RET.NOT_LOGGED_IN) this.pauseForAuth(gen);
+          if (pausesTheSession(error)) this.pauseForAuth(gen);
           else this.scheduleRetry(failure);
           return;
         }

@@ -77,11 +77,16 @@ function useRememberedSearch(path: string, search: Search, remember: boolean, to
 
 type Row = Record<string, unknown>;
 
+/** A link to a page: a path, or a path with the query string a page that takes its record by query reads. */
+export type PageLink = string | { to: string; search?: Record<string, string> };
+/** The Link (or navigate) props of a page link. */
+export const linkProps = (link: PageLink) => (typeof link === 'string' ? { to: link } : { to: link.to, search: link.search as never });
+
 /** An action in a row's Action column: a link or a handler, offered by permission and row. */
 export interface RowAction extends RowActionRule<Row> {
   label: string;
   /** Where the action goes (a page of the row). */
-  href?(row: Row): string;
+  href?(row: Row): PageLink;
   onClick?(row: Row): void;
   color?: string;
 }
@@ -89,7 +94,7 @@ export interface RowAction extends RowActionRule<Row> {
 function RowActionButton({ action, row }: { action: RowAction; row: Row }) {
   const common = { variant: 'subtle', size: 'compact-sm', color: action.color } as const;
   return action.href
-    ? <Button {...common} component={Link} to={action.href(row)}>{action.label}</Button>
+    ? <Button {...common} component={Link} {...linkProps(action.href(row))}>{action.label}</Button>
     : <Button {...common} onClick={() => action.onClick?.(row)}>{action.label}</Button>;
 }
 
@@ -107,7 +112,7 @@ function RowActions({ actions, row, perms }: { actions: readonly RowAction[]; ro
           </Menu.Target>
           <Menu.Dropdown>
             {more.map((action) => (action.href
-              ? <Menu.Item key={action.label} component={Link} to={action.href(row)} color={action.color}>{action.label}</Menu.Item>
+              ? <Menu.Item key={action.label} component={Link} {...linkProps(action.href(row))} color={action.color}>{action.label}</Menu.Item>
               : <Menu.Item key={action.label} onClick={() => action.onClick?.(row)} color={action.color}>{action.label}</Menu.Item>))}
           </Menu.Dropdown>
         </Menu>
@@ -145,22 +150,28 @@ export interface ResourceListProps<E extends EndpointDef> {
   path: string;
   remember?: boolean;
   /** Where a row's key links to (its detail page). */
-  detailHref?(key: string): string;
+  detailHref?(key: string): PageLink;
   /** The Action column; none when absent. */
   rowActions?: readonly RowAction[];
   /** The module whose switch time the old-system notice compares with (spec §8); the earliest when absent. */
   switchModule?: SwitchModule;
-  /** The list can be exported (its resource is in server/modules/report/export-sources.ts). */
+  /** The list can be exported (every registered resource's: shared/resources/registry.ts). */
   exportable?: boolean;
   /** Buttons beside the title (Create…). */
   actions?: ReactNode;
+  /**
+   * Input the page fixes rather than the user (a path parameter such as the `whs_id` of
+   * /user/warehouselist/users/$whsId): sent with every list call and export, never shown in the
+   * filter panel nor kept in the URL, bookmarks or remembered search.
+   */
+  fixedInput?: Readonly<Record<string, string | number>>;
 }
 
 /**
  * The list page of a resource: filter panel, table and paging, all from its definition. The
  * search lives in the URL (shareable, back-button friendly) and is remembered per list.
  */
-export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions }: ResourceListProps<E>) {
+export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput }: ResourceListProps<E>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const keys = useMemo(() => listKeysOf(resource), [resource]);
@@ -172,9 +183,11 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   const pageNo = Number(search.page_no ?? 1);
   const pageSize = Number(search.page_size ?? DEFAULT_PAGE_SIZE);
 
+  // The call's input: the fixed part wins over any same-named key a hand-edited URL might carry.
+  const input = useMemo(() => (fixedInput ? { ...search, ...fixedInput } : search), [search, fixedInput]);
   const list = useQuery({
-    queryKey: ['resource', resource.name, 'list', search],
-    queryFn: ({ signal }) => callApi(endpoint, search as InputOf<E>, { signal }) as Promise<OutputOf<E> & { list: Record<string, unknown>[]; total: number; total_capped?: boolean }>,
+    queryKey: ['resource', resource.name, 'list', input],
+    queryFn: ({ signal }) => callApi(endpoint, input as InputOf<E>, { signal }) as Promise<OutputOf<E> & { list: Record<string, unknown>[]; total: number; total_capped?: boolean }>,
     placeholderData: keepPreviousData,
   });
 
@@ -213,7 +226,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
         <Group gap="sm">
           {actions}
           <ColumnSettings resource={resource} path={path} />
-          {exportable && <ExportButton resource={resource} search={search} path={path} />}
+          {exportable && <ExportButton resource={resource} search={input} path={path} />}
         </Group>
       </Group>
       <FilterPanel items={items} applied={search} onSearch={onSearch} onReset={onReset} savedAs={path} />
@@ -253,7 +266,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
                   {columns.map(([name, field]) => (
                     <Table.Td key={name}>
                       {name === resource.key && detailHref
-                        ? <Anchor component={Link} to={detailHref(key)}>{key}</Anchor>
+                        ? <Anchor component={Link} {...linkProps(detailHref(key))}>{key}</Anchor>
                         : <FieldValue field={field} value={row[name]} />}
                     </Table.Td>
                   ))}

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { exportFiles, exportTasks } from '../../db/schema';
 import { ApiError, badInput, notFound, notLoggedIn, permissionDenied } from '../../http/errors';
 import { loadSession } from '../../http/session';
+import { assertPasswordChanged } from '../../http/password-change';
 import { userPermissions } from '../system/access';
 import { EXPORT_SOURCES } from './export-sources';
 
@@ -34,6 +35,7 @@ export function registerExportDownload(app: Hono, deps: { db: Db; config: Server
     const { db } = deps;
     const session = await loadSession(c, db, deps.config);
     if (!session) throw notLoggedIn();
+    assertPasswordChanged(session);
     const tenant = c.req.header(TENANT_HEADER);
     if (tenant !== undefined && tenant !== session.whsId) {
       throw new ApiError(

@@ -12,6 +12,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
 import { userPermissions, menuKeysOf } from './access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
 import { saveUserSetting } from './user-settings';
+import { SETTING_ALLOWED_BEFORE_PASSWORD_CHANGE, passwordChangeRequired } from '../../http/password-change';
 
 /** A weak password must be changed within this many days of being reported. */
 const SIMPLE_PASSWORD_GRACE_DAYS = 30;
@@ -51,6 +52,7 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
   },
 
   async setUserSetting(input, { db, session }) {
+    if (session.passwordChangeRequired && input.name !== SETTING_ALLOWED_BEFORE_PASSWORD_CHANGE) throw passwordChangeRequired();
     await saveUserSetting(db, session.userId, input);
     return {};
   },
@@ -97,7 +99,8 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
         .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, input.user_id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
         .returning({ userId: passwordResetTokens.userId });
       if (!row) return false;
-      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password) })
+      // A password chosen through the emailed link is the owner's own, never a temporary one.
+      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false })
         .where(eq(users.userId, row.userId)).returning({ email: users.email });
       // The owner of the mailbox proved who they are: earlier failed sign-ins must not lock them out.
       if (user) await clearRateEvents(tx, RATE_RULES.loginFailByEmail, [user.email.toLowerCase()]);
@@ -119,7 +122,9 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
       throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
     }
     if (input.new_pwd === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
-    await db.update(users).set({ passwordHash: await hashPassword(input.new_pwd), simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, user.userId));
+    await db.update(users).set({
+      passwordHash: await hashPassword(input.new_pwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false,
+    }).where(eq(users.userId, user.userId));
     await db.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, session.idHash)));
     return {};
   },

@@ -61,5 +61,6 @@ export async function buildUserInfo(db: Db, config: ServerConfig, userId: number
     whs_setting: memberships.map((m) => ({ whs_id: m.whsId, is_show_mbn: m.isShowMbn })),
     lang: normaliseLocale(settings.get('lang')),
     env: config.envName,
+    password_change_required: user.passwordChangeRequired,
   };
 }

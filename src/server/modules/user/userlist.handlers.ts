@@ -96,7 +96,7 @@ export const userlistHandlers: UserlistHandlers = {
     if (member.userId === actor.userId) throw refuse('Change your own password with Change Password.');
     const { password, stored } = await temporaryPassword();
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash: stored }).where(eq(users.userId, member.userId));
+      await tx.update(users).set({ passwordHash: stored, passwordChangeRequired: true }).where(eq(users.userId, member.userId));
       await tx.delete(sessions).where(eq(sessions.userId, member.userId));
     });
     return { user_id: member.userId, temporary_password: password };
@@ -116,7 +116,7 @@ export const userlistHandlers: UserlistHandlers = {
     try {
       const userId = await db.transaction(async (tx) => {
         const [user] = await tx.insert(users).values({
-          email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored,
+          email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored, passwordChangeRequired: true,
           userKind: USER_KIND.values.BPO, employmentType: input.employment_type,
         }).returning({ userId: users.userId });
         await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });

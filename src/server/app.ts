@@ -19,7 +19,6 @@ import { userAdminHandlers } from './modules/user/user-admin.handlers';
 import { configHandlers } from './modules/config/config.handlers';
 import { syncHandlers } from './modules/sync/sync.handlers';
 import { notificationHandlers } from './modules/config/notification.handlers';
-import { supplierHandlers } from './modules/basic/supplier.handlers';
 import { warehouseHandlers } from './modules/basic/warehouse.handlers';
 import { storageAreaHandlers } from './modules/basic/storage-area.handlers';
 import { catalogHandlers } from './modules/basic/catalog.handlers';
@@ -28,9 +27,10 @@ import { listSettingsHandlers } from './modules/config/list-settings.handlers';
 import { exportTaskHandlers } from './modules/report/export-task.handlers';
 import { registerExportDownload } from './modules/report/export-download';
 import { pagingHeaderHandlers } from './modules/config/paging-header.handlers';
+import { resourceContractHandlers } from './modules/resources';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...supplierHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -16,6 +16,19 @@ export const ACTION_PERMISSIONS = {
   'PC.Scan.ManualInput': msg`Type into scan-only fields`,
   /** Changing the notification sounds of the warehouse; its page's View permission only reads them. */
   'PC.Wmsconfig.NotificationCenter.Sound.Edit': msg`Edit notification sounds`,
+  /** The Storey tab adds, renames and deletes storeys in dialogs: no pages of their own (spec §7 storey calls). */
+  'PC.WMSBasic.StorageAreaSetting.Storey.Create': msg`Create storeys`,
+  'PC.WMSBasic.StorageAreaSetting.Storey.Edit': msg`Edit storeys`,
+  'PC.WMSBasic.StorageAreaSetting.Storey.Delete': msg`Delete storeys`,
+  /** User administration: the pages' View permissions only read; each change needs its own (docs/user-admin.md). */
+  'PC.Wmsconfig.Userlist.Edit': msg`Edit users`,
+  'PC.Wmsconfig.Userlist.ResetPassword': msg`Reset user passwords`,
+  'PC.Wmsconfig.Userlist.Create': msg`Create BPO users`,
+  'PC.Wmsconfig.Userlist.SyncToB': msg`Mark users as synced to ToB`,
+  'PC.Wmsconfig.Userrole.Edit': msg`Change users' roles`,
+  'PC.Wmsconfig.Rolelist.Create': msg`Create roles`,
+  'PC.Wmsconfig.Rolelist.Edit': msg`Edit roles and their permissions`,
+  'PC.Wmsconfig.Rolelist.Delete': msg`Delete roles`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type ActionPermission = keyof typeof ACTION_PERMISSIONS;

@@ -5,7 +5,7 @@ import { RET } from '../../src/shared/retcodes';
 /** WMS Basic catalog (spec §2): shops and groups, merchants, category tree, docks, stations and their record settings. */
 const SHOP = {
   list: '/apps/basic/shop/search_shop', detail: '/apps/basic/shop/get_shop_detail',
-  create: '/apps/basic/shop/create_shop', update: '/apps/basic/shop/update_shop', options: '/apps/basic/shop/get_shop_options',
+  create: '/apps/basic/shop/create_shop', update: '/apps/basic/shop/update_shop',
 };
 const GROUP = { list: '/apps/basic/shop/search_shop_group', detail: '/apps/basic/shop/get_shop_group_detail' };
 const MERCHANT = { list: '/apps/basic/merchant/search_merchant', detail: '/apps/basic/merchant/get_merchant_detail' };
@@ -102,17 +102,6 @@ describe('search_shop_group', () => {
     expect(bySize.data.list[0]!.group_id).toBe('GRP-SME');
     expect((await admin.get(GROUP.detail, { group_id: 'GRP-MALL' })).data).toMatchObject({ group_name: 'Official Mall Shops' });
     expect((await admin.get(GROUP.detail, { group_id: 'GRP-NONE' })).retcode).toBe(RET.NOT_FOUND);
-  });
-});
-
-describe('get_shop_options', () => {
-  test('the active merchants and groups of the warehouse, by id', async () => {
-    const res = await admin.get<{ merchants: { merchant_id: string; merchant_name: string }[]; groups: { group_id: string }[] }>(SHOP.options);
-    expect(res.retcode).toBe(0);
-    // M<CC>009 is the inactive merchant.
-    expect(res.data.merchants.map((m) => m.merchant_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 10].map((n) => `M${cc}${String(n).padStart(3, '0')}`));
-    expect(res.data.merchants[0]).toEqual({ merchant_id: `M${cc}001`, merchant_name: 'Everyday Mart' });
-    expect(res.data.groups.map((g) => g.group_id)).toEqual(['GRP-CB', 'GRP-MALL', 'GRP-PREF', 'GRP-SME']);
   });
 });
 
@@ -258,6 +247,8 @@ describe('create_shop and update_shop', () => {
       [{ ...noName, shop_id: `SH${cc}9002` }, 'shop_name'],
       [{ ...newShop(), shop_id: `SH${cc}9002`, shop_name: '   ' }, 'shop_name'],
       [{ ...newShop(), shop_id: `SH${cc}9002`, merchant_id: `M${otherCc}002` }, 'merchant_id'],
+      // M<CC>009 is the inactive merchant: a shop names only active ones (the field's refWhere).
+      [{ ...newShop(), shop_id: `SH${cc}9002`, merchant_id: `M${cc}009` }, 'merchant_id'],
       [{ ...newShop(), shop_id: `SH${cc}9002`, group_id: 'GRP-NONE' }, 'group_id'],
       [{ ...newShop(), shop_id: `SH${cc}9002`, status: 3 }, 'status'],
       [{ ...newShop(), shop_id: `SH${cc}9002`, contact_email: 'not-an-email' }, 'contact_email'],
@@ -307,7 +298,7 @@ describe('permissions', () => {
     const calls: [string, Record<string, unknown>][] = [
       [SHOP.list, {}], [SHOP.detail, { shop_id: `SH${cc}0001` }], [GROUP.list, {}], [GROUP.detail, { group_id: 'GRP-CB' }],
       [MERCHANT.list, {}], [MERCHANT.detail, { merchant_id: `M${cc}001` }], [CATEGORY_TREE, {}],
-      [SHOP.options, {}], [DOCK.list, {}], [DOCK.detail, { dock_code: 'D01' }], [STATION.list, {}], [STATION.detail, { station_id: 'CHK-01' }],
+      [DOCK.list, {}], [DOCK.detail, { dock_code: 'D01' }], [STATION.list, {}], [STATION.detail, { station_id: 'CHK-01' }],
       [RECORD_SETTINGS, {}],
     ];
     for (const [path, query] of calls) expect((await operator.get(path, query)).retcode, path).toBe(RET.PERMISSION_DENIED);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { startTestServer, type TestServer } from '../support/api-harness';
 import { handlers } from '../../src/server/app';
-import { servedResources } from '../../src/server/http/resource-handlers';
+import { servedResources } from '../../src/server/modules/resources';
 
 /**
  * Lists stay an index walk at a million rows (issue 5): for every resource served over a table,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { RET } from '../../src/shared/retcodes';
-import { storageAreaContract as api } from '../../src/shared/contract/storage-area.contract';
+import { contract } from '../../src/shared/contract';
+import { ALL_PERMISSIONS } from '../../src/shared/permissions';
 import { ROUTES } from '../../src/shared/routes/manifest';
 import { permOf } from '../../src/shared/routes/derive';
 
@@ -273,9 +274,15 @@ describe('access', () => {
       createZone: '/wmsbasic/zone/create', updateZone: '/wmsbasic/zone/edit', searchPathway: '/wmsbasic/pathway',
       getPathwayDetail: '/wmsbasic/pathway/detail', updatePathway: '/wmsbasic/pathway/edit', searchCell: '/wmsbasic/cell',
       getCellDetail: '/wmsbasic/cell/detail', updateCell: '/wmsbasic/cell/edit', searchStorey: '/wmsbasic/storey',
-      createStorey: '/wmsbasic/storey', updateStorey: '/wmsbasic/storey', deleteStorey: '/wmsbasic/storey',
+      searchWhsPlanning: '/wmsbasic/whsplanning', getWhsPlanningDetail: '/wmsbasic/whsplanning/detail',
+      createWhsPlanning: '/wmsbasic/whsplanning/create', updateWhsPlanning: '/wmsbasic/whsplanning/edit',
     };
-    for (const [name, path] of Object.entries(expected)) expect(api[name as keyof typeof api].access, name).toEqual(pagePerm(path));
+    for (const [name, path] of Object.entries(expected)) expect(contract[name as keyof typeof contract].access, name).toEqual(pagePerm(path));
+    // The Storey tab changes storeys in dialogs: each change has its action permission (shared/permissions.ts).
+    for (const [name, verb] of [['createStorey', 'Create'], ['updateStorey', 'Edit'], ['deleteStorey', 'Delete']] as const) {
+      expect(contract[name].access, name).toEqual({ perm: `PC.WMSBasic.StorageAreaSetting.Storey.${verb}` });
+      expect(ALL_PERMISSIONS, name).toContain(`PC.WMSBasic.StorageAreaSetting.Storey.${verb}`);
+    }
   });
 
   test('an operator without the storage-area permissions is refused every call', async () => {

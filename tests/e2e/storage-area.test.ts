@@ -24,7 +24,7 @@ async function openAsAdmin(path: string) {
 describe('Storage Area Setting', () => {
   test('opens on the first permitted tab, and the tabs lead to the others', async () => {
     const { context, page } = await openAsAdmin('/wmsbasic/storageAreaSetting');
-    // Warehouse Planning needs the fulfilment chain and is not built: Zone Cluster comes first.
+    // Warehouse Planning needs the fulfilment chain, off here: Zone Cluster comes first.
     await page.waitForURL('**/v2/wmsbasic/zonecluster');
     await expect.poll(() => page.getByRole('tab', { name: 'Zone Cluster', selected: true }).count()).toBe(1);
     expect(await page.getByRole('tab', { name: 'Warehouse Planning' }).count()).toBe(0);
@@ -53,7 +53,7 @@ describe('Storage Area Setting', () => {
     const { context, page } = await openAsAdmin('/wmsbasic/zone');
     await page.waitForURL('**/v2/wmsbasic/zone');
     const row = table(page).locator('tbody tr', { hasText: 'A02' });
-    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL('**/v2/wmsbasic/zone/edit?zone_id=A02');
     const name = page.getByLabel('Zone Name');
     await expect.poll(() => name.inputValue()).not.toBe('');
@@ -63,6 +63,40 @@ describe('Storage Area Setting', () => {
     await page.waitForURL('**/v2/wmsbasic/zone/detail?zone_id=A02');
     await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain(renamed);
     await context.close();
+  });
+
+  test('with the fulfilment chain on, Warehouse Planning is the first tab: its plans are derived pages (list, detail, edit)', async () => {
+    const { context, page } = await openAsAdmin('/wmsbasic/storageAreaSetting');
+    await page.waitForURL('**/v2/wmsbasic/zonecluster');
+    const warehouse = page.getByRole('combobox', { name: 'Warehouse', exact: true });
+    const before = await warehouse.inputValue();
+    const switchTo = async (option: RegExp) => {
+      await warehouse.click();
+      await page.getByRole('option', { name: option }).click();
+      await expect.poll(() => warehouse.inputValue()).toMatch(option);
+    };
+    try {
+      // VNHCM1 is an is_rms warehouse with the fulfilment chain on: the switch reloads the page.
+      await switchTo(/VNHCM1/);
+      await page.goto('/v2/wmsbasic/storageAreaSetting');
+      await page.waitForURL('**/v2/wmsbasic/whsplanning');
+      await expect.poll(() => total(page)).toBe('Total 3');
+      const row = table(page).locator('tbody tr', { hasText: 'LA-COLD' });
+      await row.getByRole('link', { name: 'Edit' }).click();
+      await page.waitForURL('**/v2/wmsbasic/whsplanning/edit?logic_area_id=LA-COLD');
+      const days = page.getByLabel('Target Turnover Days');
+      await expect.poll(() => days.inputValue()).toMatch(/^\d+$/);
+      const next = String(5 + Math.floor(Math.random() * 20));
+      await days.fill(next);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL('**/v2/wmsbasic/whsplanning/detail?logic_area_id=LA-COLD');
+      await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain('B2C-COLD');
+      await expect.poll(() => page.locator('[data-field="target_turnover_days"]').textContent()).toContain(next);
+    } finally {
+      await page.goto('/v2/wmsbasic/zonecluster');
+      await switchTo(new RegExp(before.replace(/[()]/g, '\\$&')));
+      await context.close();
+    }
   });
 
   test('an operator without any storage-area permission gets the forbidden page', async () => {

@@ -1,9 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../../shared/routes/manifest';
-import { canOpen } from '../../routes/access';
-import { useAccessState } from '../../routes/use-access';
+import { ROUTES } from '../../shared/routes/manifest';
+import { canOpen } from '../routes/access';
+import { useAccessState } from '../routes/use-access';
 
 /**
  * The tabs of a page whose tabs are routes of one manifest tab group (spec §2: shop / group,

@@ -151,6 +151,9 @@ const BY_PATH = new Map<string, RouteDecl>();
 for (const r of ROUTES) BY_PATH.set(r.path, r);
 for (const r of ROUTES) if (!BY_PATH.has(hrefOf(r.path))) BY_PATH.set(hrefOf(r.path), r);
 
+/** The route declared at `path` (a manifest path, parameters as declared). */
+export const routeAt = (path: string): RouteDecl | undefined => BY_PATH.get(path);
+
 /**
  * The breadcrumb and menu parent: `parent`, else a `…detail` page's sibling list
  * (trackingiddetail → trackingid), else the nearest declared ancestor path.

@@ -2,13 +2,27 @@ import type { ComponentType } from 'react';
 // Bundled with the router: it is also the page for unknown paths, which must show offline.
 import NotFoundScreen from '../features/status/not-found.screen';
 
+import { RESOURCES } from '../../shared/resources/registry';
+import type { PageKind } from '../kit/resource/resource-pages';
+
 type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The pages registered resources declare (shared/resources/registry.ts), each served by the
+ * resource page of its kind (kit/resource/resource-pages.tsx), loaded on first visit.
+ */
+const RESOURCE_SCREENS: Record<string, ScreenModule> = Object.fromEntries(RESOURCES.flatMap((def) =>
+  Object.entries(def.pages ?? {}).map(([kind, path]) => [
+    path,
+    async () => ({ default: (await import('../kit/resource/resource-pages')).resourceScreen(def.name, kind as PageKind) }),
+  ])));
 
 /**
  * The screen of each manifest path, loaded on first visit. The single place that says a route
  * is built: the router registers only these, and menu, search and guard treat the rest as absent.
+ * A screen of its own takes the place of a resource's derived page.
  */
-export const SCREENS: Readonly<Record<string, ScreenModule>> = {
+const OWN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/login': () => import('../features/auth/login.screen'),
   '/forget': () => import('../features/auth/forget.screen'),
   '/reset': () => import('../features/auth/reset.screen'),
@@ -32,46 +46,17 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/wmsconfig/roledetail': () => import('../features/user/roledetail.screen'),
   '/wmsconfig/syncqueue': () => import('../features/syncqueue/sync-queue.screen'),
   '/wmsconfig/notificationCenter/sound': () => import('../features/notification/notification-sound.screen'),
-  '/wmsbasic/zonecluster': () => import('../features/basic/zone-cluster.screen'),
-  '/wmsbasic/park': () => import('../features/basic/park.screen'),
-  '/wmsbasic/inboundStagingLocation': () => import('../features/basic/inbound-staging-location.screen'),
-  '/wmsbasic/outboundStagingLocation': () => import('../features/basic/outbound-staging-location.screen'),
-  '/wmsbasic/rtStagingLocation': () => import('../features/basic/rt-staging-location.screen'),
   '/wmsbasic/storey': () => import('../features/basic/storey.screen'),
-  '/wmsbasic/zone': () => import('../features/basic/zone.screen'),
-  '/wmsbasic/zone/detail': () => import('../features/basic/zone-detail.screen'),
-  '/wmsbasic/zone/create': () => import('../features/basic/zone-create.screen'),
-  '/wmsbasic/zone/edit': () => import('../features/basic/zone-edit.screen'),
-  '/wmsbasic/logicArea': () => import('../features/basic/logic-area.screen'),
-  '/wmsbasic/pathway': () => import('../features/basic/pathway.screen'),
-  '/wmsbasic/pathway/detail': () => import('../features/basic/pathway-detail.screen'),
-  '/wmsbasic/pathway/edit': () => import('../features/basic/pathway-edit.screen'),
-  '/wmsbasic/cell': () => import('../features/basic/cell.screen'),
-  '/wmsbasic/cell/detail': () => import('../features/basic/cell-detail.screen'),
-  '/wmsbasic/cell/edit': () => import('../features/basic/cell-edit.screen'),
   '/wmsbasic/warehouse': () => import('../features/basic/warehouse.screen'),
   '/wmsbasic/warehouse/create': () => import('../features/basic/warehouse-form.screen'),
   '/wmsbasic/warehouse/detail': () => import('../features/basic/warehouse-form.screen'),
   '/wmsbasic/warehouse/edit': () => import('../features/basic/warehouse-form.screen'),
-  '/wmsbasic/supplier': () => import('../features/basic/supplier.screen'),
-  '/wmsbasic/supplier/detail/$id': () => import('../features/basic/supplier-detail.screen'),
-  '/wmsbasic/shop': () => import('../features/basic/shop.screen'),
-  '/wmsbasic/shop/group': () => import('../features/basic/shop-group.screen'),
-  '/wmsbasic/shop/detail/$id': () => import('../features/basic/shop-detail.screen'),
-  '/wmsbasic/shop/create': () => import('../features/basic/shop-create.screen'),
-  '/wmsbasic/shop/$id/edit': () => import('../features/basic/shop-edit.screen'),
-  '/wmsbasic/merchant': () => import('../features/basic/merchant.screen'),
   '/wmsbasic/merchant/detail/$merchant_id': () => import('../features/basic/merchant-detail.screen'),
   '/wmsbasic/categoryTree': () => import('../features/basic/category-tree.screen'),
-  '/wmsbasic/dockmanagement': () => import('../features/basic/dock.screen'),
-  '/wmsbasic/dockmanagement/detail': () => import('../features/basic/dock-detail.screen'),
-  '/wmsbasic/stationManagement': () => import('../features/basic/station.screen'),
   '/wmsbasic/stationManagement/recordSettings': () => import('../features/basic/station-record-settings.screen'),
-  '/wmsbasic/skuitems': () => import('../features/basic/sku-items.screen'),
-  '/wmsbasic/skuitems/detail/$sku_id': () => import('../features/basic/sku-detail.screen'),
-  '/wmsbasic/skuitems/$sku_id': () => import('../features/basic/sku-edit.screen'),
-  '/wmsbasic/skuMapping': () => import('../features/basic/sku-mapping.screen'),
   '/reportcenter/reportcenter': () => import('../features/report/report-center.screen'),
 };
+
+export const SCREENS: Readonly<Record<string, ScreenModule>> = { ...RESOURCE_SCREENS, ...OWN_SCREENS };
 
 export const isBuilt = (path: string): boolean => Object.hasOwn(SCREENS, path);

@@ -1,10 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FieldDef, ResourceDef, RowShape } from '../../shared/resources/define';
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
-import { ApiError, notFound } from './errors';
+import { ApiError, badInput, notFound } from './errors';
 import { listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest } from './list-query';
 import type { AuthedCtx } from './register';
 
@@ -26,23 +26,58 @@ export interface ResourceHooks {
   prepare?(values: ApiRow, current: ApiRow | null, ctx: AuthedCtx): ApiRow | Promise<ApiRow>;
   /** Runs in the create's transaction after the insert: the records a new row needs (a warehouse's roles). */
   afterCreate?(row: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
+  /** Runs in the update's transaction after the change, with the row as it was and as it is (counts that follow it). */
+  afterUpdate?(before: ApiRow, after: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
+}
+
+/** A resource served over a table: what field references (`ref`) are checked against. */
+export interface ServedTable {
+  def: ResourceDef;
+  table: PgTable;
 }
 
 /** -100411: the create collided with an existing row; the message names it. */
 export const duplicate = (what: string) => new ApiError(RET.DUPLICATE, `${what} already exists.`, null, 409);
 
-/** Every resource served over a table, as its handlers were made: what the index check (tests/api/resource-indexes.test.ts) walks. */
-const served = new Map<string, { def: ResourceDef; table: PgTable }>();
-export const servedResources = (): ReadonlyMap<string, { def: ResourceDef; table: PgTable }> => served;
+/**
+ * Refuses values of `ref` fields naming no row of the referenced resource in the warehouse, with
+ * -100400 on the field (the foreign keys stand behind it; a violation would otherwise be a 500).
+ */
+async function checkReferences(def: ResourceDef, values: ApiRow, refs: (name: string) => ServedTable, { db, session }: AuthedCtx) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    const value = values[name];
+    if (!field.ref || value === undefined || value === null || value === '') continue;
+    const target = refs(field.ref);
+    const { fields, whs } = resourceColumns(target.def, target.table);
+    const scope = target.def.warehouseScoped && whs ? [eq(whs, session.whsId)] : [];
+    const where = Object.entries(field.refWhere ?? {});
+    const conditions = where.map(([column, wanted]) => eq(fields.get(column)!, wanted));
+    const [found] = await db.select({ one: sql<number>`1` }).from(target.table)
+      .where(and(...scope, eq(fields.get(target.def.key)!, value), ...conditions)).limit(1);
+    if (!found) {
+      const which = where.length ? ` with ${where.map(([column, wanted]) => `${column} ${wanted}`).join(' and ')}` : '';
+      throw badInput(name, `There is no ${target.def.name.replace(/_/g, ' ')} ${String(value)}${which} in this warehouse.`);
+    }
+  }
+}
 
 /**
  * The handlers of a resource's calls (shared/resources/endpoints.ts), over its table: columns
  * named as the definition's fields, and `whs_id` for warehouse-scoped resources, which only
  * ever read and write rows of the session's warehouse (the warehouse never comes from the input).
+ * `refs` resolves the resources its `ref` fields name (server/modules/resources.ts).
  */
-export function resourceHandlers<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable, hooks: ResourceHooks = {}) {
+export function resourceHandlers<F extends Record<string, FieldDef>>(
+  def: ResourceDef<F>, table: PgTable, hooks: ResourceHooks = {}, refs?: (name: string) => ServedTable,
+) {
   const { fields, keys, whs, whsKey } = resourceColumns(def, table);
-  served.set(def.name, { def: def as unknown as ResourceDef, table });
+  const anyDef = def as unknown as ResourceDef;
+  if (Object.values(def.fields).some((f) => f.ref) && !refs) throw new Error(`${def.name}: fields refer to other resources, but nothing resolves them`);
+  /** The hook's checks after the references': both see the values about to be written. */
+  async function prepare(values: ApiRow, current: ApiRow | null, ctx: AuthedCtx): Promise<ApiRow> {
+    if (refs) await checkReferences(anyDef, values, refs, ctx);
+    return hooks.prepare ? hooks.prepare(values, current, ctx) : values;
+  }
   const keyColumn = fields.get(def.key)!;
   const selection = Object.fromEntries(fields);
   const scope = (whsId: string): SQL[] => (def.warehouseScoped && whs ? [eq(whs, whsId)] : []);
@@ -75,7 +110,7 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(def: Resour
 
     /** Inserts the row (in the session's warehouse when scoped); -100411 when its key exists. */
     async create(input: ApiRow, ctx: AuthedCtx): Promise<RowOf<F>> {
-      const values = hooks.prepare ? await hooks.prepare({ ...input }, null, ctx) : input;
+      const values = await prepare({ ...input }, null, ctx);
       return ctx.db.transaction(async (tx) => {
         const insert = { ...columnValues(values), ...(def.warehouseScoped && whsKey ? { [whsKey]: ctx.session.whsId } : {}) };
         const [row] = await tx.insert(table).values(insert).onConflictDoNothing().returning(selection);
@@ -97,12 +132,14 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(def: Resour
           const field = def.fields[name];
           return name !== def.key && field !== undefined && !field.immutable && !field.readOnly;
         }));
-        // The hook reads inside this transaction: on PGlite a read beside it would wait for it forever.
-        const values = hooks.prepare ? await hooks.prepare(sent, current, { ...ctx, db: tx as unknown as Db }) : sent;
+        // The checks read inside this transaction: on PGlite a read beside it would wait for it forever.
+        const values = await prepare(sent, current, { ...ctx, db: tx as unknown as Db });
         const set = columnValues(values);
         if (Object.keys(set).length === 0) return current;
         const [row] = await tx.update(table).set(set).where(where(ctx.session.whsId, key)).returning(selection);
-        return toApiRow(def, row!) as RowOf<F>;
+        const updated = toApiRow(def, row!) as RowOf<F>;
+        await hooks.afterUpdate?.(current, updated, tx, ctx);
+        return updated;
       });
     },
   };

@@ -2,7 +2,6 @@ import { sessionContract } from './session.contract';
 import { configContract } from './config.contract';
 import { syncContract } from './sync.contract';
 import { notificationContract } from './notification.contract';
-import { supplierContract } from './supplier.contract';
 import { warehouseContract } from './warehouse.contract';
 import { catalogContract } from './catalog.contract';
 import { skuContract } from './sku.contract';
@@ -12,6 +11,7 @@ import { roleContract, userlistContract } from './userlist.contract';
 import { userAdminContract } from './user-admin.contract';
 import { exportTaskContract } from './export-task.contract';
 import { pagingHeaderContract } from './paging-header.contract';
+import { resourcesContract } from '../resources/registry';
 import type { EndpointDef } from './define';
 
 /** Every endpoint of the API, declared once: the server registers, the client calls, OpenAPI documents. */
@@ -23,7 +23,6 @@ export const contract = {
   ...configContract,
   ...syncContract,
   ...notificationContract,
-  ...supplierContract,
   ...warehouseContract,
   ...catalogContract,
   ...skuContract,
@@ -31,6 +30,7 @@ export const contract = {
   ...storageAreaContract,
   ...exportTaskContract,
   ...pagingHeaderContract,
+  ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 
 export type Contract = typeof contract;

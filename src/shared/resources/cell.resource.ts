@@ -2,7 +2,7 @@ import { UPPER_BOUND } from '../constants';
 import { defineResource } from './define';
 import {
   abcClassField, codeField, locationStatusField, occupancyField, pickSequenceField, rackTypeField, refField,
-  skuMixingField, storageAreaField, supplierMixingField, temperatureZoneField, unitTypeField,
+  skuMixingField, storageAreaCalls, storageAreaChange, storageAreaField, supplierMixingField, temperatureZoneField, unitTypeField,
 } from './location-fields';
 
 /**
@@ -12,6 +12,9 @@ import {
  */
 export const cellResource = defineResource({
   name: 'cell',
+  table: 'cells',
+  api: { ...storageAreaCalls('cell', 'cell'), update: storageAreaChange('update', 'cell', 'cell') },
+  pages: { list: '/wmsbasic/cell', detail: '/wmsbasic/cell/detail', edit: '/wmsbasic/cell/edit' },
   key: 'location_code',
   warehouseScoped: true,
   fields: {
@@ -24,7 +27,7 @@ export const cellResource = defineResource({
     temperature_zone: temperatureZoneField,
     storage_area: { ...storageAreaField, filter: { op: 'eq', type: 'select', hide: true } },
     rack_type: { ...rackTypeField, filter: { op: 'eq', type: 'select', hide: true } },
-    storey_id: { kind: 'int', label: /*i18n*/ 'Storey ID', min: 1, hideInList: true },
+    storey_id: { kind: 'int', label: /*i18n*/ 'Storey ID', min: 1, hideInList: true, ref: 'storey' },
     sku_mixing: { ...skuMixingField, hideInList: true },
     supplier_mixing: { ...supplierMixingField, hideInList: true },
     unit_type: unitTypeField,

@@ -73,10 +73,57 @@ export interface FieldDef {
   sortable?: boolean;
   /** Its item on the create/edit/detail form; every field has one (shown in every mode) unless told. */
   form?: FormItemDef;
+  /**
+   * The value is the key of a row of another resource (by name) in the same warehouse: the
+   * server refuses a create or edit naming one that does not exist, with -100400 on the field.
+   */
+  ref?: string;
+  /**
+   * Which rows of `ref` may be chosen (e.g. only active merchants for a shop): field values the
+   * referenced row must have. Checked when the value is written; the form offers only those.
+   */
+  refWhere?: Readonly<Record<string, string | number>>;
 }
 
-export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, K extends string = string> {
-  /** Also the key of the server's table registry. */
+/**
+ * The field a resource's rows are known by besides the key (what a reference select shows and
+ * searches): its first text field searched by `contains`, else the key.
+ */
+export function titleFieldOf(def: ResourceDef): string {
+  return Object.entries(def.fields).find(([name, f]) => name !== def.key && f.kind === 'text' && f.filter?.op === 'contains')?.[0] ?? def.key;
+}
+
+/** One call of a resource: its path under /api/v2 (spec §7 style) and, when not its page's, the permission it needs. */
+export interface ResourceCall {
+  path: string;
+  /** Defaults to the permission of the resource's page for the call (list/detail: the list page; create; edit). */
+  perm?: string;
+}
+
+/** The calls a resource answers. Create and update are optional: read-only resources have neither. */
+export interface ResourceApi {
+  list: ResourceCall;
+  detail?: ResourceCall;
+  create?: ResourceCall;
+  /** `method: 'GET'`: an edit sent as a query string (spec §7 update_warehouse); it still needs the CSRF header. */
+  update?: ResourceCall & { method?: 'GET' | 'POST' };
+}
+
+/**
+ * The pages of a resource, as route-manifest paths. A detail or edit page takes the key from its
+ * one path parameter (`/wmsbasic/supplier/detail/$id`) or, with none, from the query string
+ * (`/wmsbasic/zone/detail?zone_id=…`). The app derives the screens the route table has no own
+ * screen for (kit/resource/resource-pages.tsx), the calls' default permissions come from them.
+ */
+export interface ResourcePages {
+  list?: string;
+  detail?: string;
+  create?: string;
+  edit?: string;
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, K extends string = string, A extends ResourceApi | undefined = ResourceApi | undefined> {
+  /** Names the resource in export tasks and the server's registries. */
   name: string;
   /** The field identifying a row within its scope (`whs_id` + key for warehouse-scoped resources). */
   key: K;
@@ -85,13 +132,25 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   fields: F;
   /** Sort when the request names none: a sortable field and a direction. Ties break on the key. */
   defaultSort: { field: string; desc: boolean };
+  /**
+   * The SQL table the server answers the calls from (columns named as the fields, plus `whs_id`
+   * when warehouse-scoped). With `api`, this is all a resource needs on the server.
+   */
+  table?: string;
+  /**
+   * Its calls: the contract entries are derived from them (named after the path's last segment),
+   * and the list can be exported (Report Center) with the list call's permission.
+   */
+  api?: A;
+  pages?: ResourcePages;
 }
 
 /** Declares a resource; its key and default sort must name its fields (checked by type and at load). */
-export function defineResource<F extends Record<string, FieldDef>, K extends keyof F & string>(
-  def: ResourceDef<F, K> & { defaultSort: { field: keyof F & string; desc: boolean } },
-): ResourceDef<F, K> {
+export function defineResource<F extends Record<string, FieldDef>, K extends keyof F & string, const A extends ResourceApi | undefined = undefined>(
+  def: ResourceDef<F, K, A> & { defaultSort: { field: keyof F & string; desc: boolean } },
+): ResourceDef<F, K, A> {
   if (!(def.key in def.fields)) throw new Error(`${def.name}: key ${def.key} is not a field`);
+  if (def.api && !def.table) throw new Error(`${def.name}: calls without a table to answer them from`);
   const sort = def.fields[def.defaultSort.field];
   if (!sort?.sortable) throw new Error(`${def.name}: default sort ${def.defaultSort.field} is not sortable`);
   for (const [name, field] of Object.entries(def.fields)) {

@@ -7,6 +7,12 @@ import { defineResource } from './define';
 /** The warehouse's loading docks (spec §2 /wmsbasic/dockmanagement, + detail); filters are remembered. */
 export const dockResource = defineResource({
   name: 'dock',
+  table: 'docks',
+  api: {
+    list: { path: '/apps/basic/dock/search_dock' },
+    detail: { path: '/apps/basic/dock/get_dock_detail' },
+  },
+  pages: { list: '/wmsbasic/dockmanagement', detail: '/wmsbasic/dockmanagement/detail' },
   key: 'dock_code',
   warehouseScoped: true,
   fields: {

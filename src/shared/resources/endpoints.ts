@@ -1,62 +1,81 @@
 import { z } from 'zod';
 import { endpoint, type EndpointDef } from '../contract/define';
+import { derivePerm } from '../routes/derive';
 import {
   createInputSchema, listInputSchema, rowSchema, updateInputSchema,
-  type CreateShape, type FieldDef, type ResourceDef, type UpdateShape,
+  type CreateShape, type FieldDef, type ResourceApi, type ResourceDef, type UpdateShape,
 } from './define';
-
-/** Where one call of a resource lives (spec §7 path) and the permission it needs. */
-export interface ResourceCall {
-  path: string;
-  perm: string;
-}
-
-/** Where a resource's calls live. Create and update are optional: read-only resources have neither. */
-export interface ResourceApi {
-  list: ResourceCall;
-  detail: ResourceCall;
-  create?: ResourceCall;
-  /** `method: 'GET'`: an edit sent as a query string (spec §7 update_warehouse); it still needs the CSRF header. */
-  update?: ResourceCall & { method?: 'GET' | 'POST' };
-}
 
 type Row<F extends Record<string, FieldDef>> = ReturnType<typeof rowSchema<F>>;
 
-/** The entries `resourceEndpoints` returns: list and detail, and create/update when the api names them. */
-export type ResourceEndpoints<F extends Record<string, FieldDef>, K extends string, A extends ResourceApi> = {
-  list: EndpointDef<ReturnType<typeof listInputSchema<F>>, z.ZodObject<{ list: z.ZodArray<Row<F>>; total: z.ZodNumber; page_no: z.ZodNumber; page_size: z.ZodNumber }>>;
-  detail: EndpointDef<z.ZodObject<{ [P in K]: z.ZodString }>, Row<F>>;
-} & (A['create'] extends ResourceCall ? { create: EndpointDef<z.ZodObject<CreateShape<F>>, Row<F>> } : unknown)
-  & (A['update'] extends ResourceCall ? { update: EndpointDef<z.ZodObject<UpdateShape<F, K>>, Row<F>> } : unknown);
+/** The entry each kind of call becomes. */
+export interface ResourceEntries<F extends Record<string, FieldDef>, K extends string> {
+  list: EndpointDef<ReturnType<typeof listInputSchema<F>>, z.ZodObject<{ list: z.ZodArray<Row<F>>; total: z.ZodNumber; total_capped: z.ZodBoolean; page_no: z.ZodNumber; page_size: z.ZodNumber }>>;
+  detail: EndpointDef<z.ZodObject<{ [P in K]: z.ZodType<string | number, unknown> }>, Row<F>>;
+  create: EndpointDef<z.ZodObject<CreateShape<F>>, Row<F>>;
+  update: EndpointDef<z.ZodObject<UpdateShape<F, K>>, Row<F>>;
+}
+export type CallKind = keyof ResourceEntries<Record<string, FieldDef>, string>;
+const CALL_KINDS: readonly CallKind[] = ['list', 'detail', 'create', 'update'];
+
+type LastSegment<P extends string> = P extends `${string}/${infer Rest}` ? LastSegment<Rest> : P;
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+/** A call's contract entry name: the last path segment in camel case (`…/search_supplier` → `searchSupplier`). */
+export type EntryName<P extends string> = Camel<LastSegment<P>>;
+export const entryName = (path: string): string =>
+  (path.split('/').at(-1) ?? '').replace(/_([a-zA-Z0-9])/g, (_m, ch: string) => ch.toUpperCase());
+
+/** The contract entries of a resource with calls, named after their paths. */
+export type ResourceContract<F extends Record<string, FieldDef>, K extends string, A extends ResourceApi> = {
+  [C in keyof A & CallKind as A[C] extends { path: infer P extends string } ? EntryName<P> : never]: ResourceEntries<F, K>[C];
+};
+
+/** The page whose permission a call needs when it names none. */
+const PAGE_OF_CALL = { list: 'list', detail: 'list', create: 'create', update: 'edit' } as const;
+
+/** The permission of a call: its own, else its page's (routes/derive.ts, as the route manifest derives it). */
+function permOfCall(def: ResourceDef, kind: CallKind): string {
+  const call = def.api![kind]!;
+  if (call.perm) return call.perm;
+  const page = def.pages?.[PAGE_OF_CALL[kind]];
+  if (!page) throw new Error(`${def.name}.${kind}: a call needs a permission or a ${PAGE_OF_CALL[kind]} page to take it from`);
+  return derivePerm(page);
+}
 
 /**
  * The contract entries of a resource, derived from its definition: the list (filters, paging,
- * sort of the definition), the detail by key, and — when `api` names them — create (the
- * writable fields, required ones required) and update (the key and any field to change). Each
- * answers with the row. The server answers them with `resourceHandlers`; name them in a
- * contract file as spec §7 does (`searchSupplier`, `createWarehouse`, …).
+ * sort of the definition), the detail by key, and — when the definition's api names them —
+ * create (the writable fields, required ones required) and update (the key and any field to
+ * change). Each answers with the row. The server answers them over the definition's table
+ * (server/http/resource-registry.ts).
  */
-export function resourceEndpoints<F extends Record<string, FieldDef>, K extends string, const A extends ResourceApi>(def: ResourceDef<F, K>, api: A): ResourceEndpoints<F, K, A> {
+export function resourceEntries<F extends Record<string, FieldDef>, K extends string, A extends ResourceApi>(def: ResourceDef<F, K, A>): Partial<ResourceEntries<F, K>> {
+  const api = def.api;
+  if (!api) throw new Error(`${def.name}: no calls declared`);
   const row = rowSchema(def);
   const key = def.fields[def.key]!;
   const scoped = def.warehouseScoped ? ' of the warehouse' : '';
+  const access = (kind: CallKind) => ({ perm: permOfCall(def as unknown as ResourceDef, kind) });
   const entries: Record<string, EndpointDef> = {
     list: endpoint({
-      method: 'GET', path: api.list.path, access: { perm: api.list.perm }, offlineRead: false,
+      method: 'GET', path: api.list.path, access: access('list'), offlineRead: false,
       summary: `One page of ${def.name} rows${scoped}, filtered and sorted as the definition allows, with the total.`,
       input: listInputSchema(def),
       output: z.object({ list: z.array(row), total: z.number().int(), total_capped: z.boolean(), page_no: z.number().int(), page_size: z.number().int() }),
     }),
-    detail: endpoint({
-      method: 'GET', path: api.detail.path, access: { perm: api.detail.perm },
-      summary: `One ${def.name} by ${def.key}${scoped}; -100404 when there is none.`,
-      input: z.object({ [def.key]: z.string().trim().min(1).max(key.max ?? 200) }),
-      output: row,
-    }),
   };
+  if (api.detail) {
+    entries.detail = endpoint({
+      method: 'GET', path: api.detail.path, access: access('detail'),
+      summary: `One ${def.name} by ${def.key}${scoped}; -100404 when there is none.`,
+      // A query string carries the key as text: a numeric key is read as the number it must be.
+      input: z.object({ [def.key]: key.kind === 'int' ? z.coerce.number().int().min(1).max(key.max ?? 2_147_483_647) : z.string().trim().min(1).max(key.max ?? 200) }),
+      output: row,
+    });
+  }
   if (api.create) {
     entries.create = endpoint({
-      method: 'POST', path: api.create.path, access: { perm: api.create.perm },
+      method: 'POST', path: api.create.path, access: access('create'),
       summary: `Creates a ${def.name}${scoped} and answers it; -100400 naming the fields that are wrong, -100411 when ${def.key} exists.`,
       input: createInputSchema(def),
       output: row,
@@ -65,11 +84,23 @@ export function resourceEndpoints<F extends Record<string, FieldDef>, K extends 
   if (api.update) {
     const method = api.update.method ?? 'POST';
     entries.update = endpoint({
-      method, mutates: true, path: api.update.path, access: { perm: api.update.perm },
+      method, mutates: true, path: api.update.path, access: access('update'),
       summary: `Changes the fields sent of a ${def.name}${scoped} by ${def.key} and answers it; the rest stay. -100404 when there is none.`,
       input: updateInputSchema(def, { query: method === 'GET' }),
       output: row,
     });
   }
-  return entries as ResourceEndpoints<F, K, A>;
+  return entries as Partial<ResourceEntries<F, K>>;
+}
+
+/** A resource's entries under their contract names. */
+export function resourceContract<F extends Record<string, FieldDef>, K extends string, A extends ResourceApi>(def: ResourceDef<F, K, A>): ResourceContract<F, K, A> {
+  const entries = resourceEntries(def) as Record<string, EndpointDef>;
+  return Object.fromEntries(CALL_KINDS.filter((kind) => entries[kind]).map((kind) => [entryName(def.api![kind]!.path), entries[kind]])) as ResourceContract<F, K, A>;
+}
+
+/** Which kind of call of its resource a contract entry name is, for the resources that have calls. */
+export function callsOf(def: ResourceDef): { kind: CallKind; name: string }[] {
+  if (!def.api) return [];
+  return CALL_KINDS.filter((kind) => def.api![kind]).map((kind) => ({ kind, name: entryName(def.api![kind]!.path) }));
 }

@@ -38,10 +38,10 @@ export function formModeOf(title: string): FormMode | null {
   return null;
 }
 
-/** Spec formType: what the field says, else a select for enums and yes/no, an input for the rest. */
+/** Spec formType: what the field says, else a select for enums, yes/no and references, an input for the rest. */
 export function formTypeOf(field: FieldDef): FormType {
   if (field.form?.type) return field.form.type;
-  return field.kind === 'enum' || field.kind === 'bool' ? 'select' : 'input';
+  return field.kind === 'enum' || field.kind === 'bool' || field.ref !== undefined ? 'select' : 'input';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { UPPER_BOUND } from '../constants';
 import { ABC_CLASS, CELL_OCCUPANCY, codeEnum, LOCATION_STATUS, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE } from '../codes';
+import { storageAreaPerm } from '../routes/derive';
 import type { FieldDef } from './define';
 import { SKU_MIXING, SUPPLIER_MIXING, UNIT_TYPE } from './location-codes';
 
@@ -59,3 +60,22 @@ export const unitTypeField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Unit Typ
 export const pickSequenceField: FieldDef = { kind: 'int', label: /*i18n*/ 'Pick Sequence', min: 0, max: UPPER_BOUND, hideInList: true };
 
 export const remarkField: FieldDef = { kind: 'text', label: /*i18n*/ 'Remark', max: 500, hideInList: true, form: { type: 'textarea' } };
+
+const LOCATION = '/apps/basic/location';
+
+/**
+ * The list and detail calls of a Storage Area Setting tab (search_<noun>, get_<noun>_detail under
+ * /apps/basic/location), both needing the tab's permission (spec §6).
+ */
+export function storageAreaCalls<const N extends string>(tab: string, noun: N) {
+  const perm = storageAreaPerm(tab);
+  return {
+    list: { path: `${LOCATION}/search_${noun}` as const, perm },
+    detail: { path: `${LOCATION}/get_${noun}_detail` as const, perm },
+  };
+}
+
+/** A tab's create or update call (create_<noun>, update_<noun>), needing the permission of its form page. */
+export function storageAreaChange<const V extends 'create' | 'update', const N extends string>(verb: V, tab: string, noun: N) {
+  return { path: `${LOCATION}/${verb}_${noun}` as const, perm: storageAreaPerm(tab, verb === 'create' ? 'Create' : 'Edit') };
+}

@@ -1,9 +1,12 @@
 import { defineResource } from './define';
-import { codeField, locationStatusField, nameField, remarkField } from './location-fields';
+import { codeField, locationStatusField, nameField, remarkField, storageAreaCalls } from './location-fields';
 
 /** Logic areas (spec §2 Storage Area Setting › Logic Area): named groups of zones across parks, used by planning rules. */
 export const logicAreaResource = defineResource({
   name: 'logic_area',
+  table: 'logic_areas',
+  api: storageAreaCalls('logicArea', 'logic_area'),
+  pages: { list: '/wmsbasic/logicArea' },
   key: 'logic_area_id',
   warehouseScoped: true,
   fields: {

@@ -10,6 +10,12 @@ import { defineResource } from './define';
  */
 export const merchantResource = defineResource({
   name: 'merchant',
+  table: 'merchants',
+  api: {
+    list: { path: '/apps/basic/merchant/search_merchant' },
+    detail: { path: '/apps/basic/merchant/get_merchant_detail' },
+  },
+  pages: { list: '/wmsbasic/merchant', detail: '/wmsbasic/merchant/detail/$merchant_id' },
   key: 'merchant_id',
   warehouseScoped: true,
   fields: {

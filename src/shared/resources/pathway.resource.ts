@@ -1,14 +1,17 @@
 import { defineResource } from './define';
-import { codeField, locationStatusField, pickSequenceField, refField, remarkField } from './location-fields';
+import { codeField, locationStatusField, pickSequenceField, refField, remarkField, storageAreaCalls, storageAreaChange } from './location-fields';
 
 /** Pathways (aisles) of a zone (spec §2 Storage Area Setting › Pathway, with edit and detail). */
 export const pathwayResource = defineResource({
   name: 'pathway',
+  table: 'pathways',
+  api: { ...storageAreaCalls('pathway', 'pathway'), update: storageAreaChange('update', 'pathway', 'pathway') },
+  pages: { list: '/wmsbasic/pathway', detail: '/wmsbasic/pathway/detail', edit: '/wmsbasic/pathway/edit' },
   key: 'pathway_id',
   warehouseScoped: true,
   fields: {
     pathway_id: codeField(/*i18n*/ 'Pathway ID', { max: 24 }),
-    zone_id: refField(/*i18n*/ 'Zone ID', { required: true, immutable: true }),
+    zone_id: refField(/*i18n*/ 'Zone ID', { required: true, immutable: true, ref: 'zone' }),
     status: locationStatusField,
     pick_sequence: { ...pickSequenceField, hideInList: false },
     remark: remarkField,

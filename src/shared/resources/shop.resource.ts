@@ -13,6 +13,14 @@ import { defineResource } from './define';
  */
 export const shopResource = defineResource({
   name: 'shop',
+  table: 'shops',
+  api: {
+    list: { path: '/apps/basic/shop/search_shop' },
+    detail: { path: '/apps/basic/shop/get_shop_detail' },
+    create: { path: '/apps/basic/shop/create_shop' },
+    update: { path: '/apps/basic/shop/update_shop' },
+  },
+  pages: { list: '/wmsbasic/shop', detail: '/wmsbasic/shop/detail/$id', create: '/wmsbasic/shop/create', edit: '/wmsbasic/shop/$id/edit' },
   key: 'shop_id',
   warehouseScoped: true,
   fields: {
@@ -24,9 +32,15 @@ export const shopResource = defineResource({
       kind: 'text', label: /*i18n*/ 'Shop Name', required: true, max: 120, sortable: true,
       filter: { op: 'contains', type: 'input' },
     },
-    // Chosen on the form from the warehouse's active merchants and groups (get_shop_options).
-    merchant_id: { kind: 'text', label: /*i18n*/ 'Merchant ID', required: true, max: 32, filter: { op: 'eq', type: 'input' }, form: { type: 'select' } },
-    group_id: { kind: 'text', label: /*i18n*/ 'Shop Group ID', max: 32, filter: { op: 'eq', type: 'input' }, form: { type: 'select' } },
+    // Chosen from the warehouse's active merchants and groups.
+    merchant_id: {
+      kind: 'text', label: /*i18n*/ 'Merchant ID', required: true, max: 32, filter: { op: 'eq', type: 'input' },
+      ref: 'merchant', refWhere: { status: ACTIVE_STATUS.values.ACTIVE },
+    },
+    group_id: {
+      kind: 'text', label: /*i18n*/ 'Shop Group ID', max: 32, filter: { op: 'eq', type: 'input' },
+      ref: 'shop_group', refWhere: { status: ACTIVE_STATUS.values.ACTIVE },
+    },
     shop_type: {
       kind: 'enum', label: /*i18n*/ 'Shop Type', required: true,
       ...codeEnum(SHOP_TYPE),
@@ -44,6 +58,12 @@ export const shopResource = defineResource({
 /** Shop groups (the Group tab of /wmsbasic/shop): shops handled alike, e.g. by rules and reports. */
 export const shopGroupResource = defineResource({
   name: 'shop_group',
+  table: 'shop_groups',
+  api: {
+    list: { path: '/apps/basic/shop/search_shop_group' },
+    detail: { path: '/apps/basic/shop/get_shop_group_detail' },
+  },
+  pages: { list: '/wmsbasic/shop/group' },
   key: 'group_id',
   warehouseScoped: true,
   fields: {

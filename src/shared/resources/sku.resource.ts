@@ -7,6 +7,13 @@ export const SKU_ID_MAX = 64;
 /** SKU items of a warehouse (spec §2 /wmsbasic/skuitems: list, detail, edit; §3 SKU attributes). */
 export const skuResource = defineResource({
   name: 'sku',
+  table: 'skus',
+  api: {
+    list: { path: '/apps/basic/sku/search_sku' },
+    detail: { path: '/apps/basic/sku/get_sku_detail' },
+    update: { path: '/apps/basic/sku/update_sku' },
+  },
+  pages: { list: '/wmsbasic/skuitems', detail: '/wmsbasic/skuitems/detail/$sku_id', edit: '/wmsbasic/skuitems/$sku_id' },
   key: 'sku_id',
   warehouseScoped: true,
   fields: {
@@ -46,6 +53,12 @@ export const skuResource = defineResource({
 /** SKU mapping codes of a warehouse (spec §2 /wmsbasic/skuMapping): a seller's code → the real SKU id. */
 export const skuMappingResource = defineResource({
   name: 'sku_mapping',
+  table: 'sku_mappings',
+  api: {
+    list: { path: '/apps/basic/sku/search_sku_mapping' },
+    detail: { path: '/apps/basic/sku/get_sku_mapping_detail' },
+  },
+  pages: { list: '/wmsbasic/skuMapping' },
   key: 'mapping_code',
   warehouseScoped: true,
   fields: {
@@ -54,7 +67,7 @@ export const skuMappingResource = defineResource({
       filter: { op: 'in', type: 'card' },
     },
     sku_id: {
-      kind: 'text', label: /*i18n*/ 'SKU ID', required: true, max: SKU_ID_MAX, sortable: true, filter: { op: 'in', type: 'card', skuMapping: true },
+      kind: 'text', label: /*i18n*/ 'SKU ID', required: true, max: SKU_ID_MAX, sortable: true, filter: { op: 'in', type: 'card', skuMapping: true }, ref: 'sku',
     },
   },
   defaultSort: { field: 'mapping_code', desc: false },

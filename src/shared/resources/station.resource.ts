@@ -10,6 +10,12 @@ export type StationType = CodeOf<typeof STATION_TYPE>;
  */
 export const stationResource = defineResource({
   name: 'station',
+  table: 'stations',
+  api: {
+    list: { path: '/apps/basic/station/search_station' },
+    detail: { path: '/apps/basic/station/get_station_detail' },
+  },
+  pages: { list: '/wmsbasic/stationManagement' },
   key: 'station_id',
   warehouseScoped: true,
   fields: {

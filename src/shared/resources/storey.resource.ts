@@ -1,4 +1,7 @@
+import { storageAreaPerm } from '../routes/derive';
 import { defineResource } from './define';
+
+const STOREY = '/apps/basic/storey';
 
 /** Most storeys a building of the warehouse may have (levels 1…this). */
 export const MAX_STOREY_NO = 99;
@@ -9,6 +12,15 @@ export const MAX_STOREY_NO = 99;
  */
 export const storeyResource = defineResource({
   name: 'storey',
+  table: 'storeys',
+  // The Storey tab changes storeys in dialogs: its actions have permissions of their own (shared/permissions.ts).
+  api: {
+    list: { path: `${STOREY}/search_storey`, perm: storageAreaPerm('storey') },
+    detail: { path: `${STOREY}/get_storey_detail`, perm: storageAreaPerm('storey') },
+    create: { path: `${STOREY}/create_storey`, perm: storageAreaPerm('storey', 'Create') },
+    update: { path: `${STOREY}/update_storey`, perm: storageAreaPerm('storey', 'Edit') },
+  },
+  pages: { list: '/wmsbasic/storey' },
   key: 'storey_id',
   warehouseScoped: true,
   fields: {

@@ -4,6 +4,12 @@ import { defineResource } from './define';
 /** Suppliers of a warehouse (spec §2 /wmsbasic/supplier: list and detail). */
 export const supplierResource = defineResource({
   name: 'supplier',
+  table: 'suppliers',
+  api: {
+    list: { path: '/apps/basic/supplier/search_supplier' },
+    detail: { path: '/apps/basic/supplier/get_supplier_detail' },
+  },
+  pages: { list: '/wmsbasic/supplier', detail: '/wmsbasic/supplier/detail/$id' },
   key: 'supplier_id',
   warehouseScoped: true,
   fields: {

@@ -16,6 +16,15 @@ export const ALL_TIME_ZONES: readonly string[] = [...new Set(Object.values(COUNT
  */
 export const warehouseResource = defineResource({
   name: 'warehouse',
+  table: 'warehouses',
+  // The detail (get_warehouse_detail) is the shell's too: its own entry in warehouse.contract.ts.
+  api: {
+    list: { path: '/apps/basic/location/search_warehouse' },
+    create: { path: '/apps/basic/location/create_warehouse' },
+    // Spec §7: update_warehouse is a GET with params; it still changes state, so it needs the CSRF header.
+    update: { path: '/apps/basic/location/update_warehouse', method: 'GET' },
+  },
+  pages: { list: '/wmsbasic/warehouse', detail: '/wmsbasic/warehouse/detail', create: '/wmsbasic/warehouse/create', edit: '/wmsbasic/warehouse/edit' },
   key: 'whs_id',
   warehouseScoped: false,
   fields: {

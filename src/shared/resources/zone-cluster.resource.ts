@@ -1,5 +1,5 @@
 import { defineResource } from './define';
-import { codeField, locationStatusField, nameField, refField, remarkField } from './location-fields';
+import { codeField, locationStatusField, nameField, refField, remarkField, storageAreaCalls } from './location-fields';
 
 /**
  * Zone clusters (spec §2 Storage Area Setting › Zone Cluster): groups of zones in a park, each in a
@@ -8,12 +8,15 @@ import { codeField, locationStatusField, nameField, refField, remarkField } from
  */
 export const zoneClusterResource = defineResource({
   name: 'zone_cluster',
+  table: 'zone_clusters',
+  api: storageAreaCalls('zonecluster', 'zone_cluster'),
+  pages: { list: '/wmsbasic/zonecluster' },
   key: 'zone_cluster_id',
   warehouseScoped: true,
   fields: {
     zone_cluster_id: codeField(/*i18n*/ 'Zone Cluster ID'),
     zone_cluster_name: nameField(/*i18n*/ 'Zone Cluster Name'),
-    park_id: refField(/*i18n*/ 'Park ID', { required: true }),
+    park_id: refField(/*i18n*/ 'Park ID', { required: true, ref: 'park' }),
     zone_sector_id: refField(/*i18n*/ 'Sector ID', { required: true }),
     zone_sector_name: { kind: 'text', label: /*i18n*/ 'Sector Name', required: true, max: 120 },
     status: locationStatusField,

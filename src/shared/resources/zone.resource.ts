@@ -1,7 +1,7 @@
 import { defineResource } from './define';
 import {
   codeField, locationStatusField, nameField, pickSequenceField, rackTypeField, refField, remarkField, skuMixingField,
-  storageAreaField, supplierMixingField, temperatureZoneField,
+  storageAreaCalls, storageAreaChange, storageAreaField, supplierMixingField, temperatureZoneField,
 } from './location-fields';
 
 /**
@@ -10,13 +10,16 @@ import {
  */
 export const zoneResource = defineResource({
   name: 'zone',
+  table: 'zones',
+  api: { ...storageAreaCalls('zone', 'zone'), create: storageAreaChange('create', 'zone', 'zone'), update: storageAreaChange('update', 'zone', 'zone') },
+  pages: { list: '/wmsbasic/zone', detail: '/wmsbasic/zone/detail', create: '/wmsbasic/zone/create', edit: '/wmsbasic/zone/edit' },
   key: 'zone_id',
   warehouseScoped: true,
   fields: {
     zone_id: codeField(/*i18n*/ 'Zone ID', { max: 16 }),
     zone_name: nameField(/*i18n*/ 'Zone Name'),
-    zone_cluster_id: refField(/*i18n*/ 'Zone Cluster ID', { required: true }),
-    logic_area_id: refField(/*i18n*/ 'Logic Area ID'),
+    zone_cluster_id: refField(/*i18n*/ 'Zone Cluster ID', { required: true, ref: 'zone_cluster' }),
+    logic_area_id: refField(/*i18n*/ 'Logic Area ID', { ref: 'logic_area' }),
     storage_area: storageAreaField,
     rack_type: rackTypeField,
     temperature_zone: temperatureZoneField,

@@ -23,6 +23,14 @@ const CODE_NAMES: Record<string, string> = {
 export const pascal = (segment: string) =>
   CODE_NAMES[segment] ?? segment.replace(/(^|[-_])([a-zA-Z0-9])/g, (_m, _sep, ch: string) => ch.toUpperCase());
 
+/**
+ * The permission of a Storage Area Setting tab (spec §6 PC.WMSBasic.StorageAreaSetting.*, ten
+ * pages), or of an action on it: <Tab> is the path segment as `pascal` writes it (Whsplanning,
+ * Zonecluster, LogicArea), and form pages and actions add their verb (….Zone.Create).
+ */
+export const storageAreaPerm = (tab: string, verb?: 'Create' | 'Edit' | 'Delete') =>
+  ['PC.WMSBasic.StorageAreaSetting', pascal(tab), ...(verb ? [verb] : [])].join('.');
+
 /** `$id`, `{-$id}` and affixed parameters such as `is_manual_wave={$is_manual_wave}`. */
 export const isParam = (segment: string) => segment.includes('$');
 const isOptionalParam = (segment: string) => segment.includes('{-$');

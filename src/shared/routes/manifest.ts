@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { derivePerm, pascal } from './derive';
+import { derivePerm, storageAreaPerm } from './derive';
 import type { RouteDecl } from './types';
 
 type More = Omit<RouteDecl, 'path' | 'title'>;
@@ -22,14 +22,14 @@ const PARCEL_COUNTING = { flag: 'parcelCounting' } as const;
  * their form pages add the verb (PC.WMSBasic.StorageAreaSetting.Zone.Create).
  */
 const STORAGE_AREA = '/wmsbasic/storageAreaSetting';
-const storageAreaPerm = (tab: string, verb?: string) =>
-  ['PC.WMSBasic.StorageAreaSetting', pascal(tab), ...(verb ? [verb] : [])].join('.');
 const storageArea = (tab: string, title: MessageDescriptor, more: More = {}): RouteDecl =>
   list(`/wmsbasic/${tab}`, title, {
     perm: storageAreaPerm(tab),
     parent: STORAGE_AREA,
     tabGroup: 'storageAreaSetting',
     tabFallback: '/wmsbasic/zonecluster',
+    // Spec §2: of the tabs only pathway and cell remember their filters.
+    rememberFilters: false,
     ...more,
   });
 
@@ -731,6 +731,10 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/warehouse/edit', msg`Edit Warehouse`),
   group(STORAGE_AREA, msg`Storage Area Setting`, '/wmsbasic/whsplanning'),
   storageArea('whsplanning', msg`Warehouse Planning`, FULFIL_CHAIN),
+  // Ours: the spec names the tab only; its plans are made and changed on pages like the zone's.
+  page('/wmsbasic/whsplanning/create', msg`Create Warehouse Planning`, { perm: storageAreaPerm('whsplanning', 'Create'), ...FULFIL_CHAIN }),
+  page('/wmsbasic/whsplanning/edit', msg`Edit Warehouse Planning`, { perm: storageAreaPerm('whsplanning', 'Edit'), ...FULFIL_CHAIN }),
+  page('/wmsbasic/whsplanning/detail', msg`Warehouse Planning Detail`, { perm: storageAreaPerm('whsplanning'), ...FULFIL_CHAIN }),
   storageArea('zonecluster', msg`Zone Cluster`),
   storageArea('park', msg`Park`),
   // Its staging types (arriving, qc, putaway, ibt, diversion, dispute, inbound carton, liquidate) are in-page filters.
@@ -744,16 +748,17 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/zone/edit', msg`Edit Zone`, { perm: storageAreaPerm('zone', 'Edit') }),
   page('/wmsbasic/zone/detail', msg`Zone Detail`, { perm: storageAreaPerm('zone') }),
   storageArea('logicArea', msg`Logic Area`),
-  storageArea('pathway', msg`Pathway`),
+  storageArea('pathway', msg`Pathway`, { rememberFilters: true }),
   page('/wmsbasic/pathway/edit', msg`Edit Pathway`, { perm: storageAreaPerm('pathway', 'Edit') }),
   page('/wmsbasic/pathway/detail', msg`Pathway Detail`, { perm: storageAreaPerm('pathway') }),
-  storageArea('cell', msg`Cell`),
+  storageArea('cell', msg`Cell`, { rememberFilters: true }),
   page('/wmsbasic/cell/edit', msg`Edit Cell`, { perm: storageAreaPerm('cell', 'Edit') }),
   page('/wmsbasic/cell/detail', msg`Cell Detail`, { perm: storageAreaPerm('cell') }),
   list('/wmsbasic/supplier', msg`Supplier`),
   page('/wmsbasic/supplier/detail/$id', msg`Supplier Detail`),
   // Shop is the first tab of its page and stands for the page in the menu.
-  list('/wmsbasic/shop', msg`Shop`, { tabGroup: 'shop', menu: true }),
+  // Spec §2: of these lists supplier, shop group, SKU items and dock management remember their filters.
+  list('/wmsbasic/shop', msg`Shop`, { tabGroup: 'shop', menu: true, rememberFilters: false }),
   list('/wmsbasic/shop/group', msg`Shop Group`, { tabGroup: 'shop' }),
   page('/wmsbasic/shop/create', msg`Create Shop`),
   page('/wmsbasic/shop/detail/$id', msg`Shop Detail`),
@@ -765,7 +770,7 @@ export const ROUTES: readonly RouteDecl[] = [
   group('/wmsbasic/skuAttributeCollection', msg`SKU Attribute Collection`, '/wmsbasic/skuAttributeCollection/attributeCollect'),
   list('/wmsbasic/skuAttributeCollection/attributeCollect', msg`Attribute Collection`, { tabGroup: 'skuAttributeCollection' }),
   list('/wmsbasic/skuAttributeCollection/collectionTask', msg`Collection Task`, { tabGroup: 'skuAttributeCollection' }),
-  list('/wmsbasic/skuMapping', msg`SKU Mapping`),
+  list('/wmsbasic/skuMapping', msg`SKU Mapping`, { rememberFilters: false }),
   list('/wmsbasic/modelSkuMapping', msg`Model SKU Mapping`),
   list('/wmsbasic/dockmanagement', msg`Dock Management`),
   page('/wmsbasic/dockmanagement/detail', msg`Dock Detail`),
@@ -774,8 +779,8 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/giftManagement/detail/$id', msg`Gift Detail`),
   page('/wmsbasic/giftManagement/create', msg`Create Gift`),
   page('/wmsbasic/giftManagement/edit/$id', msg`Edit Gift`),
-  list('/wmsbasic/stationManagement', msg`Station Management`, { tabGroup: 'stationManagement', menu: true }),
+  list('/wmsbasic/stationManagement', msg`Station Management`, { tabGroup: 'stationManagement', menu: true, rememberFilters: false }),
   page('/wmsbasic/stationManagement/recordSettings', msg`Record Settings`, { tabGroup: 'stationManagement' }),
-  list('/wmsbasic/merchant', msg`Merchant`),
+  list('/wmsbasic/merchant', msg`Merchant`, { rememberFilters: false }),
   page('/wmsbasic/merchant/detail/$merchant_id', msg`Merchant Detail`),
 ];

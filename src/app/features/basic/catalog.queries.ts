@@ -12,11 +12,6 @@ export const catalogQueries = {
     queryKey: ['catalog', 'recordSettings'],
     queryFn: ({ signal }) => callApi(contract.getStationRecordSettings, {}, { signal }).then((d) => d.list),
   }),
-  /** The merchants and groups a shop may name. */
-  shopOptions: () => queryOptions({
-    queryKey: ['catalog', 'shopOptions'],
-    queryFn: ({ signal }) => callApi(contract.getShopOptions, {}, { signal }),
-  }),
   /** The first 100 shops of a merchant: as many as a merchant's detail page shows. */
   shopsOfMerchant: (merchantId: string) => queryOptions({
     queryKey: ['resource', 'shop', 'list', { merchant_id: merchantId, page_size: 100 }],

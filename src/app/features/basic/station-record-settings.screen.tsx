@@ -9,7 +9,7 @@ import { RECORD_LIMITS, type RecordSetting, type StationType } from '../../../sh
 import { callApi } from '../../kit/api';
 import { toast } from '../../kit/toast';
 import { catalogQueries } from './catalog.queries';
-import { RouteTabs } from './route-tabs';
+import { RouteTabs } from '../../kit/route-tabs';
 
 type Flag = 'record_video' | 'record_photo' | 'record_weight';
 type Amount = 'video_max_seconds' | 'retention_days';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
+import { storageAreaPerm } from '../../../shared/routes/derive';
 import { resolveAccess, type AccessState } from '../../routes/access';
 import { isBuilt } from '../../routes/screens';
 
 /**
  * Storage Area Setting with the screens actually built (spec §2, §6): the page opens the first
- * tab the user may open, falls back to zonecluster, and whsplanning — a fulfilment-chain tab
- * not built yet — is never landed on, flag or not.
+ * tab the user may open, falls back to zonecluster, and whsplanning shows only while the
+ * warehouse has the fulfilment chain on.
  */
 const ALL_TABS = ['whsplanning', 'zonecluster', 'park', 'inboundStagingLocation', 'outboundStagingLocation', 'rtStagingLocation', 'storey', 'zone', 'logicArea', 'pathway', 'cell'];
 const state = (tabs: string[], flags: string[] = []): AccessState => ({
@@ -19,11 +19,12 @@ const PAGE = '/wmsbasic/storageAreaSetting';
 describe('Storage Area Setting access', () => {
   it('opens the first permitted tab, the fulfilment chain flag on or off', () => {
     expect(resolveAccess(PAGE, state(ALL_TABS))).toEqual({ kind: 'redirect', to: '/wmsbasic/zonecluster' });
-    expect(resolveAccess(PAGE, state(ALL_TABS, ['fulfilChain']))).toEqual({ kind: 'redirect', to: '/wmsbasic/zonecluster' });
+    expect(resolveAccess(PAGE, state(ALL_TABS, ['fulfilChain']))).toEqual({ kind: 'redirect', to: '/wmsbasic/whsplanning' });
     expect(resolveAccess(PAGE, state(['cell', 'storey'], ['storeyNameSetup']))).toEqual({ kind: 'redirect', to: '/wmsbasic/storey' });
     // The storey tab shows only where the warehouse sets storey names up.
     expect(resolveAccess(PAGE, state(['cell', 'storey']))).toEqual({ kind: 'redirect', to: '/wmsbasic/cell' });
-    expect(resolveAccess(PAGE, state(['whsplanning', 'pathway'], ['fulfilChain']))).toEqual({ kind: 'redirect', to: '/wmsbasic/pathway' });
+    expect(resolveAccess(PAGE, state(['whsplanning', 'pathway'], ['fulfilChain']))).toEqual({ kind: 'redirect', to: '/wmsbasic/whsplanning' });
+    expect(resolveAccess(PAGE, state(['whsplanning', 'pathway']))).toEqual({ kind: 'redirect', to: '/wmsbasic/pathway' });
   });
 
   it('sends an unpermitted tab to the first permitted one; nothing permitted is 403', () => {
@@ -33,9 +34,9 @@ describe('Storage Area Setting access', () => {
     expect(resolveAccess('/wmsbasic/park', state([]))).toEqual({ kind: 'forbidden' });
   });
 
-  it('leaves whsplanning absent: a 404 with or without the flag, never a placeholder', () => {
-    expect(resolveAccess('/wmsbasic/whsplanning', state(ALL_TABS))).toEqual({ kind: 'notFound' });
-    expect(resolveAccess('/wmsbasic/whsplanning', state(ALL_TABS, ['fulfilChain']))).toEqual({ kind: 'notFound' });
+  it('opens whsplanning only with the fulfilment chain on', () => {
+    expect(resolveAccess('/wmsbasic/whsplanning', state(ALL_TABS, ['fulfilChain'])).kind).toBe('ok');
+    expect(resolveAccess('/wmsbasic/whsplanning', state(ALL_TABS)).kind).not.toBe('ok');
   });
 
   it('opens the detail pages with the tab\'s permission, and the forms only with theirs', () => {

@@ -4,12 +4,13 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract, type InputOf } from '../../../shared/contract';
-import { storageAreaPerm } from '../../../shared/contract/storage-area.contract';
+import { storageAreaPerm } from '../../../shared/routes/derive';
 import { MAX_STOREY_NO, storeyResource } from '../../../shared/resources/storey.resource';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
-import { StorageAreaTab } from './storage-area-tab';
+import { ResourceList } from '../../kit/resource/resource-list';
+import { RouteTabs } from '../../kit/route-tabs';
 
 interface Storey { storey_id: number; storey_no: number; storey_name: string; remark: string | null }
 
@@ -92,25 +93,29 @@ export default function StoreyScreen() {
   });
   const named = setup.data?.storey_name_setup === 1;
   const storeyName = deleting?.storey_name ?? '';
-  const canChange = named && perms.has(storageAreaPerm('storey'));
+  const canCreate = named && perms.has(storageAreaPerm('storey', 'Create'));
+  const canEdit = named && perms.has(storageAreaPerm('storey', 'Edit'));
+  const canDelete = named && perms.has(storageAreaPerm('storey', 'Delete'));
   return (
-    <>
-      <StorageAreaTab
+    <Stack gap="md">
+      <RouteTabs group="storageAreaSetting" />
+      <ResourceList
         resource={storeyResource}
         endpoint={contract.searchStorey}
         title={t`Storey`}
         path="/wmsbasic/storey"
-        actions={canChange
+        remember={false}
+        actions={canCreate
           ? <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})}><Trans>Create Storey</Trans></Button>
           : setup.data && !named && (
             <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} w="100%">
               <Trans>Storey names are not set up in this warehouse, so storeys cannot be changed here.</Trans>
             </Alert>
           )}
-        rowActions={canChange ? [
-          { label: t`Edit`, onClick: (row) => setEditing(row as unknown as Storey) },
-          { label: t`Delete`, color: 'red', onClick: (row) => setDeleting(row as unknown as Storey) },
-        ] : []}
+        rowActions={[
+          ...(canEdit ? [{ label: t`Edit`, onClick: (row: Record<string, unknown>) => setEditing(row as unknown as Storey) }] : []),
+          ...(canDelete ? [{ label: t`Delete`, color: 'red', onClick: (row: Record<string, unknown>) => setDeleting(row as unknown as Storey) }] : []),
+        ]}
       />
       {editing && <StoreyDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete Storey`}>
@@ -122,6 +127,6 @@ export default function StoreyScreen() {
           </Group>
         </Stack>
       </Modal>
-    </>
+    </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../api';
 import { FieldValue, useWarehouseTimeZone } from './field-value';
 import { displayValue, valueText } from './resource-fields';
+import { RefSelect } from './ref-select';
 
 type Row = Record<string, unknown>;
 
@@ -227,6 +228,7 @@ function FormItemInput({ id, item, value, options, error, onChange, onBlur }: Fo
   const common = { id, label: i18n._(field.label), withAsterisk: isRequired, error, onBlur };
 
   if (disabled) return <TextInput {...common} value={displayValue(field, value, i18n, timeZone)} readOnly disabled />;
+  if (field.ref && !options) return <RefSelect {...common} field={field} value={value} onChange={onChange} />;
   if (formType === 'select') {
     const data = selectOptions(field, options).map((v) => ({ value: String(v), label: optionLabel(field, v, i18n) }));
     return (

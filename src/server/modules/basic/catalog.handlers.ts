@@ -1,16 +1,10 @@
 import type { catalogContract } from '../../../shared/contract/catalog.contract';
 import type { Handlers } from '../../http/register';
 import { categoryHandlers } from './category.handlers';
-import { dockHandlers } from './dock.handlers';
-import { merchantHandlers } from './merchant.handlers';
-import { shopHandlers } from './shop.handlers';
 import { stationHandlers } from './station.handlers';
 
 /** The handlers of catalog.contract.ts, one module per entity. */
 export const catalogHandlers: Handlers<typeof catalogContract> = {
-  ...shopHandlers,
-  ...merchantHandlers,
   ...categoryHandlers,
-  ...dockHandlers,
   ...stationHandlers,
 };

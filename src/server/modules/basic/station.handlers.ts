@@ -1,15 +1,13 @@
 import { STATION_TYPE } from '../../../shared/codes';
 import { eq, sql } from 'drizzle-orm';
 import type { stationContract } from '../../../shared/contract/catalog.contract';
-import { defaultRecordSetting, stationResource, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
+import { defaultRecordSetting, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
 import type { Db } from '../../db/client';
-import { stationRecordSettings, stations } from '../../db/schema';
+import { stationRecordSettings } from '../../db/schema';
 import { badInput } from '../../http/errors';
-import { resourceHandlers } from '../../http/resource-handlers';
 import type { Handlers } from '../../http/register';
 
 type StationHandlers = Handlers<typeof stationContract>;
-const station = resourceHandlers(stationResource, stations);
 
 /** Every station type's settings in the warehouse: the saved ones, the defaults for the rest, in type order. */
 async function recordSettingsOf(db: Db, whsId: string): Promise<{ list: RecordSetting[] }> {
@@ -32,9 +30,6 @@ async function recordSettingsOf(db: Db, whsId: string): Promise<{ list: RecordSe
 }
 
 export const stationHandlers: StationHandlers = {
-  searchStation: station.list,
-  getStationDetail: station.detail,
-
   getStationRecordSettings: (_input, { db, session }) => recordSettingsOf(db, session.whsId),
 
   async updateStationRecordSettings({ list }, { db, session }) {

@@ -4,9 +4,9 @@ import type { CodeList } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import {
   cells, confValues, inboundStagingLocations, logicAreas, outboundStagingLocations, parks, pathways, rtStagingLocations,
-  storeys, zoneClusters, zones,
+  storeys, whsPlannings, zoneClusters, zones,
 } from '../../db/schema';
-import { STOREY_NAME_SETUP } from './storey.handlers';
+import { STOREY_NAME_SETUP } from './storey.hooks';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -63,6 +63,12 @@ export async function seedDemoStorageArea(tx: Tx, whsIds: readonly string[]) {
       { whsId, logicAreaId: 'LA-FAST', logicAreaName: 'Fast Movers' },
       { whsId, logicAreaId: 'LA-COLD', logicAreaName: 'Cold Chain' },
       { whsId, logicAreaId: 'LA-BULK', logicAreaName: 'Bulk Reserve' },
+    ]);
+    // Warehouse planning (shown where the fulfilment chain is on): what each logic area is planned to give.
+    await tx.insert(whsPlannings).values([
+      { whsId, logicAreaId: 'LA-FAST', fulfillmentChain: 'B2C-SMALL', plannedLocationQty: 320, plannedSkuQty: 900, dailyOutboundCapacity: 6000, targetTurnoverDays: 14 },
+      { whsId, logicAreaId: 'LA-COLD', fulfillmentChain: 'B2C-COLD', plannedLocationQty: 80, plannedSkuQty: 150, dailyOutboundCapacity: 800, targetTurnoverDays: 7 },
+      { whsId, logicAreaId: 'LA-BULK', fulfillmentChain: 'B2B-BULKY', plannedLocationQty: 60, plannedSkuQty: null, dailyOutboundCapacity: 300, targetTurnoverDays: 45, status: 2 },
     ]);
     const storeyRows = await tx.insert(storeys).values([
       { whsId, storeyNo: 1, storeyName: 'Ground Floor' },

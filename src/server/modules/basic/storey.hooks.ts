@@ -1,0 +1,44 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { storeys } from '../../db/schema';
+import { badInput } from '../../http/errors';
+import type { ResourceHooks } from '../../http/resource-handlers';
+import { readConfValue } from '../config/conf';
+
+/** The warehouse setting that turns named storeys (the Storey tab) on. */
+export const STOREY_NAME_SETUP = 'storey_name_setup';
+
+export async function nameSetupOn(db: Db, whsId: string): Promise<boolean> {
+  return /^\s*(1|true|on|yes)\s*$/i.test((await readConfValue(db, whsId, STOREY_NAME_SETUP)) ?? '');
+}
+
+export async function requireNameSetup(db: Db, whsId: string) {
+  if (!(await nameSetupOn(db, whsId))) throw badInput('', 'Storeys are not set up in this warehouse: turn on the storey_name_setup setting first.');
+}
+
+/** Refuses a storey number or name (any case) another storey of the warehouse has. */
+async function checkUnique(db: Db, whsId: string, values: { storey_no?: unknown; storey_name?: unknown }, exceptId?: number) {
+  const others = exceptId === undefined ? [] : [ne(storeys.storeyId, exceptId)];
+  if (typeof values.storey_no === 'number') {
+    const [taken] = await db.select({ id: storeys.storeyId }).from(storeys)
+      .where(and(eq(storeys.whsId, whsId), eq(storeys.storeyNo, values.storey_no), ...others)).limit(1);
+    if (taken) throw badInput('storey_no', `Storey number ${values.storey_no} is already used in this warehouse.`);
+  }
+  if (typeof values.storey_name === 'string') {
+    const [taken] = await db.select({ id: storeys.storeyId }).from(storeys)
+      .where(and(eq(storeys.whsId, whsId), sql`lower(${storeys.storeyName}) = lower(${values.storey_name})`, ...others)).limit(1);
+    if (taken) throw badInput('storey_name', `Storey name ${values.storey_name} is already used in this warehouse.`);
+  }
+}
+
+/**
+ * Storeys change only while the warehouse names them (spec §2: the tab depends on storey_name_setup)
+ * and keep number and name unique: checked to name the field, the unique indexes stand behind it.
+ */
+export const storeyHooks: ResourceHooks = {
+  async prepare(values, current, { db, session }) {
+    await requireNameSetup(db, session.whsId);
+    await checkUnique(db, session.whsId, values, current ? Number(current.storey_id) : undefined);
+    return values;
+  },
+};

@@ -1,0 +1,71 @@
+import type { EndpointDef } from '../contract/define';
+import type { FieldDef, ResourceApi, ResourceDef } from './define';
+import { resourceContract, type ResourceContract } from './endpoints';
+import { cellResource } from './cell.resource';
+import { dockResource } from './dock.resource';
+import { logicAreaResource } from './logic-area.resource';
+import { merchantResource } from './merchant.resource';
+import { parkResource } from './park.resource';
+import { pathwayResource } from './pathway.resource';
+import { shopGroupResource, shopResource } from './shop.resource';
+import { skuMappingResource, skuResource } from './sku.resource';
+import { inboundStagingResource, outboundStagingResource, rtStagingResource } from './staging-location.resource';
+import { stationResource } from './station.resource';
+import { storeyResource } from './storey.resource';
+import { supplierResource } from './supplier.resource';
+import { warehouseResource } from './warehouse.resource';
+import { whsPlanningResource } from './whs-planning.resource';
+import { zoneClusterResource } from './zone-cluster.resource';
+import { zoneResource } from './zone.resource';
+
+/**
+ * Every admin entity served from its table (DESIGN.md "Declare once, derive the rest"). A new one
+ * is its definition (fields, table, calls, pages) and a line here: the contract entries, the
+ * server's handlers, exports, reference checks and the app's pages are derived from it.
+ */
+export const RESOURCES = [
+  warehouseResource,
+  whsPlanningResource, zoneClusterResource, parkResource, inboundStagingResource, outboundStagingResource, rtStagingResource,
+  storeyResource, zoneResource, logicAreaResource, pathwayResource, cellResource,
+  supplierResource, shopResource, shopGroupResource, skuResource, skuMappingResource, dockResource, stationResource, merchantResource,
+] as const;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type ContractOf<D> = D extends ResourceDef<infer F extends Record<string, FieldDef>, infer K extends string, infer A> ? (A extends ResourceApi ? ResourceContract<F, K, A> : never) : never;
+
+/** The contract entries of every registered resource, under their names (searchSupplier, createZone…). */
+export type ResourcesContract = UnionToIntersection<ContractOf<(typeof RESOURCES)[number]>>;
+
+const byName = new Map<string, ResourceDef>();
+for (const def of RESOURCES as readonly ResourceDef[]) {
+  if (byName.has(def.name)) throw new Error(`two resources are named ${def.name}`);
+  byName.set(def.name, def);
+}
+
+/** A registered resource by name (export tasks, references); undefined when there is none. */
+export const resourceNamed = (name: string): ResourceDef | undefined => byName.get(name);
+
+// References name registered resources: checked once, here, for every field that has one.
+for (const def of byName.values()) {
+  for (const [field, f] of Object.entries(def.fields)) {
+    if (f.ref === undefined) continue;
+    const target = byName.get(f.ref);
+    if (!target) throw new Error(`${def.name}.${field}: refers to unknown resource ${f.ref}`);
+    for (const column of Object.keys(f.refWhere ?? {})) {
+      if (!(column in target.fields)) throw new Error(`${def.name}.${field}: ${f.ref} has no field ${column} to choose by`);
+    }
+  }
+}
+
+function mergeContracts(): ResourcesContract {
+  const merged: Record<string, EndpointDef> = {};
+  for (const def of RESOURCES as readonly ResourceDef[]) {
+    for (const [name, entry] of Object.entries(resourceContract(def as ResourceDef<Record<string, FieldDef>, string, ResourceApi>))) {
+      if (merged[name]) throw new Error(`contract entry ${name} is declared by two resources`);
+      merged[name] = entry as EndpointDef;
+    }
+  }
+  return merged as ResourcesContract;
+}
+
+export const resourcesContract: ResourcesContract = mergeContracts();

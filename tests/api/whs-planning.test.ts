@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { logicAreas } from '../../src/server/db/schema';
+import { RET } from '../../src/shared/retcodes';
+
+/**
+ * Warehouse planning (Storage Area Setting › whsplanning): a resource that is nothing but its
+ * definition and its table — list, detail, create and edit are derived, and its logic area is a
+ * reference the server checks.
+ */
+const LOC = '/apps/basic/location';
+const SWITCH = '/apps/system/user/switch_user_setting';
+
+interface PlanRow {
+  logic_area_id: string; fulfillment_chain: string; planned_location_qty: number; planned_sku_qty: number | null;
+  daily_outbound_capacity: number | null; target_turnover_days: number; status: number; remark: string | null;
+}
+interface Page<Row> { list: Row[]; total: number }
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.login('admin@demo.local');
+  expect((await admin.post(SWITCH, { type: 'whs', value: 'SGSIN1' })).retcode).toBe(0);
+  // A logic area with no plan yet, in SGSIN1 only.
+  await server.database.db.insert(logicAreas).values({ whsId: 'SGSIN1', logicAreaId: 'LA-XDOCK', logicAreaName: 'Cross Dock' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('search_whs_planning', () => {
+  test('the warehouse\'s plans, filtered by chain and by a turnover range', async () => {
+    const all = await admin.get<Page<PlanRow>>(`${LOC}/search_whs_planning`);
+    expect(all.retcode).toBe(0);
+    expect(all.data.list.map((r) => r.logic_area_id)).toEqual(['LA-BULK', 'LA-COLD', 'LA-FAST']);
+    const cold = await admin.get<Page<PlanRow>>(`${LOC}/search_whs_planning`, { fulfillment_chain: 'B2C-COLD' });
+    expect(cold.data.list.map((r) => r.logic_area_id)).toEqual(['LA-COLD']);
+    const quick = await admin.get<Page<PlanRow>>(`${LOC}/search_whs_planning`, { target_turnover_days_from: 7, target_turnover_days_to: 14, sort_by: 'target_turnover_days' });
+    expect(quick.data.list.map((r) => r.target_turnover_days)).toEqual([7, 14]);
+    expect((await admin.get(`${LOC}/search_whs_planning`, { target_turnover_days_from: 'x' })).retcode).toBe(RET.BAD_INPUT);
+  });
+});
+
+describe('create and update', () => {
+  test('a plan for a logic area the warehouse has; an unknown one is refused on its field', async () => {
+    const unknown = await admin.post(`${LOC}/create_whs_planning`, {
+      logic_area_id: 'LA-NOPE', fulfillment_chain: 'B2C-SMALL', planned_location_qty: 10, target_turnover_days: 10, status: 1,
+    });
+    expect(unknown.retcode).toBe(RET.BAD_INPUT);
+    expect(unknown.message).toContain('logic_area_id');
+    expect(unknown.message).toContain('LA-NOPE');
+
+    const created = await admin.post<PlanRow>(`${LOC}/create_whs_planning`, {
+      logic_area_id: 'LA-XDOCK', fulfillment_chain: ' B2B-XDOCK ', planned_location_qty: 0, target_turnover_days: 1, status: 1,
+    });
+    expect(created.retcode).toBe(0);
+    expect(created.data).toMatchObject({ logic_area_id: 'LA-XDOCK', fulfillment_chain: 'B2B-XDOCK', planned_location_qty: 0, planned_sku_qty: null });
+
+    const again = await admin.post(`${LOC}/create_whs_planning`, {
+      logic_area_id: 'LA-XDOCK', fulfillment_chain: 'B2B-XDOCK', planned_location_qty: 1, target_turnover_days: 1, status: 1,
+    });
+    expect(again.retcode).toBe(RET.DUPLICATE);
+  });
+
+  test('an edit changes what is sent; out-of-range values are refused and change nothing', async () => {
+    const tooLong = await admin.post(`${LOC}/update_whs_planning`, { logic_area_id: 'LA-FAST', target_turnover_days: 366 });
+    expect(tooLong.retcode).toBe(RET.BAD_INPUT);
+    expect(tooLong.message).toContain('target_turnover_days');
+    const negative = await admin.post(`${LOC}/update_whs_planning`, { logic_area_id: 'LA-FAST', planned_location_qty: -1 });
+    expect(negative.retcode).toBe(RET.BAD_INPUT);
+
+    const updated = await admin.post<PlanRow>(`${LOC}/update_whs_planning`, { logic_area_id: 'LA-FAST', target_turnover_days: 10, remark: 'Peak season' });
+    expect(updated.retcode).toBe(0);
+    expect(updated.data).toMatchObject({ target_turnover_days: 10, remark: 'Peak season', fulfillment_chain: 'B2C-SMALL', planned_location_qty: 320 });
+    const detail = await admin.get<PlanRow>(`${LOC}/get_whs_planning_detail`, { logic_area_id: 'LA-FAST' });
+    expect(detail.data.target_turnover_days).toBe(10);
+  });
+});
+
+describe('access', () => {
+  test('another warehouse\'s plans are not this one\'s; an operator is refused', async () => {
+    const supervisor = await server.login('supervisor@demo.local');
+    expect((await supervisor.post(SWITCH, { type: 'whs', value: 'IDJKT1' })).retcode).toBe(0);
+    expect((await supervisor.get(`${LOC}/get_whs_planning_detail`, { logic_area_id: 'LA-XDOCK' })).retcode).toBe(RET.NOT_FOUND);
+    const theirs = await supervisor.get<Page<PlanRow>>(`${LOC}/search_whs_planning`);
+    expect(theirs.data.list.map((r) => r.logic_area_id)).toEqual(['LA-BULK', 'LA-COLD', 'LA-FAST']);
+
+    const operator = await server.login('operator@demo.local');
+    expect((await operator.get(`${LOC}/search_whs_planning`)).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await operator.post(`${LOC}/update_whs_planning`, { logic_area_id: 'LA-FAST', target_turnover_days: 3 })).retcode).toBe(RET.PERMISSION_DENIED);
+  });
+});

@@ -28,9 +28,22 @@ import { exportTaskHandlers } from './modules/report/export-task.handlers';
 import { registerExportDownload } from './modules/report/export-download';
 import { pagingHeaderHandlers } from './modules/config/paging-header.handlers';
 import { resourceContractHandlers } from './modules/resources';
+import { asnHandlers } from './modules/inbound/asn.handlers';
+import { asnQuotaHandlers } from './modules/inbound/asn-quota.handlers';
+import { arrivalHandlers } from './modules/inbound/arrival.handlers';
+import { countingHandlers } from './modules/inbound/counting.handlers';
+import { qcHandlers } from './modules/inbound/qc.handlers';
+import { receivingHandlers } from './modules/inbound/receiving.handlers';
+import { inboundExceptionHandlers } from './modules/inbound/inbound-exception.handlers';
+import { putawayHandlers } from './modules/inbound/putaway.handlers';
+import { inventoryMapHandlers } from './modules/inventory/inventory-map.handlers';
+import { adjustmentHandlers } from './modules/inventory/adjustment.handlers';
+import { stockBlockHandlers } from './modules/inventory/stock-block.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers };
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...inventoryMapHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
+};
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -163,6 +163,49 @@ export const INBOUND_TASK_KIND = defineCodes({
   LABELLING: [5, /*i18n*/ 'Labelling'], BUNDLING: [6, /*i18n*/ 'Bundling'], REPACKAGING: [7, /*i18n*/ 'Repackaging'],
 });
 
+/** The three inbound order types of spec §3 (numbers are ours). */
+export const INBOUND_ORDER_TYPE = defineCodes({
+  PURCHASE: [1, /*i18n*/ 'Purchase'], RETURN: [2, /*i18n*/ 'Return'], TRANSFER_INBOUND: [3, /*i18n*/ 'Transfer Inbound'],
+});
+
+/**
+ * How an inbound exception is settled (spec §3: ids 1–16; the spec names ten of them, the rest and
+ * the order of all are ours).
+ */
+export const INBOUND_HANDLING_DECISION = defineCodes({
+  RETURN_TO_SUPPLIER: [1, /*i18n*/ 'Return to Supplier'], INBOUND_TO_CURRENT_ASN: [2, /*i18n*/ 'Inbound to Current ASN'],
+  INBOUND_TO_NEW_ASN: [3, /*i18n*/ 'Inbound to New ASN'], RE_SUPPLY: [4, /*i18n*/ 'Re-supply'],
+  TRANSFER_TO_AVAILABLE: [5, /*i18n*/ 'Transfer to Available'], DISPOSE: [6, /*i18n*/ 'Dispose'],
+  RELABEL_INBOUND: [7, /*i18n*/ 'Relabel and Inbound'], REPACKAGE_INBOUND: [8, /*i18n*/ 'Repackage and Inbound'],
+  REJECTED_ALL: [9, /*i18n*/ 'Rejected All'], PASS_GOOD_REJECT_DAMAGE: [10, /*i18n*/ 'Pass Good, Reject Damaged'],
+  ACCEPT_AS_DAMAGED: [11, /*i18n*/ 'Accept as Damaged'], ACCEPT_SURPLUS: [12, /*i18n*/ 'Accept Surplus'],
+  WRITE_OFF_SHORTAGE: [13, /*i18n*/ 'Write Off Shortage'], CORRECT_SKU_INFORMATION: [14, /*i18n*/ 'Correct SKU Information'],
+  HOLD_FOR_INVESTIGATION: [15, /*i18n*/ 'Hold for Investigation'], RETURN_TO_SELLER: [16, /*i18n*/ 'Return to Seller'],
+});
+
+/** Where an inbound exception was reported (numbers are ours). */
+export const INBOUND_EXCEPTION_SOURCE = defineCodes({
+  ARRIVAL: [1, /*i18n*/ 'Arrival'], COUNTING: [2, /*i18n*/ 'Counting'], QC: [3, /*i18n*/ 'QC'],
+  RECEIVING: [4, /*i18n*/ 'Receiving'], PUTAWAY: [5, /*i18n*/ 'Putaway'],
+});
+
+/** Spec §3: putaway mode standard or mass (numbers are ours). */
+export const PUTAWAY_MODE = defineCodes({ STANDARD: [1, /*i18n*/ 'Standard'], MASS: [2, /*i18n*/ 'Mass'] });
+
+/** How a putaway rule picks a cell (numbers are ours). */
+export const PUTAWAY_STRATEGY = defineCodes({
+  CONSOLIDATE: [1, /*i18n*/ 'Consolidate with Same SKU'], EMPTY_CELL: [2, /*i18n*/ 'Empty Cell First'],
+  PICK_SEQUENCE: [3, /*i18n*/ 'By Pick Sequence'],
+});
+
+/** A carton or parcel of an inbound shipment, by its tracking id (numbers are ours). */
+export const TRACKING_ID_STATUS = defineCodes({
+  EXPECTED: [1, /*i18n*/ 'Expected'], ARRIVED: [2, /*i18n*/ 'Arrived'], COUNTED: [3, /*i18n*/ 'Counted'], EXCEPTION: [4, /*i18n*/ 'Exception'],
+});
+
+/** What a counting record counted (numbers are ours). */
+export const COUNTING_RECORD_KIND = defineCodes({ NORMAL: [1, /*i18n*/ 'Normal'], SURPLUS: [2, /*i18n*/ 'Surplus'], WRONG_SKU: [3, /*i18n*/ 'Wrong SKU'] });
+
 export const QC_RULE_KIND = defineCodes({
   SKU_ATTRIBUTES: [1, /*i18n*/ 'SKU Attributes'], PERCENTAGE_BASED: [2, /*i18n*/ 'Percentage Based'], AQL: [3, /*i18n*/ 'AQL'],
 });
@@ -323,6 +366,7 @@ export const INVENTORY_REF_TYPE = defineCodes({
   PUTAWAY_TASK: ['PUTAWAY_TASK', /*i18n*/ 'Putaway Task'], SALES_ORDER: ['SALES_ORDER', /*i18n*/ 'Sales Order'],
   PICKING_TASK: ['PICKING_TASK', /*i18n*/ 'Picking Task'], RACK_TRANSFER: ['RACK_TRANSFER', /*i18n*/ 'Rack Transfer'],
   ADJUSTMENT: ['ADJUSTMENT', /*i18n*/ 'Inventory Adjustment'], CYCLE_COUNT: ['CYCLE_COUNT', /*i18n*/ 'Cycle Count'],
+  INBOUND_EXCEPTION: ['INBOUND_EXCEPTION', /*i18n*/ 'Inbound Exception'], BLOCK: ['BLOCK', /*i18n*/ 'Stock Block'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -432,6 +476,13 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   inbound_exception_type: INBOUND_EXCEPTION_TYPE,
   inbound_exception_reason: INBOUND_EXCEPTION_REASON,
   inbound_task_kind: INBOUND_TASK_KIND,
+  inbound_order_type: INBOUND_ORDER_TYPE,
+  inbound_handling_decision: INBOUND_HANDLING_DECISION,
+  inbound_exception_source: INBOUND_EXCEPTION_SOURCE,
+  putaway_mode: PUTAWAY_MODE,
+  putaway_strategy: PUTAWAY_STRATEGY,
+  tracking_id_status: TRACKING_ID_STATUS,
+  counting_record_kind: COUNTING_RECORD_KIND,
   qc_rule_kind: QC_RULE_KIND,
   sales_order_status: SALES_ORDER_STATUS,
   task_status: TASK_STATUS,

@@ -28,6 +28,11 @@ export const RET = {
   OP_CONFLICT: -100410,
   /** Create: a record with this key (or another unique value) exists already; the message names it. */
   DUPLICATE: -100411,
+  /**
+   * A document's status does not allow the step asked for (spec §4 lifecycles: shared/lifecycles.ts);
+   * `data` holds `from` and `to` (status codes) and the message names both.
+   */
+  ILLEGAL_TRANSITION: -100412,
   /** Too many requests of this kind; `data.retry_after_s` says when to try again. */
   RATE_LIMITED: -100429,
   /** Unknown API path. */

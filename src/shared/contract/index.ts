@@ -11,6 +11,17 @@ import { roleContract, userlistContract } from './userlist.contract';
 import { userAdminContract } from './user-admin.contract';
 import { exportTaskContract } from './export-task.contract';
 import { pagingHeaderContract } from './paging-header.contract';
+import { asnContract } from './asn.contract';
+import { asnQuotaContract } from './asn-quota.contract';
+import { arrivalContract } from './arrival.contract';
+import { countingContract } from './counting.contract';
+import { qcContract } from './qc.contract';
+import { receivingContract } from './receiving.contract';
+import { inboundExceptionContract } from './inbound-exception.contract';
+import { putawayContract } from './putaway.contract';
+import { inventoryMapContract } from './inventory-map.contract';
+import { adjustmentContract } from './adjustment.contract';
+import { stockBlockContract } from './stock-block.contract';
 import { resourcesContract } from '../resources/registry';
 import type { EndpointDef } from './define';
 
@@ -30,6 +41,17 @@ export const contract = {
   ...storageAreaContract,
   ...exportTaskContract,
   ...pagingHeaderContract,
+  ...asnContract,
+  ...asnQuotaContract,
+  ...arrivalContract,
+  ...countingContract,
+  ...qcContract,
+  ...receivingContract,
+  ...inboundExceptionContract,
+  ...putawayContract,
+  ...inventoryMapContract,
+  ...adjustmentContract,
+  ...stockBlockContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

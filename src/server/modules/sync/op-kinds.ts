@@ -1,45 +1,12 @@
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { sessionContract } from '../../../shared/contract/session.contract';
 import { saveUserSetting } from '../system/user-settings';
+import { countingOpKinds } from '../inbound/counting.op-kinds';
+import { putawayOpKinds } from '../inbound/putaway.op-kinds';
+import { defineOpKind, type OpKind } from './op-kind';
 
-/** Who made an op and where: ops always belong to the stream (warehouse, device, user) that pushed them. */
-export interface OpContext {
-  whsId: string;
-  userId: number;
-  deviceId: string;
-  opId: string;
-  seq: number;
-  /** When the operator made it, by the device's clock. */
-  createdAt: Date;
-}
+export { defineOpKind, type OpContext, type OpKind } from './op-kind';
 
-/** One kind of offline op, as the push endpoint runs it. */
-export interface OpKind {
-  kind: string;
-  /** The permission the user needs in the warehouse, or 'session' for any signed-in user. */
-  perm: string;
-  payload: z.ZodType;
-  /**
-   * Applies the op inside the batch transaction (a savepoint of its own) and returns the data
-   * the device gets back. A business refusal is an `ApiError`: the op is recorded as rejected
-   * with its retcode and message, and its partial effects are rolled back. Any other error
-   * fails the whole batch, so the device retries it.
-   */
-  apply(tx: Db, payload: unknown, ctx: OpContext): Promise<unknown>;
-}
-
-export function defineOpKind<P extends z.ZodType>(def: {
-  kind: string;
-  perm: string;
-  payload: P;
-  apply(tx: Db, payload: z.output<P>, ctx: OpContext): Promise<unknown>;
-}): OpKind {
-  // The push handler parses the payload with `def.payload` before calling apply.
-  return { ...def, apply: (tx, payload, ctx) => def.apply(tx, payload as z.output<P>, ctx) };
-}
-
-/** Every op kind the server applies. Later modules add theirs here: counting, putaway, picking, cycle count. */
+/** Every op kind the server applies, each area's from its own module. */
 const OP_KIND_LIST: readonly OpKind[] = [
   defineOpKind({
     kind: 'system.user.set_user_setting',
@@ -50,6 +17,9 @@ const OP_KIND_LIST: readonly OpKind[] = [
       return {};
     },
   }),
+  ...countingOpKinds,
+  ...putawayOpKinds,
 ];
 
 export const OP_KINDS: ReadonlyMap<string, OpKind> = new Map(OP_KIND_LIST.map((k) => [k.kind, k]));
+if (OP_KINDS.size !== OP_KIND_LIST.length) throw new Error('two op kinds share a name');

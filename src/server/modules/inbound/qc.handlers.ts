@@ -1,0 +1,5 @@
+import type { qcContract } from '../../../shared/contract/qc.contract';
+import type { Handlers } from '../../http/register';
+
+/** The handlers of qc.contract.ts. */
+export const qcHandlers: Handlers<typeof qcContract> = {};

@@ -1,0 +1,2 @@
+/** Inventory maps (spec §2 /inventorymap) beyond the registry's resource lists. */
+export const inventoryMapContract = {} as const;

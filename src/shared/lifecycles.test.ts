@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS } from './codes';
+import {
+  ADJUSTMENT_LIFECYCLE, ASN_LIFECYCLE, INBOUND_EXCEPTION_LIFECYCLE, TASK_LIFECYCLE, canMove, isFinal, transitionRefusal, type Lifecycle,
+} from './lifecycles';
+import type { CodeValue } from './codes';
+
+/** Every status a lifecycle names, reached from its first along allowed moves. */
+function reachable<V extends CodeValue>(life: Lifecycle<V>, start: V): Set<V> {
+  const seen = new Set<V>([start]);
+  const queue = [start];
+  while (queue.length) for (const next of life.next[queue.shift()!] ?? []) if (!seen.has(next)) { seen.add(next); queue.push(next); }
+  return seen;
+}
+
+describe('lifecycles (spec §4)', () => {
+  const all: [string, Lifecycle<CodeValue>, CodeValue][] = [
+    ['ASN', ASN_LIFECYCLE as Lifecycle<CodeValue>, INBOUND_STATUS.values.PENDING],
+    ['adjustment', ADJUSTMENT_LIFECYCLE as Lifecycle<CodeValue>, INVENTORY_ADJUSTMENT_STATUS.values.CREATED],
+    ['exception', INBOUND_EXCEPTION_LIFECYCLE as Lifecycle<CodeValue>, 10],
+    ['task', TASK_LIFECYCLE as Lifecycle<CodeValue>, 0],
+  ];
+
+  it.each(all)('%s: every status is reachable from the first and every path can end', (_name, life, start) => {
+    const statuses = Object.keys(life.next).map((k) => (typeof start === 'number' ? Number(k) : k));
+    expect([...reachable(life, start)].sort()).toEqual([...statuses].sort());
+    for (const status of statuses) {
+      expect([...reachable(life, status)].some((s) => isFinal(life, s)), String(status)).toBe(true);
+    }
+  });
+
+  it('the ASN moves in spec order, ends at done, and cannot be cancelled once counting started', () => {
+    const S = INBOUND_STATUS.values;
+    const path = [S.PENDING, S.ARRIVED, S.COUNTING, S.COUNTED, S.CHECKING, S.CHECKED, S.SCANNING, S.RECEIVED, S.PUTTING, S.DONE];
+    for (let i = 1; i < path.length; i++) expect(canMove(ASN_LIFECYCLE, path[i - 1]!, path[i]!)).toBe(true);
+    expect(canMove(ASN_LIFECYCLE, S.COUNTED, S.SCANNING)).toBe(true);
+    expect(canMove(ASN_LIFECYCLE, S.COUNTING, S.CANCELLED)).toBe(false);
+    expect(canMove(ASN_LIFECYCLE, S.DONE, S.PUTTING)).toBe(false);
+    expect(canMove(ASN_LIFECYCLE, S.PENDING, S.RECEIVED)).toBe(false);
+  });
+
+  it('a refusal names both statuses and what is allowed', () => {
+    const S = INBOUND_STATUS.values;
+    expect(transitionRefusal(ASN_LIFECYCLE, 'ASN A1', S.DONE, S.CANCELLED)).toBe('ASN A1 is DONE: it cannot become CANCELLED (that status is final).');
+    expect(transitionRefusal(ASN_LIFECYCLE, 'ASN A1', S.COUNTING, S.CANCELLED)).toBe('ASN A1 is COUNTING: it cannot become CANCELLED (from COUNTING it can become COUNTED, FAILED).');
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, TASK_STATUS, type CodeList, type CodeValue,
+} from './codes';
+
+/**
+ * The lifecycles of spec §4, as allowed moves from each status. The spec implies the order and
+ * leaves the exact transitions out; these are ours (docs/decisions.md "Lifecycles"). The server
+ * moves a document only along them and answers anything else with RET.ILLEGAL_TRANSITION.
+ */
+export interface Lifecycle<V extends CodeValue> {
+  codes: CodeList;
+  /** Where each status may go next; a status with none is final. */
+  next: Readonly<Record<V, readonly V[]>>;
+}
+
+function lifecycle<V extends CodeValue>(codes: CodeList, next: Readonly<Record<V, readonly V[]>>): Lifecycle<V> {
+  for (const [from, targets] of Object.entries(next) as [string, readonly V[]][]) {
+    const known = (v: CodeValue) => codes.has(v) || codes.has(Number(v));
+    if (!known(from) || !targets.every(known)) throw new Error(`lifecycle names a status its codes do not hold: ${from}`);
+  }
+  return { codes, next };
+}
+
+export const canMove = <V extends CodeValue>(life: Lifecycle<V>, from: V, to: V): boolean => (life.next[from] ?? []).includes(to);
+export const isFinal = <V extends CodeValue>(life: Lifecycle<V>, status: V): boolean => (life.next[status] ?? []).length === 0;
+
+/** English text of a refused move, naming both statuses (the server's message; data carries the codes). */
+export function transitionRefusal<V extends CodeValue>(life: Lifecycle<V>, what: string, from: V, to: V): string {
+  const name = (v: V) => life.codes.options.find((o) => o.value === v)?.name ?? String(v);
+  const allowed = life.next[from] ?? [];
+  return `${what} is ${name(from)}: it cannot become ${name(to)}`
+    + (allowed.length ? ` (from ${name(from)} it can become ${allowed.map(name).join(', ')}).` : ' (that status is final).');
+}
+
+const A = INBOUND_STATUS.values;
+type AsnStatus = (typeof A)[keyof typeof A];
+
+/**
+ * ASNs (spec §4): pending → arriving/arrived → counting → counted → checking → checked → scanning →
+ * received → putting → done; cancelled, rejected and failed end it. In transit is a shipped
+ * ASN not yet at the gate. QC may be skipped when no rule asks for it (counted → scanning), and a
+ * fully rejected QC rejects the ASN. Once goods are counted it can no longer be cancelled.
+ */
+export const ASN_LIFECYCLE = lifecycle<AsnStatus>(INBOUND_STATUS, {
+  [A.PENDING]: [A.IN_TRANSIT, A.ARRIVING, A.ARRIVED, A.CANCELLED, A.REJECTED],
+  [A.IN_TRANSIT]: [A.ARRIVING, A.ARRIVED, A.CANCELLED, A.REJECTED],
+  [A.ARRIVING]: [A.ARRIVED, A.CANCELLED, A.REJECTED],
+  [A.ARRIVED]: [A.COUNTING, A.CANCELLED, A.REJECTED],
+  [A.COUNTING]: [A.COUNTED, A.FAILED],
+  [A.COUNTED]: [A.CHECKING, A.SCANNING, A.FAILED],
+  [A.CHECKING]: [A.CHECKED, A.FAILED],
+  [A.CHECKED]: [A.SCANNING, A.REJECTED],
+  [A.SCANNING]: [A.RECEIVED, A.FAILED],
+  [A.RECEIVED]: [A.PUTTING],
+  [A.PUTTING]: [A.DONE],
+  [A.DONE]: [],
+  [A.CANCELLED]: [],
+  [A.REJECTED]: [],
+  [A.FAILED]: [],
+});
+
+const J = INVENTORY_ADJUSTMENT_STATUS.values;
+type AdjustmentStatus = (typeof J)[keyof typeof J];
+
+/**
+ * Inventory adjustments (spec §4): created → pending → PMS approving → approved → adjusting → done;
+ * rejected, cancel and fail end it. Without a PMS, a pending adjustment is approved here
+ * (pending → approved); an adjustment whose stock moved away fails. Locked holds one while a cycle
+ * count covers its stock.
+ */
+export const ADJUSTMENT_LIFECYCLE = lifecycle<AdjustmentStatus>(INVENTORY_ADJUSTMENT_STATUS, {
+  [J.CREATED]: [J.PENDING, J.CANCEL],
+  [J.PENDING]: [J.PMS_APPROVING, J.APPROVED, J.REJECTED, J.CANCEL, J.LOCKED],
+  [J.PMS_APPROVING]: [J.APPROVED, J.REJECTED],
+  [J.LOCKED]: [J.PENDING, J.CANCEL],
+  [J.APPROVED]: [J.ADJUSTING, J.CANCEL],
+  [J.ADJUSTING]: [J.DONE, J.FAIL],
+  [J.DONE]: [],
+  [J.REJECTED]: [],
+  [J.CANCEL]: [],
+  [J.FAIL]: [],
+});
+
+const E = INBOUND_EXCEPTION_STATUS.values;
+type ExceptionStatus = (typeof E)[keyof typeof E];
+
+/** Inbound exceptions (spec §4): pending → checked → BD confirmed → done, or cancelled before done. */
+export const INBOUND_EXCEPTION_LIFECYCLE = lifecycle<ExceptionStatus>(INBOUND_EXCEPTION_STATUS, {
+  [E.PENDING]: [E.CHECKED, E.CANCELLED],
+  [E.CHECKED]: [E.BD_CONFIRMED, E.DONE, E.CANCELLED],
+  [E.BD_CONFIRMED]: [E.DONE, E.CANCELLED],
+  [E.DONE]: [],
+  [E.CANCELLED]: [],
+});
+
+const T = TASK_STATUS.values;
+type TaskStatus = (typeof T)[keyof typeof T];
+
+/** Tasks (spec §3 task status): pending → assigned → ongoing → done; cancel before done, failed from ongoing. */
+export const TASK_LIFECYCLE = lifecycle<TaskStatus>(TASK_STATUS, {
+  [T.PENDING]: [T.ASSIGNED, T.ONGOING, T.CANCEL],
+  [T.ASSIGNED]: [T.PENDING, T.ONGOING, T.CANCEL],
+  [T.ONGOING]: [T.DONE, T.FAILED, T.CANCEL],
+  [T.DONE]: [],
+  [T.FAILED]: [],
+  [T.CANCEL]: [],
+});

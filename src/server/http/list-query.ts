@@ -88,10 +88,33 @@ export function toApiRow<F extends Record<string, FieldDef>>(def: ResourceDef<F>
   return out;
 }
 
-/** The conditions of a list request: its filters, and the warehouse for scoped resources. */
+const fixedCache = new WeakMap<ResourceDef, { conditions: SQL[]; values: Record<string, unknown> }>();
+
+/**
+ * A resource's `fixed` column values: the conditions that keep it to its rows, and the same values
+ * keyed by table property for inserts. Checked once per definition.
+ */
+export function fixedColumns<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable): { conditions: SQL[]; values: Record<string, unknown> } {
+  const cached = fixedCache.get(def);
+  if (cached) return cached;
+  const byName = new Map(Object.entries(getTableColumns(table)).map(([key, c]) => [c.name, { key, column: c as PgColumn }]));
+  const conditions: SQL[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(def.fixed ?? {})) {
+    const found = byName.get(name);
+    if (!found) throw new Error(`${def.name}: fixed column ${name} is not in its table`);
+    conditions.push(eq(found.column, value));
+    values[found.key] = value;
+  }
+  const fixed = { conditions, values };
+  fixedCache.set(def, fixed);
+  return fixed;
+}
+
+/** The conditions of a list request: its filters, the resource's fixed values, and the warehouse for scoped resources. */
 export function listConditions<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null): SQL[] {
   const { fields: columns, whs } = resourceColumns(def, table);
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [...fixedColumns(def, table).conditions];
   if (def.warehouseScoped) {
     if (!whs || whsId === null) throw new Error(`${def.name}: a warehouse-scoped list needs the session's warehouse`);
     conditions.push(eq(whs, whsId));

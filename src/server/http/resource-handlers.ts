@@ -5,7 +5,7 @@ import type { FieldDef, ResourceDef, RowShape } from '../../shared/resources/def
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
 import { ApiError, badInput, notFound } from './errors';
-import { listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest } from './list-query';
+import { fixedColumns, listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest } from './list-query';
 import type { AuthedCtx } from './register';
 
 /** A database transaction (what create and update run in). */
@@ -80,7 +80,8 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
   }
   const keyColumn = fields.get(def.key)!;
   const selection = Object.fromEntries(fields);
-  const scope = (whsId: string): SQL[] => (def.warehouseScoped && whs ? [eq(whs, whsId)] : []);
+  const fixed = fixedColumns(def, table);
+  const scope = (whsId: string): SQL[] => [...(def.warehouseScoped && whs ? [eq(whs, whsId)] : []), ...fixed.conditions];
   const where = (whsId: string, key: string) => and(...scope(whsId), eq(keyColumn, key));
   const label = (key: unknown) => `${def.name} ${String(key)}`;
 
@@ -112,7 +113,7 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
     async create(input: ApiRow, ctx: AuthedCtx): Promise<RowOf<F>> {
       const values = await prepare({ ...input }, null, ctx);
       return ctx.db.transaction(async (tx) => {
-        const insert = { ...columnValues(values), ...(def.warehouseScoped && whsKey ? { [whsKey]: ctx.session.whsId } : {}) };
+        const insert = { ...columnValues(values), ...fixed.values, ...(def.warehouseScoped && whsKey ? { [whsKey]: ctx.session.whsId } : {}) };
         const [row] = await tx.insert(table).values(insert).onConflictDoNothing().returning(selection);
         if (!row) throw duplicate(label(values[def.key]));
         const created = toApiRow(def, row);

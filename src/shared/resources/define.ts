@@ -143,6 +143,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   api?: A;
   pages?: ResourcePages;
+  /**
+   * Column values every row of the resource has (by SQL column name): the resource is the rows of
+   * its table that have them (e.g. the QC tasks of `inbound_tasks`, kind 2). Lists and details see
+   * only those rows, updates reach only them, creates write the values.
+   */
+  fixed?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** Declares a resource; its key and default sort must name its fields (checked by type and at load). */

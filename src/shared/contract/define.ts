@@ -59,6 +59,12 @@ export const CSRF_COOKIE = 'tally_csrf';
 export const SESSION_COOKIE = 'tally_sid';
 export const API_BASE = '/api/v2';
 
+/** Largest value of a PostgreSQL `integer` (serial ids, quantities): a bigger one is bad input, not a 500. */
+export const MAX_SQL_INT = 2_147_483_647;
+
+/** A serial id (user, role, department, storey…): a positive `integer`, from JSON or a query string. */
+export const rowId = () => z.coerce.number().int().min(1).max(MAX_SQL_INT);
+
 /** Helpers for query-string inputs: GET values arrive as strings. */
 export const q = {
   int: () => z.coerce.number().int(),

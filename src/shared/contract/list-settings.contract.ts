@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKMARKS_MAX } from '../constants';
 import { MAX_FILTER_VALUES } from '../resources/define';
-import { endpoint } from './define';
+import { endpoint, rowId } from './define';
 
 /**
  * Saved list settings of the signed-in user in the session's warehouse (spec §3 "Saved filter
@@ -21,7 +21,7 @@ export const MAX_TEMPLATE_NAME = 64;
 const urlPath = z.string().trim().min(1).max(200).regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a route path such as /wmsbasic/supplier');
 const keyName = z.string().trim().max(64).default('');
 const station = z.string().trim().max(64).default('');
-const templateId = z.coerce.number().int().positive().max(2_147_483_647);
+const templateId = rowId();
 /** A filter prop or query key: `supplier_id`, `create_time_from`. */
 const filterKey = z.string().min(1).max(128).regex(/^[A-Za-z0-9_.:+-]+$/, 'must be a filter prop');
 /** Sent for compatibility with spec §7; it must be the signed-in user's (rows are always theirs). */

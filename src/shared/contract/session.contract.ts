@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './define';
+import { endpoint, rowId } from './define';
 import { RET } from '../retcodes';
 import { LOCALES } from '../locales';
 
@@ -83,7 +83,7 @@ export const sessionContract = {
   userPasswordReset: endpoint({
     method: 'POST', path: '/apps/system/user/user_password_reset', access: 'public',
     summary: 'Set a new password with a reset token from the email.',
-    input: z.object({ passwd: passwordHash, token: z.string().trim().min(16).max(128), user_id: z.coerce.number().int().positive(), is_simple_password: z.boolean().optional().default(false) }),
+    input: z.object({ passwd: passwordHash, token: z.string().trim().min(16).max(128), user_id: rowId(), is_simple_password: z.boolean().optional().default(false) }),
     output: ok,
   }),
   resetMyPwd: endpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storageAreaPerm } from '../routes/derive';
-import { endpoint } from './define';
+import { endpoint, rowId } from './define';
 
 /**
  * Storage Area Setting calls (spec §2 WMS Basic, §6 PC.WMSBasic.StorageAreaSetting.*, §7 storey
@@ -36,7 +36,7 @@ export const storageAreaContract = {
   deleteStorey: endpoint({
     method: 'POST', path: `${STOREY}/delete_storey`, access: { perm: storageAreaPerm('storey', 'Delete') },
     summary: 'Deletes a storey no cell is on; -100400 naming the number of cells when some are.',
-    input: z.object({ storey_id: z.number().int().min(1) }),
+    input: z.object({ storey_id: rowId() }),
     output: z.object({ storey_id: z.number().int() }),
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, q } from './define';
+import { endpoint, q, rowId } from './define';
 import { RET } from '../retcodes';
 import { derivePerm } from '../routes/derive';
 
@@ -120,7 +120,7 @@ export const syncContract = {
     input: z.object({
       status: z.enum(['unresolved', 'resolved', 'all']).default('unresolved'),
       device_id: deviceId.optional(),
-      user_id: q.int().positive().optional(),
+      user_id: rowId().optional(),
       pageno: q.int().min(1).max(99_999).default(1),
       count: q.int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `must be one of ${PAGE_SIZES.join(', ')}`).default(20),
     }),

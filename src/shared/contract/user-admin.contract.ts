@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './define';
+import { endpoint, rowId } from './define';
 import { listInputSchema, rowSchema } from '../resources/define';
 import { userGlobalResource, userResource, warehouseUsersResource } from '../resources/user.resource';
 import { roleResource } from '../resources/role.resource';
@@ -35,7 +35,7 @@ export const userAdminContract = {
   getWarehouseUserDetail: endpoint({
     method: 'GET', path: `${BASE}/get_warehouse_user_detail`, access: { perm: WAREHOUSE_LIST },
     summary: 'One member of a warehouse (yours, unless super admin), with their latest access status changes there.',
-    input: z.object({ whs_id: whsId, user_id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+    input: z.object({ whs_id: whsId, user_id: rowId() }),
     output: z.object({ user: rowSchema(userResource), access_log: z.array(accessStatusLogRow) }),
   }),
 } as const;

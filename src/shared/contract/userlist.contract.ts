@@ -1,6 +1,6 @@
 import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../codes';
 import { z } from 'zod';
-import { endpoint } from './define';
+import { endpoint, rowId } from './define';
 import { listInputSchema, rowSchema, type FieldDef, type ResourceDef } from '../resources/define';
 import { userResource } from '../resources/user.resource';
 import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
@@ -38,8 +38,8 @@ const ROLE_BASE = '/apps/config/role';
 /** Most answers of a picker search (search_email, fuzzy_search_staff_local_name). */
 export const PICKER_LIMIT = 20;
 
-const userId = z.coerce.number().int().min(1).max(2_147_483_647);
-const roleId = z.coerce.number().int().min(1).max(2_147_483_647);
+const userId = rowId();
+const roleId = rowId();
 const staffStatus = z.literal([STAFF_STATUS.values.ACTIVE, STAFF_STATUS.values.TERMINATED, STAFF_STATUS.values.LEAVE_OF_ABSENCE]);
 const employmentType = z.literal([STAFF_EMPLOYMENT.values.PERMANENT, STAFF_EMPLOYMENT.values.TEMPORARY, STAFF_EMPLOYMENT.values.CONTRACT]);
 const displayName = z.string().trim().min(1).max(120);
@@ -101,7 +101,7 @@ export const userlistContract = {
       display_name: displayName.optional(),
       local_name: localName.optional(),
       employment_type: employmentType.optional(),
-      department_id: z.number().int().min(1).nullable().optional(),
+      department_id: rowId().nullable().optional(),
       status: staffStatus.optional(),
       /** Why the status changed; recorded in the access status log. */
       reason: z.string().trim().max(500).default(''),
@@ -123,7 +123,7 @@ export const userlistContract = {
       local_name: localName.default(''),
       role_id: roleId,
       employment_type: employmentType.default(STAFF_EMPLOYMENT.values.CONTRACT),
-      department_id: z.number().int().min(1).nullable().optional(),
+      department_id: rowId().nullable().optional(),
     }),
     output: z.object({ user_id: z.number().int(), temporary_password: z.string() }),
   }),

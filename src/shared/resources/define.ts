@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
+import { MAX_SQL_INT } from '../contract/define';
 import type { FilterItemSettings, FilterType } from './filter-items';
 
 /**
@@ -183,7 +184,7 @@ function valueSchema(field: FieldDef): z.ZodType {
       return s;
     }
     case 'int':
-      return z.number().int().min(field.min ?? 0).max(field.max ?? 2_147_483_647);
+      return z.number().int().min(field.min ?? 0).max(field.max ?? MAX_SQL_INT);
     case 'enum':
       return z.literal(field.values as readonly [string | number, ...(string | number)[]]);
     case 'bool':
@@ -197,7 +198,7 @@ function valueSchema(field: FieldDef): z.ZodType {
 function filterValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
     case 'int':
-      return z.coerce.number().int().min(field.min ?? 0).max(field.max ?? 2_147_483_647);
+      return z.coerce.number().int().min(field.min ?? 0).max(field.max ?? MAX_SQL_INT);
     case 'enum':
       return typeof field.values?.[0] === 'number'
         ? z.coerce.number().pipe(z.literal(field.values as readonly [number, ...number[]]))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, type EndpointDef } from '../contract/define';
+import { endpoint, MAX_SQL_INT, rowId, type EndpointDef } from '../contract/define';
 import { derivePerm } from '../routes/derive';
 import {
   createInputSchema, listInputSchema, rowSchema, updateInputSchema,
@@ -69,7 +69,7 @@ export function resourceEntries<F extends Record<string, FieldDef>, K extends st
       method: 'GET', path: api.detail.path, access: access('detail'),
       summary: `One ${def.name} by ${def.key}${scoped}; -100404 when there is none.`,
       // A query string carries the key as text: a numeric key is read as the number it must be.
-      input: z.object({ [def.key]: key.kind === 'int' ? z.coerce.number().int().min(1).max(key.max ?? 2_147_483_647) : z.string().trim().min(1).max(key.max ?? 200) }),
+      input: z.object({ [def.key]: key.kind === 'int' ? rowId().max(key.max ?? MAX_SQL_INT) : z.string().trim().min(1).max(key.max ?? 200) }),
       output: row,
     });
   }

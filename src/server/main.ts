@@ -1,15 +1,16 @@
 import { serve } from '@hono/node-server';
 import { configFromEnv } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { createApp } from './app';
 import { startExportWorker } from './modules/report/export-worker';
 
 const config = configFromEnv();
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-if (config.seedDemo && (await seedDemo(database.db))) {
-  console.info('[seed] demo data created');
-}
+let seeded = false;
+// Seeding runs under the start-up lock too: replicas starting together on an empty database seed it once.
+const prepare = config.seedDemo ? async (db: Db) => { seeded = await seedDemo(db); } : undefined;
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, prepare } : { dataDir: config.dataDir, prepare });
+if (seeded) console.info('[seed] demo data created');
 const app = createApp({ db: database.db, config });
 // Each process runs queued exports (Report Center); they share the queue through the database.
 const exportWorker = startExportWorker(database.db);

@@ -9,6 +9,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface BuiltServer {
   baseURL: string;
   pid: number;
+  /** What the process printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -24,14 +26,32 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * Builds the server alone from the current sources into `<distDir>/server` (a few seconds), for
+ * tests of the API that must not run a stale dist/. `distDir` must lie inside the package: the
+ * bundle finds the migrations from the package root.
+ */
+export async function buildServer(distDir: string): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.server.config.ts', '--outDir', path.join(distDir, 'server'), '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`Building the server failed (exit ${code}):\n${output}`);
+}
+
+/**
  * Starts the built server of `distDir` (server/ and app/ inside) as a user would run it: PGlite
  * in a fresh temp dir with the demo data, on loopback, ending with this process. Resolves once
- * it answers; the browser tests and the bench both measure this.
+ * it answers; the browser tests and the bench both measure this. `databaseUrl`: PostgreSQL
+ * instead (demo data seeded there too), for several processes on one database; `apiOnly`: a
+ * server built alone (buildServer), serving the API without the app.
  */
-export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-'): Promise<BuiltServer> {
+export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean } = {}): Promise<BuiltServer> {
   const entry = path.join(distDir, 'server/main.js');
   const staticDir = path.join(distDir, 'app');
-  if (!existsSync(entry) || !existsSync(path.join(staticDir, 'index.html'))) {
+  if (!existsSync(entry) || (!opts.apiOnly && !existsSync(path.join(staticDir, 'index.html')))) {
     throw new Error(`${path.relative(ROOT, entry)} or ${path.relative(ROOT, staticDir)}/index.html is missing: run \`npm run build\` first (npm test does).`);
   }
   const port = await freePort();
@@ -40,7 +60,7 @@ export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPr
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,
-      DATABASE_URL: '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1',
+      DATABASE_URL: opts.databaseUrl ?? '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,5 +94,5 @@ export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPr
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseURL, pid: child.pid!, stop };
+  return { baseURL, pid: child.pid!, output: () => output, stop };
 }

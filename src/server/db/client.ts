@@ -41,6 +41,26 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created when missing): tests get a fresh one each. */
   schemaName?: string;
+  /** Runs after the migrations, under the same start-up lock (e.g. seeding the demo data). */
+  prepare?: (db: Db) => Promise<unknown>;
+}
+
+/**
+ * Key of the PostgreSQL advisory lock held while a process migrates (and prepares) the database:
+ * processes starting together on one database (several replicas) do it one after another, the
+ * later ones finding the work done, instead of racing on CREATE SCHEMA and the first inserts.
+ */
+const STARTUP_LOCK_KEY = 0x7a11_1e5;
+
+async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
 }
 
 /** Opens the database and applies the committed migrations (the same ones on both engines). */
@@ -53,13 +73,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: Number(process.env.PG_POOL_MAX ?? 10),
       ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
     });
-    if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+    try {
+      await underStartupLock(pool, async () => {
+        if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+        await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+        await opts.prepare?.(db as unknown as Db);
+      });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  // PGlite: one process owns its data directory, so there is nobody to wait for.
   const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await opts.prepare?.(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config';
 import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
 import { loadSession, type SessionInfo } from './session';
 import { assertPasswordChanged } from './password-change';
+import { assertInputDepth, assertStorableText } from './input-guard';
 import { userPermissions } from '../modules/system/access';
 
 export interface BaseCtx {
@@ -40,11 +41,14 @@ async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
   if (def.method === 'GET') return c.req.query();
   const raw = await c.req.text();
   if (raw.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch {
     throw badInput('', 'the request body is not valid JSON');
   }
+  assertInputDepth(body);
+  return body;
 }
 
 /** The peer address; behind a reverse proxy set TRUST_PROXY=1 to use X-Forwarded-For. */
@@ -96,7 +100,9 @@ export function registerContract<C extends Record<string, EndpointDef>>(
           if (!perms.has(def.access.perm)) throw permissionDenied(def.access.perm);
         }
       }
-      const parsed = def.input.safeParse(await readInput(c, def));
+      const input = await readInput(c, def);
+      assertStorableText(def.input, input);
+      const parsed = def.input.safeParse(input);
       if (!parsed.success) {
         const { issues, text } = describeIssues(parsed.error);
         throw new ApiError(RET.BAD_INPUT, `Invalid request: ${text}`, { issues });

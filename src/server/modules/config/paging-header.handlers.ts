@@ -2,6 +2,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { pagingHeaderContract } from '../../../shared/contract/paging-header.contract';
 import { pagingHeaders } from '../../db/schema';
 import { badInput } from '../../http/errors';
+import { assertStorableJson } from '../../http/input-guard';
 import type { Handlers } from '../../http/register';
 
 /** Saved headers per user: one per list screen is far below this; it only bounds a misbehaving client. */
@@ -21,6 +22,7 @@ export const pagingHeaderHandlers: Handlers<typeof pagingHeaderContract> = {
   },
 
   async setPagingHeader(input, { db, session }) {
+    assertStorableJson(input.header, 'header'); // stored as given, in jsonb
     const [others] = await db.select({ n: count() }).from(pagingHeaders)
       .where(and(eq(pagingHeaders.userId, session.userId), ne(pagingHeaders.urlPath, input.url_path)));
     if ((others?.n ?? 0) >= MAX_HEADERS_PER_USER) throw badInput('url_path', `at most ${MAX_HEADERS_PER_USER} lists can keep their columns`);

@@ -7,6 +7,7 @@ import { listInputSchema } from '../../../shared/resources/define';
 import { RET } from '../../../shared/retcodes';
 import { exportTasks } from '../../db/schema';
 import { ApiError, badInput, permissionDenied } from '../../http/errors';
+import { assertStorableText } from '../../http/input-guard';
 import type { Handlers } from '../../http/register';
 import { userPermissions } from '../system/access';
 import { EXPORT_SOURCES } from './export-sources';
@@ -29,7 +30,9 @@ export const exportTaskHandlers: Handlers<typeof exportTaskContract> = {
 
     // The whole list is exported, so paging is ignored; everything else is validated as the list call does.
     const { page_no: _page, page_size: _size, ...query } = input.filters;
-    const parsed = listInputSchema(source.def).safeParse(query);
+    const listInput = listInputSchema(source.def);
+    assertStorableText(listInput, query, ['filters']);
+    const parsed = listInput.safeParse(query);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: ['filters', ...i.path].join('.'), message: i.message }));
       throw new ApiError(RET.BAD_INPUT, `Invalid request: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues });

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { ChangeWatch, fingerprint, tablesHolding } from '../support/db-state';
+import { asQuery, hostileCases, seedOf, toJson, type HostileCase } from '../support/hostile-inputs';
+import { users } from '../../src/server/db/schema';
+import { contract } from '../../src/shared/contract';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../src/shared/contract/define';
+import { RET } from '../../src/shared/retcodes';
+
+/**
+ * Fuzz pass over every contract entry (issue 7): inputs derived from the entry's zod schema —
+ * wrong types, huge and injection strings, negative and fractional numbers, NUL characters, huge
+ * arrays, deep JSON, extra fields, malformed bodies, wrong methods — sent as the demo admin, who
+ * holds every permission, so the input checks are what is exercised. Every answer is an envelope
+ * below HTTP 500; a refused call (and any read) leaves the database as it was; an accepted
+ * injection string is stored exactly as sent. FUZZ_SEED and FUZZ_CAP (cases per entry) vary the run.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 7);
+const CAP = Number(process.env.FUZZ_CAP ?? 36);
+const ADMIN = 'admin@demo.local';
+const HOME = 'SGSIN1';
+
+/** Answers meaning the fuzz's own session was disturbed by an earlier case (logout, password reset, warehouse switch…). */
+const SESSION_DISTURBED: readonly number[] = [RET.NOT_LOGGED_IN, RET.WAREHOUSE_MISMATCH, RET.PASSWORD_CHANGE_REQUIRED];
+
+const entries = Object.entries(contract) as [string, EndpointDef][];
+
+let server: TestServer;
+let admin: TestClient;
+let watch: ChangeWatch;
+let adminRow: typeof users.$inferSelect;
+let tablesAtStart: string[];
+let recoveries = 0;
+/** Accepted injection strings found stored as sent: the verbatim check ran. */
+let storedVerbatim = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await signIn();
+  [adminRow] = await server.database.db.select().from(users).where(eq(users.email, ADMIN)) as [typeof users.$inferSelect];
+  watch = new ChangeWatch(server.database.db);
+  tablesAtStart = Object.keys(await fingerprint(server.database.db)).sort();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function signIn(): Promise<TestClient> {
+  const client = await server.login(ADMIN);
+  if (client.whsId !== HOME) expect((await client.post('/apps/system/user/switch_user_setting', { type: 'whs', value: HOME })).retcode).toBe(0);
+  return client;
+}
+
+/**
+ * Puts the admin back as the run needs it after a case logged it out, reset or changed its
+ * password, disabled it or switched its warehouse: its account row as it was, signed in afresh in SGSIN1.
+ */
+async function recoverAdmin() {
+  recoveries++;
+  const { userId, ...row } = adminRow;
+  await server.database.db.update(users).set(row).where(eq(users.userId, userId));
+  admin = await signIn();
+}
+
+interface Answer { status: number; contentType: string; body: { retcode: number; message: string; data: unknown } }
+
+async function send(def: EndpointDef, c: HostileCase): Promise<Answer> {
+  const method = c.method ?? def.method;
+  const headers: Record<string, string> = { [CSRF_HEADER]: admin.cookies.get(CSRF_COOKIE) ?? '', [TENANT_HEADER]: admin.whsId ?? '' };
+  let url = API_BASE + def.path;
+  let body: string | undefined;
+  if (method === 'GET') {
+    const query = c.raw ? c.raw.query : new URLSearchParams(asQuery(c.input ?? {})).toString();
+    if (query) url += `?${query}`;
+  } else {
+    body = c.raw ? c.raw.body : toJson(c.input ?? {});
+    headers['content-type'] = c.raw?.contentType ?? 'application/json';
+  }
+  const res = await admin.raw(method, url, body, headers);
+  const text = await res.text();
+  let parsed: Answer['body'];
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${method} ${def.path} (${c.label}) answered HTTP ${res.status} with no JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: parsed };
+}
+
+/** Whether the server must refuse the case's input as invalid (-100400), by the entry's own schema. */
+function mustRefuse(def: EndpointDef, c: HostileCase): boolean {
+  if (c.expect) return c.expect === 'bad-input';
+  if (!c.input) return false;
+  try {
+    const seen = def.method === 'GET' ? asQuery(c.input) : JSON.parse(toJson(c.input));
+    return !def.input.safeParse(seen).success;
+  } catch {
+    return false; // the schema itself could not decide (a refine over a value too deep to serialise): the server's answer is checked, not predicted
+  }
+}
+
+describe('fuzz: hostile input on every contract entry', () => {
+  test('every entry gets cases, the same on every run (seeded)', () => {
+    expect(entries.length).toBeGreaterThan(50);
+    for (const [name, def] of entries) {
+      const again = hostileCases(def, { seed: seedOf(name, SEED), cap: CAP }).cases.map((c) => c.label);
+      expect(hostileCases(def, { seed: seedOf(name, SEED), cap: CAP }).cases.map((c) => c.label), name).toEqual(again);
+    }
+  });
+
+  test.each(entries)('%s', async (name, def) => {
+    const { cases } = hostileCases(def, { seed: seedOf(name, SEED), cap: CAP });
+    const failures: string[] = [];
+    let refused = 0;
+    for (const c of cases) {
+      const what = `${name} [${c.label.slice(0, 80)}]`;
+      await watch.mark();
+      let answer = await send(def, c);
+      if (def.access !== 'public' && SESSION_DISTURBED.includes(answer.body.retcode) && c.expect !== 'unknown-api') {
+        await recoverAdmin();
+        await watch.mark();
+        answer = await send(def, c);
+      }
+      const { status, body } = answer;
+      if (status >= 500) failures.push(`${what}: HTTP ${status} ${body.message}`);
+      if (!answer.contentType.includes('application/json')) failures.push(`${what}: content-type ${answer.contentType}`);
+      if (typeof body.retcode !== 'number' || typeof body.message !== 'string' || !('data' in body)) failures.push(`${what}: not an envelope: ${JSON.stringify(body).slice(0, 200)}`);
+      if (c.expect === 'unknown-api' && (body.retcode !== RET.UNKNOWN_API || status !== 404)) failures.push(`${what}: expected -100444/404, got ${body.retcode}/${status}`);
+      if (mustRefuse(def, c) && body.retcode !== RET.BAD_INPUT) failures.push(`${what}: invalid input answered ${body.retcode} ${body.message.slice(0, 120)}`);
+      if (body.retcode !== RET.OK) refused++;
+      if (body.retcode !== RET.OK || !isMutation(def)) {
+        const changes = await watch.changes();
+        if (changes.length > 0) failures.push(`${what}: ${body.retcode === RET.OK ? 'a read' : `refused with ${body.retcode}`} changed the database: ${changes.join('; ')}`);
+      } else if (c.planted.length > 0 && (await watch.changes()).length > 0) {
+        // Accepted and something was written: what was planted is stored as sent, and nothing was executed.
+        for (const planted of c.planted) {
+          if ((await tablesHolding(server.database.db, planted, { caseless: true })).length === 0) failures.push(`${what}: accepted, but ${JSON.stringify(planted)} is stored nowhere as sent`);
+          else storedVerbatim++;
+        }
+        const tables = Object.keys(watch.current).sort();
+        if (tables.join() !== tablesAtStart.join()) failures.push(`${what}: tables changed: ${tablesAtStart.join()} → ${tables.join()}`);
+        if (watch.emptied().length > 0) failures.push(`${what}: emptied ${watch.emptied().join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every entry refuses some of it: one taking anything would be a gap in its checks.
+    expect(refused, `${name}: hostile cases refused`).toBeGreaterThan(0);
+    expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
+  });
+
+  test('accepted injection strings were stored as sent; the run stayed signed in as the admin', async () => {
+    expect(storedVerbatim).toBeGreaterThan(5);
+    const info = await admin.get('/apps/system/user/get_login_info');
+    expect(info.retcode).toBe(0);
+    expect(info.data.email).toBe(ADMIN);
+    // Re-signing in is for the few entries that end or change the admin's session, not a way round refusals.
+    expect(recoveries).toBeLessThan(entries.length / 4);
+  });
+});

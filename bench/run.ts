@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { initialJsBench } from './initial-js.bench';
 import { listBench } from './list.bench';
+import { offlineStartBench } from './offline-start.bench';
 import { outboxBench } from './outbox.bench';
 import { scanBench } from './scan.bench';
 import { serverRssBench } from './server-rss.bench';
@@ -19,7 +20,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  */
 
 /** In run order: the server's memory is read after the browser benches have used it. */
-const MODULES: readonly BenchModule[] = [initialJsBench, outboxBench, scanBench, listBench, serverRssBench];
+const MODULES: readonly BenchModule[] = [initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
 const DETAILS_FILE = path.join(ROOT, 'bench-details.json');

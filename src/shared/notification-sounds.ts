@@ -41,6 +41,7 @@ export const NOTIFICATION_NODES: readonly NotificationNode[] = [
   { node: 'inbound.counting_saved', module: 'inbound', label: msg`Count saved`, kind: 'success', defaultClip: 'A' },
   { node: 'inbound.counting_mismatch', module: 'inbound', label: msg`Count differs from expected`, kind: 'warning', defaultClip: 'C' },
   { node: 'inbound.putaway_done', module: 'inbound', label: msg`Putaway confirmed`, kind: 'success', defaultClip: 'A' },
+  { node: 'inbound.putaway_other_cell', module: 'inbound', label: msg`Putaway to another cell than suggested`, kind: 'warning', defaultClip: 'C' },
   { node: 'inventory.location_blocked', module: 'inventory', label: msg`Location blocked`, kind: 'error', defaultClip: 'B' },
   { node: 'sync.op_rejected', module: 'sync', label: msg`Queued scan rejected by the server`, kind: 'error', defaultClip: 'B' },
 ];

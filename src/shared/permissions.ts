@@ -10,6 +10,12 @@ export const ACTION_PERMISSIONS = {
   'PC.InventoryManagement.CycleCount.StartFullStockCount': msg`Start full stock count`,
   'PC.InventoryManagement.FullStockCount.EndFullStockCount': msg`End full stock count`,
   'PC.RuleCenter.QuotaConfig.ASNQuotaConfiguration.Switch': msg`Switch ASN quota mode`,
+  /** The quota pages' View permissions only read; changing daily defaults and slot quotas needs these. */
+  'PC.RuleCenter.QuotaConfig.ASNQuotaConfiguration.Edit': msg`Edit ASN quota defaults`,
+  'PC.RuleCenter.QuotaConfig.AsnQuotaList.Edit': msg`Edit ASN quotas of delivery slots`,
+  /** ASN actions of the ASN detail pages (the lifecycle of spec §4). */
+  'PC.Inbound.Order.Cancel': msg`Cancel ASNs`,
+  'PC.Inbound.Order.Edit': msg`Mark ASNs in transit`,
   /** Spec §6: the turnover days rule has view, edit, create and delete; delete has no page of its own. */
   'PC.RuleCenter.FulfillmentChainTurnoverDaysRule.Delete': msg`Delete fulfilment chain turnover days rules`,
   /** Named by the scan-interval setting: exempt from the scan-only rules of spec §5. */
@@ -53,6 +59,8 @@ export const FEATURE_FLAGS = {
   zoneByColor: { confKey: 'zone_by_color', onWhen: 'truthy' },
   dashboardConfiguration: { confKey: 'dashboard_configuration_color', onWhen: 'truthy' },
   parcelCounting: { confKey: 'Inbound_Parcel_Counting', onWhen: 'truthy' },
+  /** Arrival scans every box (MTB) and checks it before counting: the MT arriving menu says Arriving & Pre-QC (spec §2, §7). */
+  scanMtb: { confKey: 'is_scan_mtb', onWhen: 'truthy' },
   fullStockCount: { confKey: 'is_open_full_stock_count', onWhen: 'truthy' },
   storeyNameSetup: { confKey: 'storey_name_setup', onWhen: 'truthy' },
 } as const satisfies Record<string, { confKey: string; onWhen: 'truthy' | 'falsy' }>;

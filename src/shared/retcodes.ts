@@ -60,5 +60,67 @@ export const RET = {
    * blocked to unblock, pre-picked to release). `data` names location, SKU, batch, quality, wanted and available.
    */
   INSUFFICIENT_STOCK: -286001,
+  /**
+   * Adjust: the stock an approved adjustment changes is no longer there (moved, blocked, its
+   * location deleted). The adjustment is recorded as failed with the reason and nothing is posted;
+   * `data` holds `adjust_no`, `status` (fail) and the ledger's refusal (`retcode`, `detail`).
+   */
+  ADJUSTMENT_FAILED: -286002,
+  /** Approve or reject: the adjustment was created by the same user; another approver must decide (four eyes). */
+  APPROVER_IS_CREATOR: -286003,
+  /**
+   * Unblock: the units are held by a document (a blocked location, a cycle count…), not by a block
+   * made by hand; `data.held_by` lists the documents. A location block ends by unblocking the location.
+   */
+  STOCK_HELD_BY_DOCUMENT: -286004,
+  /**
+   * Counting: the count takes a SKU past the quantity its group expects and the surplus was not
+   * confirmed; `data` holds sku_id, expected_qty, counted_qty, qty and surplus_qty. Send it again with confirm_surplus.
+   */
+  COUNTING_SURPLUS_UNCONFIRMED: -287101,
+  /** Counting: the SKU is not expected by the ASN group; record it as a wrong SKU (create_wrong_sku_record). `data.sku_id`. */
+  COUNTING_SKU_NOT_IN_GROUP: -287102,
+  /** Counting: the tracking id belongs to another ASN group, or to an ASN outside this group; `data` names its group and ASN. */
+  TRACKING_ID_ELSEWHERE: -287103,
+  /** Counting: the carton already holds counts, so it cannot be deleted or moved to another ASN. `data.counted_qty`. */
+  TRACKING_ID_HAS_COUNTS: -287104,
+  /** Receiving: the ASN has a QC task to finish first (its lines need inspection). `data.task_no`. */
+  QC_REQUIRED: -287105,
+  /** Counting, QC, receiving, exceptions: more units than there are to take; `data.available` says how many there are. */
+  INBOUND_QTY_EXCEEDS: -287106,
+  /** QC: lines still need inspection before QC can be completed; `data.lines` lists them with the units left to inspect. */
+  QC_INCOMPLETE: -287107,
+  /** Receiving: the location is not a normal inbound staging location of type Putaway; `data.location_code`. */
+  STAGING_LOCATION_UNUSABLE: -287108,
+  /**
+   * Putaway: the location cannot take these units now (not a cell of the warehouse; the cell, its
+   * pathway or zone not normal; another temperature zone; SKU, batch or supplier mixing; max qty).
+   * `data` names the location and the reason (`reason`: see server/modules/inbound/putaway-suggest.ts).
+   */
+  PUTAWAY_CELL_UNUSABLE: -287201,
+  /** Putaway: more units than the task line has left to put (or than the ASN line received); `data.remaining` says how many. */
+  PUTAWAY_QTY_EXCEEDS: -287202,
+  /** Putaway: a mass task put through standard putaway or a standard task through mass putaway; `data.putaway_mode` is the task's. */
+  PUTAWAY_MODE_MISMATCH: -287203,
+  /** Putaway: units of the task are already put, so it can no longer be cancelled or change mode. */
+  PUTAWAY_TASK_STARTED: -287204,
+  /** Putaway: the task is assigned to another operator; `data.assignee_id` names them. */
+  PUTAWAY_TASK_ASSIGNED_ELSEWHERE: -287205,
+  /**
+   * ASN: the delivery slot's quota cannot take the ASN's units or cartons. `data`: slot_date,
+   * shift_id, inbound_type (0 in integrated mode), quota_qty, used_qty, wanted_qty, quota_cartons,
+   * used_cartons, wanted_cartons.
+   */
+  ASN_QUOTA_FULL: -287001,
+  /** ASN quota: a slot's quota set below what ASNs have booked in it; `data` names the slot and its use. */
+  ASN_QUOTA_BELOW_BOOKED: -287002,
+  /** ASN quota mode switch: the warehouse is no longer in the mode the page showed (`data.quota_mode` is the stored one). */
+  ASN_QUOTA_MODE_CHANGED: -287003,
+  /** ASN: the group asked for has begun arriving (or is closed): new ASNs cannot join it; `data.status` is the group's. */
+  ASN_GROUP_CLOSED: -287004,
+  /** Arrival: the scanned box (tracking id) is not one of the arrival sheet's; `data.asn_no` names its ASN when it has one. */
+  ARRIVAL_BOX_NOT_ON_SHEET: -287010,
+  /** Arrival: the scanned box was checked already (`data.arrived_at`, 10-digit seconds). */
+  ARRIVAL_BOX_ALREADY_CHECKED: -287011,
 } as const;
 export type Retcode = (typeof RET)[keyof typeof RET];

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { startTestServer, TestClient, type TestServer } from '../support/api-harness';
+import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
+import { and, eq } from 'drizzle-orm';
+import { inboundTasks, putawayRules, qcRules } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { contract } from '../../src/shared/contract';
@@ -58,6 +61,28 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   searchFilterTemplate: { url_path: '/wmsbasic/supplier' },
   searchBookmark: { url_path: '/wmsbasic/supplier' },
   getWarehouseUserDetail: { whs_id: 'SGSIN1', user_id: 1 },
+  getAsnDetail: { asn_no: 'ASNSGDEMO01' },
+  getJitAsnDetail: { asn_no: 'ASNSGDEMO02' },
+  getReprocessOrderDetail: { asn_no: 'ASNSGDEMO10' },
+  getAsnGroupDetail: { group_no: 'ASNSGDEMO04' },
+  getTrackingIdDetail: { tracking_id: 'TRKSG011' },
+  getInboundShiftDetail: { shift_id: 1 },
+  searchAsnSku: { keyword: 'SGSKU' },
+  searchAsnDeliverySlot: { slot_date: '2026-01-01', inbound_type: 1 },
+  searchExpectedArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
+  searchCheckedArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
+  searchMissingArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
+  // The counting demo ASNs (counting.seed.ts): C1 waits for QC, C2 for receiving, C3 to be counted.
+  searchGroupDetail: { group_no: 'ASNSGDEMOC3' },
+  searchSkuScanning: { group_no: 'ASNSGDEMOC3', code: 'SGSKU00001' },
+  checkSurplus: { group_no: 'ASNSGDEMOC3', sku_id: 'SGSKU00001', qty: 1 },
+  checkTrackingId: { group_no: 'ASNSGDEMOC3', tracking_id: 'TRKSGC31' },
+  checkExceptionTrackingId: { tracking_id: 'TRKSGC31' },
+  checkGroupCompleteRecord: { group_no: 'ASNSGDEMOC3' },
+  getExpectedQcQty: { asn_no: 'ASNSGDEMOC1' },
+  getQcAsn: { asn_no: 'ASNSGDEMOC1' },
+  getReceivingAsn: { asn_no: 'ASNSGDEMOC2' },
+  getInboundExceptionDetail: { exception_no: 'IEXSGDEMO10' },
 };
 const HUGE = 'x'.repeat(100_000);
 const WRONG_VALUES: unknown[] = [HUGE, 12345, -1.5, true, null, {}, { $ne: null }, [], ['a', 'b'], '', ' '];
@@ -77,6 +102,21 @@ beforeAll(async () => {
   const bookmark = await admin.post('/apps/config/bookmark/create_bookmark', { url_path: '/wmsbasic/supplier', template_name: 'Contract check', data: { status: 1 } });
   expect(bookmark.retcode).toBe(0);
   VALID_BODIES.getBookmarkDetail = { template_id: bookmark.data.template_id };
+  // Putaway tasks for the putaway calls (demo data has none).
+  const standard = await receivedAsnWithPutawayTask(server.database.db, [{ skuId: 'SGSKU00002', qty: 1 }]);
+  const mass = await receivedAsnWithPutawayTask(server.database.db, [{ skuId: 'SGSKU00002', qty: 1 }], { mode: 2 });
+  VALID_BODIES.openStandardPutawayTask = { code: standard.taskNo };
+  VALID_BODIES.getPutawayTaskDetail = { task_no: standard.taskNo };
+  VALID_BODIES.openMassPutawayLines = { code: mass.taskNo };
+  const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
+  VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
+  // QC rules and the QC and receiving tasks of the counting demo ASNs (their numbers are drawn).
+  const [qcRule] = await server.database.db.select().from(qcRules).where(eq(qcRules.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getQcRuleDetail = { rule_id: qcRule!.ruleId };
+  for (const [name, asnNo] of [['getQcTaskDetail', 'ASNSGDEMOC1'], ['getReceiveTaskDetail', 'ASNSGDEMOC2']] as const) {
+    const [task] = await server.database.db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, 'SGSIN1'), eq(inboundTasks.asnNo, asnNo)));
+    VALID_BODIES[name] = { task_no: task!.taskNo };
+  }
 });
 afterAll(async () => {
   await server?.close();

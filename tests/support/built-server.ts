@@ -46,16 +46,18 @@ export async function buildServer(distDir: string): Promise<void> {
  * in a fresh temp dir with the demo data, on loopback, ending with this process. Resolves once
  * it answers; the browser tests and the bench both measure this. `databaseUrl`: PostgreSQL
  * instead (demo data seeded there too), for several processes on one database; `apiOnly`: a
- * server built alone (buildServer), serving the API without the app.
+ * server built alone (buildServer), serving the API without the app; `dataDir`: a PGlite data
+ * directory the caller prepared (fixtures written before the server owns it) and reads again
+ * after `stop()` — the caller removes it.
  */
-export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean; dataDir?: string } = {}): Promise<BuiltServer> {
   const entry = path.join(distDir, 'server/main.js');
   const staticDir = path.join(distDir, 'app');
   if (!existsSync(entry) || (!opts.apiOnly && !existsSync(path.join(staticDir, 'index.html')))) {
     throw new Error(`${path.relative(ROOT, entry)} or ${path.relative(ROOT, staticDir)}/index.html is missing: run \`npm run build\` first (npm test does).`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), tempPrefix));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), tempPrefix));
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: {
@@ -70,11 +72,13 @@ export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPr
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
+      // SIGTERM closes the database before exiting: a data directory read again afterwards must be whole.
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {

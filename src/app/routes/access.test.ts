@@ -214,6 +214,14 @@ describe('menu', () => {
       '/dashboard/configuration',
     ]);
   });
+
+  it('titles the MT arriving page Arriving & Pre-QC while the scan-MTB setting is on (spec §2 Layout)', () => {
+    const arriving = [derivePerm('/inbound/arriving')];
+    const built = builtOnly('/moveinbound/move/arrving');
+    const titleIn = (flags: string[]) => flattenMenu(buildMenu(state(arriving, built, flags))).map((e) => text(e.title));
+    expect(titleIn([])).toEqual(['Arriving']);
+    expect(titleIn(['scanMtb'])).toEqual(['Arriving & Pre-QC']);
+  });
 });
 
 describe('menu search', () => {

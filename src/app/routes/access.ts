@@ -269,14 +269,19 @@ export function resolveAccess(pathname: string, state: AccessState): Access {
 
 // ---------------------------------------------------------------- menu
 
+/** A route's title for the warehouse: its `flagTitle` while that flag is on (spec §2 Layout), else its own. */
+export const titleOf = (route: RouteDecl, flags: ReadonlySet<string>): MessageDescriptor =>
+  (route.flagTitle && flags.has(route.flagTitle.flag) ? route.flagTitle.title : route.title);
+
 function menuNode(route: RouteDecl, state: AccessState): MenuNode | null {
   if (!inMenu(route) || !flagOn(route, state)) return null;
+  const title = titleOf(route, state.flags);
   const menuChildren = childrenOf(route).filter(inMenu);
   if (menuChildren.length > 0) {
     const children = menuChildren.map((c) => menuNode(c, state)).filter((n): n is MenuNode => n !== null);
-    return children.length ? { path: hrefOf(route.path), title: route.title, children } : null;
+    return children.length ? { path: hrefOf(route.path), title, children } : null;
   }
-  return landing(route, state) ? { path: hrefOf(route.path), title: route.title, children: [] } : null;
+  return landing(route, state) ? { path: hrefOf(route.path), title, children: [] } : null;
 }
 
 /**

@@ -4,6 +4,8 @@ import { seedDemoSkus } from '../modules/basic/sku.seed';
 import { seedDemoCatalog } from '../modules/basic/catalog.seed';
 import { seedDemoStorageArea } from '../modules/basic/storage-area.seed';
 import { seedDemoStock } from '../modules/inventory/inventory.seed';
+import { seedDemoInbound } from '../modules/inbound/asn.seed';
+import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -142,6 +144,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoCatalog(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoStorageArea(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoStock(tx, DEMO_WAREHOUSES);
+    await seedDemoInbound(tx, DEMO_WAREHOUSES);
     const roleRows = await tx.select().from(roles);
     const departments = await tx.insert(wfmDepartments)
       .values(DEMO_WAREHOUSES.flatMap((w) => DEMO_DEPARTMENTS.map((departmentName) => ({ whsId: w.whsId, departmentName }))))
@@ -161,6 +164,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
       if (placed.length > 0) await tx.insert(staffDepartments).values(placed);
     }
+    // Counted demo ASNs name who counted them: after the accounts.
+    await seedDemoCounting(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

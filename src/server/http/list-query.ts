@@ -1,7 +1,7 @@
-import { and, asc, count, desc, sql, eq, getTableColumns, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, Column, count, desc, sql, eq, getTableColumns, gte, ilike, inArray, is, lte, type SQL, type Subquery } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { rangeProps, type FieldDef, type ResourceDef } from '../../shared/resources/define';
+import { rangeProps, type FieldDef, type FixedValue, type ResourceDef } from '../../shared/resources/define';
 
 /**
  * The list query of a resource, derived from its definition: each filter of the request becomes
@@ -41,6 +41,28 @@ export interface ResourceColumns {
   whsKey: string | null;
 }
 
+/** A column a list reads: a table's, or a field of a read model's subquery (a column or an aliased expression). */
+export type ListColumn = PgColumn | SQL.Aliased;
+
+/**
+ * A read model (ResourceDef.query): for each list request, a subquery over the tables (joins,
+ * aggregates) selecting fields named as the definition's, plus `whs_id` when warehouse-scoped.
+ * The list's filters, sort, paging and count then run over it like over a table.
+ */
+export interface RowsQuery {
+  /** The rows for this request; its values may shape them (a balance as of a time). Should keep to `whsId` itself. */
+  rows(ctx: { db: Db; whsId: string | null; request: ListRequest }): Subquery | Promise<Subquery>;
+  /**
+   * The table columns each sortable, range or "containing" field is searched through, in the
+   * order an index walk for it takes them after `whs_id` (the block log's time: action, then
+   * created_at). tests/api/resource-indexes.test.ts checks those indexes exist.
+   */
+  indexedBy: Readonly<Record<string, PgColumn | readonly PgColumn[]>>;
+}
+
+/** What a list reads: a table, or a read model built per request. */
+export type ListSource = PgTable | RowsQuery;
+
 const columnsCache = new WeakMap<ResourceDef, ResourceColumns>();
 
 /** The columns of a resource's table, worked out (and checked) once per definition. */
@@ -69,11 +91,12 @@ export function resourceColumns<F extends Record<string, FieldDef>>(def: Resourc
  * 1/0 as true/false when the column is a boolean; a cleared text on a NOT NULL column is ''.
  * Other values are stored as they are.
  */
-export function toColumnValue(field: FieldDef, column: PgColumn, value: unknown): unknown {
-  if (value === null && field.kind === 'text' && column.notNull) return '';
+export function toColumnValue(field: FieldDef, column: ListColumn, value: unknown): unknown {
+  const stored = is(column, Column) ? column : null;
+  if (value === null && field.kind === 'text' && stored?.notNull) return '';
   if (value === null || value === undefined) return value;
   if (field.kind === 'time') return new Date(Number(value) * 1000);
-  if (field.kind === 'bool' && column.dataType === 'boolean') return value === 1 || value === true;
+  if (field.kind === 'bool' && stored?.dataType === 'boolean') return value === 1 || value === true;
   return value;
 }
 
@@ -90,9 +113,35 @@ export function toApiRow<F extends Record<string, FieldDef>>(def: ResourceDef<F>
 
 const fixedCache = new WeakMap<ResourceDef, { conditions: SQL[]; values: Record<string, unknown> }>();
 
+/** A column equal to a fixed value, or to one of a fixed list. */
+const matches = (column: SQL | PgColumn, value: FixedValue): SQL =>
+  // A column or an SQL expression (a related table's column) alike: both render as SQL.
+  (Array.isArray(value) ? inArray(column as SQL, value as unknown[]) : eq(column as SQL, value));
+
 /**
- * A resource's `fixed` column values: the conditions that keep it to its rows, and the same values
- * keyed by table property for inserts. Checked once per definition.
+ * EXISTS over the related rows of a resource (its `related`): joined on its columns (and the
+ * warehouse for scoped resources), with the related rows' fixed values.
+ */
+function relatedCondition(def: ResourceDef, byName: ReadonlyMap<string, { column: PgColumn }>): SQL {
+  const related = def.related!;
+  const alias = sql.identifier('related_row');
+  const other = (column: string) => sql`${alias}.${sql.identifier(column)}`;
+  const own = (column: string) => {
+    const found = byName.get(column);
+    if (!found) throw new Error(`${def.name}: related rows join on ${column}, which is not in its table`);
+    return found.column;
+  };
+  const joins = [
+    ...(def.warehouseScoped ? [sql`${other('whs_id')} = ${own('whs_id')}`] : []),
+    ...Object.entries(related.on).map(([mine, theirs]) => sql`${other(theirs)} = ${own(mine)}`),
+    ...Object.entries(related.fixed ?? {}).map(([column, value]) => matches(other(column), value)),
+  ];
+  return sql`exists (select 1 from ${sql.identifier(related.table)} ${alias} where ${sql.join(joins, sql` and `)})`;
+}
+
+/**
+ * A resource's `fixed` column values (and `related` rows): the conditions that keep it to its
+ * rows, and the single values keyed by table property for inserts. Checked once per definition.
  */
 export function fixedColumns<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable): { conditions: SQL[]; values: Record<string, unknown> } {
   const cached = fixedCache.get(def);
@@ -103,26 +152,57 @@ export function fixedColumns<F extends Record<string, FieldDef>>(def: ResourceDe
   for (const [name, value] of Object.entries(def.fixed ?? {})) {
     const found = byName.get(name);
     if (!found) throw new Error(`${def.name}: fixed column ${name} is not in its table`);
-    conditions.push(eq(found.column, value));
-    values[found.key] = value;
+    conditions.push(matches(found.column, value));
+    if (!Array.isArray(value)) values[found.key] = value;
   }
+  if (def.related) conditions.push(relatedCondition(def as unknown as ResourceDef, byName));
   const fixed = { conditions, values };
   fixedCache.set(def, fixed);
   return fixed;
 }
 
-/** The conditions of a list request: its filters, the resource's fixed values, and the warehouse for scoped resources. */
-export function listConditions<F extends Record<string, FieldDef>>(def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null): SQL[] {
-  const { fields: columns, whs } = resourceColumns(def, table);
-  const conditions: SQL[] = [...fixedColumns(def, table).conditions];
+/** A list column as the SQL operators' overloads type their operand: a subquery's aliased field is an SQL wrapper they take as well. */
+const operand = (column: ListColumn) => column as PgColumn;
+
+/** The columns of a read model's subquery by field name (its selected fields are named as the fields), and its `whs_id`. */
+function queryColumns(def: ResourceDef, rows: Subquery): { fields: ReadonlyMap<string, ListColumn>; whs: ListColumn | null } {
+  const selected = rows as unknown as Record<string, ListColumn | undefined>;
+  const fields = new Map<string, ListColumn>();
+  for (const [name, field] of Object.entries(def.fields)) {
+    const column = selected[name];
+    if (!column) throw new Error(`${def.name}: its query selects no ${name}`);
+    if (field.kind === 'time' && is(column, Column) && column.dataType !== 'date') throw new Error(`${def.name}.${name}: a time field needs a timestamp column`);
+    fields.set(name, column);
+  }
+  const whs = selected.whs_id ?? null;
+  if (def.warehouseScoped && !whs) throw new Error(`${def.name}: a warehouse-scoped query needs whs_id`);
+  return { fields, whs };
+}
+
+/** The columns a list reads from its table or read model, and the conditions that keep it to the resource's rows. */
+function sourceColumns(def: ResourceDef, from: PgTable | Subquery): { fields: ReadonlyMap<string, ListColumn>; whs: ListColumn | null; fixed: SQL[] } {
+  if (is(from, PgTable)) {
+    const { fields, whs } = resourceColumns(def, from);
+    return { fields, whs, fixed: fixedColumns(def, from).conditions };
+  }
+  return { ...queryColumns(def, from), fixed: [] };
+}
+
+/**
+ * The conditions of a list request over its table (or its read model's rows for this request):
+ * its filters, the resource's fixed values, and the warehouse for scoped resources.
+ */
+export function listConditions<F extends Record<string, FieldDef>>(def: ResourceDef<F>, from: PgTable | Subquery, request: ListRequest, whsId: string | null): SQL[] {
+  const { fields: columns, whs, fixed } = sourceColumns(def as unknown as ResourceDef, from);
+  const conditions: SQL[] = [...fixed];
   if (def.warehouseScoped) {
     if (!whs || whsId === null) throw new Error(`${def.name}: a warehouse-scoped list needs the session's warehouse`);
-    conditions.push(eq(whs, whsId));
+    conditions.push(eq(operand(whs), whsId));
   }
   for (const [name, field] of Object.entries(def.fields)) {
     const filter = field.filter;
     if (!filter) continue;
-    const column = columns.get(name)!;
+    const column = operand(columns.get(name)!);
     if (filter.op === 'range') {
       const [fromProp, toProp] = rangeProps(name);
       const from = request[fromProp];
@@ -162,23 +242,25 @@ export const LIST_COUNT_LIMIT = 10_000;
 /**
  * One page of a resource's rows for `request` (validated by listInputSchema of the same
  * definition), with the number of matches counted up to `countLimit`. `where` adds the
- * caller's own conditions (what the user may see) to the request's filters.
+ * caller's own conditions (what the user may see) to the request's filters. The rows come from
+ * the resource's table or, for a read model, from its query built for this request.
  */
 export async function listPage<F extends Record<string, FieldDef>>(
-  db: Db, def: ResourceDef<F>, table: PgTable, request: ListRequest, whsId: string | null,
+  db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
   { countLimit = LIST_COUNT_LIMIT, where: also = [] }: { countLimit?: number; where?: SQL[] } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
-  const { fields: columns } = resourceColumns(def, table);
-  const where = and(...listConditions(def, table, request, whsId), ...also);
+  const from = is(source, PgTable) ? source : await source.rows({ db, whsId, request });
+  const { fields: columns } = sourceColumns(def as unknown as ResourceDef, from);
+  const where = and(...listConditions(def, from, request, whsId), ...also);
   const sortField = request.sort_by && def.fields[request.sort_by]?.sortable ? request.sort_by : def.defaultSort.field;
   const descending = request.sort_desc === undefined ? (sortField === def.defaultSort.field && def.defaultSort.desc) : request.sort_desc === 1;
   const direction = descending ? desc : asc;
-  const order = [direction(columns.get(sortField)!)];
-  if (sortField !== def.key) order.push(direction(columns.get(def.key)!));
+  // Ties break on the key, or on the fields the definition names (a read model's composed key is not indexed; its parts are).
+  const order = [sortField, ...(def.tieBreak ?? [def.key]).filter((name) => name !== sortField)].map((name) => direction(columns.get(name)!));
   const selection = Object.fromEntries(columns);
-  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(countLimit + 1).as('matches');
+  const matches = db.select({ one: sql`1` }).from(from).where(where).limit(countLimit + 1).as('matches');
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select(selection).from(table).where(where).orderBy(...order)
+    db.select(selection).from(from).where(where).orderBy(...order)
       .limit(request.page_size).offset((request.page_no - 1) * request.page_size),
     db.select({ total: count() }).from(matches),
   ]);

@@ -13,6 +13,18 @@ describe('resource definitions', () => {
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, k: { kind: 'enum', label: 'K', values: [1, 2], form: { defaultValue: 3 } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/default value 3/);
   });
 
+  test('a read model (query) answers lists only, from a query or a table but not both; tie-break and detail fields must exist', () => {
+    const fields = { code: { kind: 'text', label: 'Code', sortable: true }, qty: { kind: 'int', label: 'Qty' } } as const;
+    const base = { name: 'x', key: 'code', warehouseScoped: true, fields, defaultSort: { field: 'code', desc: false } } as const;
+    expect(defineResource({ ...base, query: 'rows', api: { list: { path: '/apps/x/search_x', perm: 'PC.X.View' } }, tieBreak: ['code', 'qty'] }).query).toBe('rows');
+    expect(() => defineResource({ ...base, query: 'rows', table: 'xs' })).toThrow(/not both/);
+    expect(() => defineResource({ ...base, query: 'rows', api: { list: { path: '/a/search_x' }, detail: { path: '/a/get_x' } } })).toThrow(/lists only/);
+    expect(() => defineResource({ ...base, query: 'rows', fixed: { kind: 1 } })).toThrow(/lists only/);
+    expect(() => defineResource({ ...base, api: { list: { path: '/a/search_x' } } })).toThrow(/table or query/);
+    expect(() => defineResource({ ...base, tieBreak: ['code', 'nope'] })).toThrow(/nope is not a field/);
+    expect(() => defineResource({ ...base, detailBy: 'nope' })).toThrow(/nope is not a field/);
+  });
+
   test('create: required fields required and trimmed, lengths and enums checked', () => {
     const create = createInputSchema(warehouseResource);
     const rest = { time_region: 'Asia/Singapore', is_use_channel: 0, quota_mode: 0 } as const;

@@ -147,9 +147,43 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /**
    * Column values every row of the resource has (by SQL column name): the resource is the rows of
    * its table that have them (e.g. the QC tasks of `inbound_tasks`, kind 2). Lists and details see
-   * only those rows, updates reach only them, creates write the values.
+   * only those rows, updates reach only them, creates write the values. A list of values means
+   * one of them (the queue of arriving and arrived ASNs); such a resource cannot be created.
    */
-  fixed?: Readonly<Record<string, string | number | boolean>>;
+  fixed?: Readonly<Record<string, FixedValue>>;
+  /**
+   * The rows that have at least one row in another table (e.g. ASNs with an open inbound
+   * exception): its SQL `table`, the columns it joins on (this table's → that table's; the
+   * warehouse always joins for scoped resources) and the `fixed` values that row must have.
+   */
+  related?: RelatedRows;
+  /**
+   * Instead of `table`: the name of a read model the server builds for each list request
+   * (server/modules/resources.ts QUERIES) — joins and aggregates over the tables, such as stock
+   * per SKU or a balance as of a time — with columns named as the fields. List only: such a
+   * resource has no detail, create or update call, no `fixed` values and no `ref` to it.
+   */
+  query?: string;
+  /**
+   * The fields that break ties of the list's sort, in order (default: the key). A read model's
+   * composed key is not indexed; the columns it is made of are (the balance key of
+   * location_inventory: location, SKU, batch, quality), so a page stays an index walk.
+   */
+  tieBreak?: readonly string[];
+  /**
+   * The field a row's detail page is opened by when it is not the key (the expiry map's batch
+   * rows open their SKU's detail, /inventorymap/expiry/detail/$sku_id).
+   */
+  detailBy?: string;
+}
+
+/** A value a resource fixes a column to, or the values one of which it must have. */
+export type FixedValue = string | number | boolean | readonly (string | number)[];
+
+export interface RelatedRows {
+  table: string;
+  on: Readonly<Record<string, string>>;
+  fixed?: Readonly<Record<string, FixedValue>>;
 }
 
 /** Declares a resource; its key and default sort must name its fields (checked by type and at load). */
@@ -157,7 +191,15 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
   def: ResourceDef<F, K, A> & { defaultSort: { field: keyof F & string; desc: boolean } },
 ): ResourceDef<F, K, A> {
   if (!(def.key in def.fields)) throw new Error(`${def.name}: key ${def.key} is not a field`);
-  if (def.api && !def.table) throw new Error(`${def.name}: calls without a table to answer them from`);
+  if (def.api && !def.table && !def.query) throw new Error(`${def.name}: calls without a table or query to answer them from`);
+  if (def.query) {
+    if (def.table) throw new Error(`${def.name}: served from a table or a query, not both`);
+    if (def.api?.detail || def.api?.create || def.api?.update || def.fixed || def.related) throw new Error(`${def.name}: a query answers lists only`);
+  }
+  for (const name of [...(def.tieBreak ?? []), ...(def.detailBy ? [def.detailBy] : [])]) {
+    if (!(name in def.fields)) throw new Error(`${def.name}: ${name} is not a field`);
+  }
+  if (def.api?.create && Object.values(def.fixed ?? {}).some(Array.isArray)) throw new Error(`${def.name}: a create cannot write one of several fixed values`);
   const sort = def.fields[def.defaultSort.field];
   if (!sort?.sortable) throw new Error(`${def.name}: default sort ${def.defaultSort.field} is not sortable`);
   for (const [name, field] of Object.entries(def.fields)) {

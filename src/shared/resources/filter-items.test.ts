@@ -95,6 +95,13 @@ describe('filter values (spec §5)', () => {
     expect(normaliseFilterValue('numberRange', ['', ''])).toBeUndefined();
   });
 
+  test('a moment (datetime) is unix seconds; blank or unreadable removes the filter', () => {
+    expect(normaliseFilterValue('datetime', 1_767_225_600)).toBe(1_767_225_600);
+    expect(normaliseFilterValue('datetime', '')).toBeUndefined();
+    expect(normaliseFilterValue('datetime', null)).toBeUndefined();
+    expect(compileFilters([item('as_of', 'datetime')], { as_of: 1_767_225_600 })).toEqual({ as_of: 1_767_225_600 });
+  });
+
   test('selects: blank and empty lists remove the filter; 0 is a value', () => {
     expect(normaliseFilterValue('select', '')).toBeUndefined();
     expect(normaliseFilterValue('select', 0)).toBe(0);

@@ -24,6 +24,8 @@ export const FILTER_TYPES = [
   'dateRange',
   /** Two date-times, `from+to` props. */
   'datetimeRange',
+  /** One date-time (a moment such as the time a balance is as of), sent as unix seconds. */
+  'datetime',
 ] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
@@ -145,7 +147,8 @@ export function normaliseFilterValue(filterType: FilterType, raw: unknown): Filt
       const ids = typeof raw === 'string' ? normaliseCardIds(raw) : '';
       return ids === '' ? undefined : ids;
     }
-    case 'select': {
+    case 'select':
+    case 'datetime': {
       const value = blankToNull(raw);
       return typeof value === 'string' ? value.trim() : typeof value === 'number' ? value : undefined;
     }

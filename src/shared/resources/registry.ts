@@ -1,16 +1,26 @@
 import type { EndpointDef } from '../contract/define';
 import type { FieldDef, ResourceApi, ResourceDef } from './define';
 import { resourceContract, type ResourceContract } from './endpoints';
+import { adjustmentResource } from './adjustment.resource';
+import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
+import { inboundShiftResource } from './delivery-slot.resource';
 import { dockResource } from './dock.resource';
+import { inboundExceptionResource } from './inbound-exception.resource';
+import { qcTaskResource, receiveTaskResource } from './inbound-task.resource';
+import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
 import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
+import { qcRuleResource } from './qc-rule.resource';
+import { putawayRuleResource } from './putaway-rule.resource';
+import { putawayTaskResource } from './putaway-task.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
 import { inboundStagingResource, outboundStagingResource, rtStagingResource } from './staging-location.resource';
 import { stationResource } from './station.resource';
+import { blockLocationResource, blockStockResource } from './stock-block.resource';
 import { storeyResource } from './storey.resource';
 import { supplierResource } from './supplier.resource';
 import { warehouseResource } from './warehouse.resource';
@@ -28,6 +38,10 @@ export const RESOURCES = [
   whsPlanningResource, zoneClusterResource, parkResource, inboundStagingResource, outboundStagingResource, rtStagingResource,
   storeyResource, zoneResource, logicAreaResource, pathwayResource, cellResource,
   supplierResource, shopResource, shopGroupResource, skuResource, skuMappingResource, dockResource, stationResource, merchantResource,
+  asnResource, asnQueueResource, jitAsnResource, reprocessOrderResource, asnGroupResource, trackingIdResource, inboundShiftResource,
+  qcRuleResource, qcTaskResource, receiveTaskResource, inboundExceptionResource,
+  putawayRuleResource, putawayTaskResource,
+  ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
 ] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -51,6 +65,7 @@ for (const def of byName.values()) {
     if (f.ref === undefined) continue;
     const target = byName.get(f.ref);
     if (!target) throw new Error(`${def.name}.${field}: refers to unknown resource ${f.ref}`);
+    if (target.query) throw new Error(`${def.name}.${field}: refers to ${f.ref}, a read model (a reference names a row of a table)`);
     for (const column of Object.keys(f.refWhere ?? {})) {
       if (!(column in target.fields)) throw new Error(`${def.name}.${field}: ${f.ref} has no field ${column} to choose by`);
     }

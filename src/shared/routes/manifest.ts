@@ -320,8 +320,12 @@ export const ROUTES: readonly RouteDecl[] = [
   list('/moveinbound/putawaytask', msg`Putaway Task`),
   page('/moveinbound/putawaytask/edit', msg`Edit Putaway Task`),
   page('/moveinbound/putawaytask/detail', msg`Putaway Task Detail`),
-  // Its screen says "Arriving & Pre-QC" when the scan setting is on (spec §2 Layout).
-  page('/moveinbound/move/arrving', msg`Arriving`),
+  // Its menu title says "Arriving & Pre-QC" when the scan setting is on (spec §2 Layout). One arrival screen serves
+  // inbound and MT inbound ASNs (the spec §7 trarrival calls), so it takes the inbound arriving permission.
+  page('/moveinbound/move/arrving', msg`Arriving`, {
+    perm: derivePerm('/inbound/arriving'),
+    flagTitle: { flag: 'scanMtb', title: msg`Arriving & Pre-QC` },
+  }),
   page('/moveinbound/mtqc', msg`QC`),
   page('/moveinbound/mtreceiving', msg`Receiving`),
   page('/moveinbound/mtstandardputaway', msg`Standard Putaway`),
@@ -375,6 +379,9 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/inventorymanage/adjust/create', msg`Create Adjustment`),
   page('/inventorymanage/adjust/approve', msg`Approve Adjustment`),
   page('/inventorymanage/adjust/adjust', msg`Adjust Inventory`, { menu: false }),
+  // Ours: spec §2 names block/unblock of stock and locations (§3 location status Blocked) but not their pages.
+  list('/inventorymanage/stockblock', msg`Stock Block`),
+  list('/inventorymanage/locationblock', msg`Location Block`),
   list('/inventorymanage/surplus', msg`Surplus`),
   page('/inventorymanage/surplus/create', msg`Create Surplus`),
   page('/inventorymanage/surplus/edit', msg`Edit Surplus`),
@@ -615,6 +622,9 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/rulecenter/uidRule/edit', msg`Edit UID Rule`),
   page('/rulecenter/uidRule/detail', msg`UID Rule Detail`),
   list('/rulecenter/qcRuleConfig', msg`QC Rule`),
+  page('/rulecenter/qcRuleConfig/create', msg`Create QC Rule`),
+  page('/rulecenter/qcRuleConfig/edit/$id', msg`Edit QC Rule`),
+  page('/rulecenter/qcRuleConfig/view/$id', msg`QC Rule Detail`),
   list('/rulecenter/qcChecklist', msg`QC Checklist`),
   list('/rulecenter/supplierSetting', msg`Supplier Setting`),
   list('/rulecenter/returnQcChecklistConfig', msg`Return QC Checklist`),
@@ -672,6 +682,9 @@ export const ROUTES: readonly RouteDecl[] = [
   list('/rulecenter/quotaConfig/rtsQuota', msg`RTS Quota`),
   list('/rulecenter/quotaConfig/sotQuota', msg`SOT Quota`),
   list('/rulecenter/asnDeliverySlot', msg`ASN Delivery Slot`),
+  // Ours: receiving shifts (the slots of a day) are made and changed on forms of their own.
+  page('/rulecenter/asnDeliverySlot/create', msg`Create Receiving Shift`),
+  page('/rulecenter/asnDeliverySlot/edit', msg`Edit Receiving Shift`),
   group('/rulecenter/sizeType', msg`Size Type`, '/rulecenter/sizeType/task'),
   list('/rulecenter/sizeType/task', msg`Task Size`),
   list('/rulecenter/sizeType/cell', msg`Cell Size`),

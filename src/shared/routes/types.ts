@@ -28,6 +28,8 @@ export interface RouteDecl {
   rememberFilters?: boolean;
   /** Shown only when this warehouse feature flag (a key of FEATURE_FLAGS) is on. */
   flag?: string;
+  /** The menu title while this warehouse feature flag is on (spec §2 Layout: Arriving & Pre-QC). */
+  flagTitle?: { flag: string; title: MessageDescriptor };
   /** Skips the login guard (spec §2 skip list). */
   public?: boolean;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { defineResource } from '../../../shared/resources/define';
-import { applyColumnSettings, defaultColumnSettings, moveColumn, parseColumnHeader, visibleColumnsOf } from './column-settings-rule';
+import { anchorColumnOf, applyColumnSettings, defaultColumnSettings, moveColumn, parseColumnHeader, visibleColumnsOf } from './column-settings-rule';
 
 const def = defineResource({
   name: 'thing',
@@ -34,6 +34,25 @@ describe('column settings', () => {
     const saved = [{ field: 'gone', visible: true }, { field: 'id', visible: false }, { field: 'id', visible: true }, { field: 'qty', visible: false }, { field: 'name', visible: false }];
     expect(names(applyColumnSettings(def, saved))).toEqual(['+id', '-qty', '-name', '-note']);
     expect(visibleColumnsOf(def, saved).map(([name]) => name)).toEqual(['id']);
+  });
+
+  test('a key hidden in lists (a read model\'s composed key) stays hidden; its first listed field always shows instead', () => {
+    const composed = defineResource({
+      name: 'balance',
+      key: 'balance_key',
+      warehouseScoped: true,
+      fields: {
+        balance_key: { kind: 'text', label: 'Balance', hideInList: true },
+        location_id: { kind: 'text', label: 'Location', sortable: true },
+        qty: { kind: 'int', label: 'Qty' },
+      },
+      defaultSort: { field: 'location_id', desc: false },
+    });
+    expect(anchorColumnOf(composed)).toBe('location_id');
+    expect(anchorColumnOf(def)).toBe('id');
+    const saved = [{ field: 'location_id', visible: false }, { field: 'qty', visible: false }];
+    expect(visibleColumnsOf(composed, saved).map(([name]) => name)).toEqual(['location_id']);
+    expect(visibleColumnsOf(composed, null).map(([name]) => name)).toEqual(['location_id', 'qty']);
   });
 
   test('a saved header is read defensively: anything unexpected counts as none', () => {

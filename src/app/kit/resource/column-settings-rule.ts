@@ -31,19 +31,29 @@ export function parseColumnHeader(header: unknown): ColumnSetting[] | null {
 }
 
 /**
+ * The column that always shows: the key (it opens the row), or — when the definition hides its
+ * key in lists, a read model's composed key — its first listed field.
+ */
+export function anchorColumnOf(def: ResourceDef): string {
+  if (!def.fields[def.key]?.hideInList) return def.key;
+  return Object.entries(def.fields).find(([, f]) => !f.hideInList)?.[0] ?? def.key;
+}
+
+/**
  * Saved settings applied to the definition: saved columns first in their order (those the
  * definition no longer has are dropped, repeats counted once), then fields added since, in
- * definition order with their default visibility. The key column always shows (it opens the
- * row), so a list never ends up without columns.
+ * definition order with their default visibility. The anchor column always shows, so a list
+ * never ends up without columns.
  */
 export function applyColumnSettings(def: ResourceDef, saved: readonly ColumnSetting[] | null): ColumnSetting[] {
   const defaults = defaultColumnSettings(def);
+  const anchor = anchorColumnOf(def);
   const seen = new Set<string>();
   const ordered: ColumnSetting[] = [];
   for (const setting of [...(saved ?? []), ...defaults]) {
     if (seen.has(setting.field) || !(setting.field in def.fields)) continue;
     seen.add(setting.field);
-    ordered.push({ field: setting.field, visible: setting.visible || setting.field === def.key });
+    ordered.push({ field: setting.field, visible: setting.visible || setting.field === anchor });
   }
   return ordered;
 }

@@ -8,7 +8,7 @@ import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { callApi } from '../api';
 import { toast } from '../toast';
 import {
-  applyColumnSettings, defaultColumnSettings, moveColumn, parseColumnHeader, visibleColumnsOf, type ColumnHeader, type ColumnSetting,
+  anchorColumnOf, applyColumnSettings, defaultColumnSettings, moveColumn, parseColumnHeader, visibleColumnsOf, type ColumnHeader, type ColumnSetting,
 } from './column-settings-rule';
 
 /** A list's saved column settings (spec §7 paging header); null when none or unreadable, so the list still draws. */
@@ -79,8 +79,8 @@ export function ColumnSettings({ resource, path }: { resource: ResourceDef; path
                 <Checkbox
                   label={label}
                   checked={column.visible}
-                  // The key column opens the row: it always shows.
-                  disabled={column.field === resource.key}
+                  // The key column opens the row: it always shows (a hidden composed key's first column stands in).
+                  disabled={column.field === anchorColumnOf(resource)}
                   onChange={(e) => toggle(index, e.currentTarget.checked)}
                 />
                 <Group gap={2} wrap="nowrap">

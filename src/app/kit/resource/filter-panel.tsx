@@ -19,7 +19,7 @@ import { toast } from '../toast';
 import { BookmarkButtons } from './bookmarks';
 import { ScanInput } from '../scan/scan-input';
 import { DatesLocale } from './dates-locale';
-import { dateRangeToUnix, filterTimeZone, unixToDateRange, type WallClockRange } from './date-range';
+import { dateRangeToUnix, filterTimeZone, unixToDateRange, unixToWallClock, wallClockToUnix, type WallClockRange } from './date-range';
 import { applyFilterSelection, filterSelectListHeight, selectionOf, shownProps, validateFilterSelection } from './filter-select';
 import { currentStation, listSettingsQueries } from './list-settings-queries';
 
@@ -29,6 +29,10 @@ export type FilterQuery = ReturnType<typeof compileFilters>;
 type DateFilterType = Extract<FilterType, 'dateRange' | 'datetimeRange'>;
 const isDateFilter = (item: FilterItemSettings): item is FilterItemSettings & { filterType: DateFilterType } =>
   item.filterType === 'dateRange' || item.filterType === 'datetimeRange';
+/** Any filter with a date picker: a range, or one moment. */
+const hasDatePicker = (item: FilterItemSettings) => isDateFilter(item) || item.filterType === 'datetime';
+/** Unix seconds as the URL carries them (a number, or digits), else null. */
+const unixOf = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,11}$/.test(value) ? Number(value) : null);
 
 /**
  * What the panel shows for an applied search: each item's value, ranges as [from, to]; date
@@ -40,6 +44,9 @@ export function draftOf(items: readonly FilterItemSettings[], applied: Readonly<
     if (isDateFilter(item)) {
       const [fromProp, toProp] = filterProps(item);
       draft[item.prop] = unixToDateRange(item.filterType, [applied[fromProp ?? ''], applied[toProp ?? '']], filterTimeZone(item, warehouseTimeZone));
+    } else if (item.filterType === 'datetime') {
+      const seconds = unixOf(applied[item.prop]);
+      draft[item.prop] = seconds === null ? '' : unixToWallClock(seconds, filterTimeZone(item, warehouseTimeZone), true);
     } else if (isRangeFilter(item)) {
       const [from, to] = filterProps(item).map((p) => (applied[p] === undefined ? '' : String(applied[p])));
       draft[item.prop] = [from ?? '', to ?? ''];
@@ -57,6 +64,11 @@ export function draftOf(items: readonly FilterItemSettings[], applied: Readonly<
 export function searchStateOf(items: readonly FilterItemSettings[], values: Readonly<Draft>, warehouseTimeZone: string): Draft {
   const state: Draft = { ...values };
   for (const item of items) {
+    if (item.filterType === 'datetime') {
+      const text = values[item.prop];
+      state[item.prop] = typeof text === 'string' && text !== '' ? wallClockToUnix(text, filterTimeZone(item, warehouseTimeZone)) : '';
+      continue;
+    }
     if (!isDateFilter(item)) continue;
     const range = Array.isArray(values[item.prop]) ? (values[item.prop] as WallClockRange) : (['', ''] as const);
     state[item.prop] = dateRangeToUnix(item.filterType, range, filterTimeZone(item, warehouseTimeZone));
@@ -218,6 +230,22 @@ function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlPro
         </div>
       );
     }
+    case 'datetime':
+      return (
+        <DateTimePicker
+          label={label}
+          aria-label={item.label}
+          value={text || null}
+          onChange={(v) => onChange(v ?? '')}
+          withSeconds
+          defaultTimeValue={DAY_END_TIME}
+          valueFormat="YYYY-MM-DD HH:mm:ss"
+          clearable={item.clearable ?? true}
+          placeholder={t`Date and time`}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          popoverProps={{ withinPortal: true }}
+        />
+      );
     case 'input':
     case 'bigInput':
       return <TextInput {...common} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
@@ -334,7 +362,7 @@ export function FilterPanel({ items: allItems, applied, onSearch, onReset, actio
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t`Filters`}>
-      <DatesLocale enabled={shown.some(isDateFilter)}>
+      <DatesLocale enabled={shown.some(hasDatePicker)}>
         <Grid gap="sm" align="flex-start">
           {selection.ready && shown.map((item) => (
             <Grid.Col key={item.prop} span={{ base: 12, sm: filterUnits(item) * 6, lg: filterUnits(item) * 3 }} data-filter={item.prop}>

@@ -165,13 +165,15 @@ export interface ResourceListProps<E extends EndpointDef> {
    * filter panel nor kept in the URL, bookmarks or remembered search.
    */
   fixedInput?: Readonly<Record<string, string | number>>;
+  /** The title's heading level: 2 when the list is a section of a page with its own title (a SKU's balances). */
+  headingLevel?: 1 | 2;
 }
 
 /**
  * The list page of a resource: filter panel, table and paging, all from its definition. The
  * search lives in the URL (shareable, back-button friendly) and is remembered per list.
  */
-export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput }: ResourceListProps<E>) {
+export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput, headingLevel = 1 }: ResourceListProps<E>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const keys = useMemo(() => listKeysOf(resource), [resource]);
@@ -179,7 +181,8 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   const toUrl = useCallback((next: Search) => urlSearchOf(resource, next), [resource]);
   useRememberedSearch(path, search, remember, toUrl);
   // Not memoised: the labels follow a language switched on the page (i18n itself stays the same object).
-  const items = filterItemsOf(resource, i18n);
+  // A filter the page fixes (fixedInput) is not the user's to change: it is left out of the panel.
+  const items = filterItemsOf(resource, i18n).filter((item) => !fixedInput || !(item.prop in fixedInput));
   const pageNo = Number(search.page_no ?? 1);
   const pageSize = Number(search.page_size ?? DEFAULT_PAGE_SIZE);
 
@@ -222,7 +225,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">{title}</Title>
+        <Title order={headingLevel} fz={headingLevel === 1 ? 'h2' : 'h3'}>{title}</Title>
         <Group gap="sm">
           {actions}
           <ColumnSettings resource={resource} path={path} />

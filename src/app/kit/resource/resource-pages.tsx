@@ -77,7 +77,7 @@ function ListPage({ def }: { def: ResourceDef }) {
   const create = useOpenable(pages.create);
   const createTitle = usePageTitle(pages.create ?? '');
   const rowActions = useMemo<RowAction[]>(() => [
-    ...(detail ? [{ label: t`Detail`, href: (row: Record<string, unknown>) => recordLink(def, detail, row[def.key]) }] : []),
+    ...(detail ? [{ label: t`Detail`, href: (row: Record<string, unknown>) => recordLink(def, detail, row[def.detailBy ?? def.key]) }] : []),
     ...(edit ? [{ label: t`Edit`, href: (row: Record<string, unknown>) => recordLink(def, edit, row[def.key]) }] : []),
   ], [def, detail, edit, t]);
   return (
@@ -90,7 +90,8 @@ function ListPage({ def }: { def: ResourceDef }) {
         path={page}
         remember={route?.rememberFilters ?? false}
         exportable
-        detailHref={detail ? (key) => recordLink(def, detail, key) : undefined}
+        // A detail opened by another field than the key is reached by the row action only.
+        detailHref={detail && !def.detailBy ? (key) => recordLink(def, detail, key) : undefined}
         rowActions={rowActions}
         actions={create && (
           <Button component={Link} to={create} leftSection={<IconPlus size={16} aria-hidden />}>

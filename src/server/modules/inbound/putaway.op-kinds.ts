@@ -1,4 +1,35 @@
-import type { OpKind } from '../sync/op-kind';
+import { PUTAWAY_MODE } from '../../../shared/codes';
+import { PUTAWAY_OPS, massPutPayload, putPayload, reportExceptionPayload } from '../../../shared/contract/putaway.contract';
+import { defineOpKind, type OpKind } from '../sync/op-kind';
+import { applyPuts, recordPutawayException } from './putaway-tasks';
+
+/** The report-exception op of one putaway page: the same record, each page's permission. */
+const reportExceptionKind = (op: { kind: string; perm: string }) => defineOpKind({
+  ...op,
+  payload: reportExceptionPayload,
+  apply: (tx, report, ctx) => recordPutawayException(tx, { whsId: ctx.whsId, userId: ctx.userId, opId: ctx.opId }, report),
+});
 
 /** Standard and mass putaway: the ops a putaway scan screen queues, applied exactly once. */
-export const putawayOpKinds: readonly OpKind[] = [];
+export const putawayOpKinds: readonly OpKind[] = [
+  defineOpKind({
+    ...PUTAWAY_OPS.put,
+    payload: putPayload,
+    apply: (tx, put, ctx) => applyPuts(
+      tx, { whsId: ctx.whsId, userId: ctx.userId, opId: ctx.opId },
+      { mode: PUTAWAY_MODE.values.STANDARD, location: put.location },
+      [{ taskNo: put.task_no, lineNo: put.line_no, qty: put.qty, skuId: put.sku_id }],
+    ),
+  }),
+  defineOpKind({
+    ...PUTAWAY_OPS.massPut,
+    payload: massPutPayload,
+    apply: (tx, put, ctx) => applyPuts(
+      tx, { whsId: ctx.whsId, userId: ctx.userId, opId: ctx.opId },
+      { mode: PUTAWAY_MODE.values.MASS, location: put.location, stagingLocation: put.staging_location },
+      put.items.map((item) => ({ taskNo: item.task_no, lineNo: item.line_no, qty: item.qty })),
+    ),
+  }),
+  reportExceptionKind(PUTAWAY_OPS.reportException),
+  reportExceptionKind(PUTAWAY_OPS.massReportException),
+];

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { LOT_NO_PATTERN } from '../../../shared/asn';
 import { isIsoDate } from '../../../shared/expiry';
 import type { Db } from '../../db/client';
 import { skuBatches, skus, suppliers } from '../../db/schema';
@@ -17,8 +18,6 @@ export interface BatchInput {
   inboundRef?: string | null;
 }
 
-/** Lot numbers as printed on cartons: letters, digits and . _ / -, starting with a letter or digit. */
-const BATCH_ID = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 const INBOUND_REF_MAX = 64;
 
 /** A generated batch id: `B` and the next number of the batch sequence, nine digits. */
@@ -26,7 +25,7 @@ export const newBatchIdSql = sql<string>`'B' || lpad(nextval('sku_batch_no_seq')
 
 function checkBatchInput(input: BatchInput): void {
   if (typeof input.skuId !== 'string' || !input.skuId.trim()) throw badInput('sku_id', 'a SKU id is required');
-  if (input.batchId != null && !BATCH_ID.test(input.batchId)) {
+  if (input.batchId != null && !LOT_NO_PATTERN.test(input.batchId)) {
     throw badInput('batch_id', 'up to 40 letters, digits and . _ / -, starting with a letter or digit');
   }
   for (const [field, value] of [['production_date', input.productionDate], ['expiry_date', input.expiryDate]] as const) {

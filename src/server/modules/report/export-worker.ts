@@ -68,7 +68,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
   for (let pageNo = 1; ; pageNo++) {
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
-    const page = await listPage(db, source.def, source.table, request, whsId, { countLimit: EXPORT_MAX_ROWS });
+    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS });
     if (page.total > EXPORT_MAX_ROWS) {
       throw new ExportFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }

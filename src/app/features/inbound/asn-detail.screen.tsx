@@ -1,0 +1,318 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertTriangle, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import type { AsnDetail } from '../../../shared/contract/asn.contract';
+import {
+  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, TRACKING_ID_STATUS, YES_NO,
+} from '../../../shared/codes';
+import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
+import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
+import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
+import { RET } from '../../../shared/retcodes';
+import { requiredMessage } from '../../../shared/validation';
+import { callApi, isApiError } from '../../kit/api';
+import { ReasonDialog } from '../../kit/reason-dialog';
+import { FieldValue } from '../../kit/resource/field-value';
+import { useSession } from '../../kit/session';
+import { toast } from '../../kit/toast';
+import { pageTitle } from '../../routes/access';
+import { useCanOpen } from '../../routes/use-access';
+import { asnQueries, codeField, type AsnDetailScope } from './asn.queries';
+
+const F = asnResource.fields;
+const S = INBOUND_STATUS.values;
+const statusField = codeField(INBOUND_STATUS, /*i18n*/ 'Status', true);
+const boxStatusField = codeField(TRACKING_ID_STATUS, /*i18n*/ 'Status', true);
+const exceptionStatusField = codeField(INBOUND_EXCEPTION_STATUS, /*i18n*/ 'Status', true);
+const exceptionTypeField = codeField(INBOUND_EXCEPTION_TYPE, /*i18n*/ 'Exception Type');
+const reasonField = codeField(INBOUND_EXCEPTION_REASON, /*i18n*/ 'Reason');
+const decisionField = codeField(INBOUND_HANDLING_DECISION, /*i18n*/ 'Handling Decision');
+const jitField = codeField(YES_NO, /*i18n*/ 'JIT');
+
+/** The list an ASN detail page belongs to, from its path: the call it makes shows only that list's ASNs. */
+function scopeOf(pathname: string): AsnDetailScope {
+  if (pathname.startsWith(ASN_PAGES.jitList + '/')) return 'jit';
+  if (pathname.startsWith(ASN_PAGES.reprocessList + '/')) return 'reprocess';
+  return 'all';
+}
+
+function Item({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" fw={500} component="div" style={{ wordBreak: 'break-word' }}>{children}</Text>
+    </div>
+  );
+}
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? EMPTY_PLACEHOLDER : String(value));
+
+function Header({ asn }: { asn: AsnDetail['asn'] }) {
+  const { i18n } = useLingui();
+  const canOpenGroup = useCanOpen(ASN_PAGES.groupDetail);
+  const slot = asn.slot_date ? `${asn.slot_date} ${asn.shift_name ?? ''} (${asn.shift_start_time?.slice(0, 5) ?? ''}–${asn.shift_end_time?.slice(0, 5) ?? ''})` : null;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" data-testid="asn-header">
+        <Item label={i18n._(F.status.label)}><FieldValue field={F.status} value={asn.status} /></Item>
+        <Item label={i18n._(F.group_no.label)}>
+          {canOpenGroup
+            ? <Anchor component={Link} to={ASN_PAGES.groupDetail} search={{ group_no: asn.group_no } as never}>{asn.group_no}</Anchor>
+            : asn.group_no}
+        </Item>
+        <Item label={i18n._(F.inbound_type.label)}><FieldValue field={F.inbound_type} value={asn.inbound_type} /></Item>
+        <Item label={i18n._(F.purchase_type.label)}><FieldValue field={F.purchase_type} value={asn.purchase_type} /></Item>
+        <Item label={i18n._(F.supplier_id.label)}>{asn.supplier_id ? `${asn.supplier_id} · ${asn.supplier_name ?? ''}` : EMPTY_PLACEHOLDER}</Item>
+        <Item label={i18n._(F.po_no.label)}>{text(asn.po_no)}</Item>
+        <Item label={i18n._(F.source.label)}><FieldValue field={F.source} value={asn.source} /></Item>
+        <Item label={i18n._(jitField.label)}><FieldValue field={jitField} value={asn.is_jit} /></Item>
+        <Item label={<Trans>Delivery Slot</Trans>}>{text(slot)}</Item>
+        <Item label={i18n._(F.expected_arrival_at.label)}><FieldValue field={F.expected_arrival_at} value={asn.expected_arrival_at} /></Item>
+        <Item label={i18n._(F.arrival_timeliness.label)}><FieldValue field={F.arrival_timeliness} value={asn.arrival_timeliness} /></Item>
+        <Item label={i18n._(F.expected_cartons.label)}>{asn.expected_cartons}</Item>
+        <Item label={i18n._(F.total_expected_qty.label)}>{asn.total_expected_qty}</Item>
+        <Item label={<Trans>Created By</Trans>}>{text(asn.created_by)}</Item>
+        <Item label={i18n._(F.created_at.label)}><FieldValue field={F.created_at} value={asn.created_at} /></Item>
+        <Item label={i18n._(F.remark.label)}>{text(asn.remark)}</Item>
+        {asn.close_reason && <Item label={i18n._(F.close_reason.label)}>{asn.close_reason}</Item>}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Title order={2} fz="h4" mb="sm">{title}</Title>
+      {children}
+    </Paper>
+  );
+}
+
+const NoData = () => <Text c="dimmed" size="sm"><Trans>No data</Trans></Text>;
+
+function Lines({ lines }: { lines: AsnDetail['lines'] }) {
+  const { t } = useLingui();
+  return (
+    <Section title={<Trans>Lines</Trans>} testId="asn-lines">
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped aria-label={t`Lines`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th><Trans>SKU ID</Trans></Table.Th>
+              <Table.Th><Trans>SKU Name</Trans></Table.Th>
+              <Table.Th><Trans>Expected</Trans></Table.Th>
+              <Table.Th><Trans>Counted</Trans></Table.Th>
+              <Table.Th><Trans>QC Passed</Trans></Table.Th>
+              <Table.Th><Trans>QC Failed</Trans></Table.Th>
+              <Table.Th><Trans>Received</Trans></Table.Th>
+              <Table.Th><Trans>Put Away</Trans></Table.Th>
+              <Table.Th><Trans>Lot</Trans></Table.Th>
+              <Table.Th><Trans>Expiry Date</Trans></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l) => (
+              <Table.Tr key={l.line_no}>
+                <Table.Td>{l.line_no}</Table.Td>
+                <Table.Td>{l.sku_id}</Table.Td>
+                <Table.Td>{text(l.sku_name)}</Table.Td>
+                <Table.Td>{l.expected_qty}</Table.Td>
+                <Table.Td>{l.counted_qty}</Table.Td>
+                <Table.Td>{l.qc_passed_qty}</Table.Td>
+                <Table.Td>{l.qc_failed_qty}</Table.Td>
+                <Table.Td>{l.received_qty}</Table.Td>
+                <Table.Td>{l.putaway_qty}</Table.Td>
+                <Table.Td>{text(l.batch_no)}</Table.Td>
+                <Table.Td>{text(l.expiry_date)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+function TrackingIds({ boxes }: { boxes: AsnDetail['tracking_ids'] }) {
+  const { t } = useLingui();
+  return (
+    <Section title={<Trans>Tracking IDs</Trans>} testId="asn-tracking-ids">
+      {boxes.length === 0 ? <NoData /> : (
+        <Table striped aria-label={t`Tracking IDs`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th><Trans>Tracking ID</Trans></Table.Th>
+              <Table.Th><Trans>Status</Trans></Table.Th>
+              <Table.Th><Trans>Cartons</Trans></Table.Th>
+              <Table.Th><Trans>Arrived At</Trans></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {boxes.map((b) => (
+              <Table.Tr key={b.tracking_id}>
+                <Table.Td>{b.tracking_id}</Table.Td>
+                <Table.Td><FieldValue field={boxStatusField} value={b.status} /></Table.Td>
+                <Table.Td>{b.carton_qty}</Table.Td>
+                <Table.Td><FieldValue field={F.arrived_at} value={b.arrived_at} /></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function History({ steps }: { steps: AsnDetail['history'] }) {
+  return (
+    <Section title={<Trans>Status History</Trans>} testId="asn-history">
+      <Timeline active={steps.length - 1} bulletSize={14} lineWidth={2}>
+        {steps.map((step) => (
+          <Timeline.Item key={`${step.status}-${step.at}`} title={<FieldValue field={statusField} value={step.status} />}>
+            <Text size="xs" c="dimmed"><FieldValue field={F.created_at} value={step.at} /></Text>
+            {step.note && <Text size="sm">{step.note}</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Section>
+  );
+}
+
+function Exceptions({ exceptions }: { exceptions: AsnDetail['exceptions'] }) {
+  const { t } = useLingui();
+  return (
+    <Section title={<Trans>Inbound Exceptions</Trans>} testId="asn-exceptions">
+      {exceptions.length === 0 ? <NoData /> : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped aria-label={t`Inbound Exceptions`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th><Trans>Exception No.</Trans></Table.Th>
+                <Table.Th><Trans>Exception Type</Trans></Table.Th>
+                <Table.Th><Trans>Reason</Trans></Table.Th>
+                <Table.Th><Trans>SKU / Tracking ID</Trans></Table.Th>
+                <Table.Th><Trans>Qty</Trans></Table.Th>
+                <Table.Th><Trans>Status</Trans></Table.Th>
+                <Table.Th><Trans>Handling Decision</Trans></Table.Th>
+                <Table.Th><Trans>Reported At</Trans></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {exceptions.map((e) => (
+                <Table.Tr key={e.exception_no}>
+                  <Table.Td>{e.exception_no}</Table.Td>
+                  <Table.Td><FieldValue field={exceptionTypeField} value={e.exception_type} /></Table.Td>
+                  <Table.Td><FieldValue field={reasonField} value={e.reason} /></Table.Td>
+                  <Table.Td>{text(e.sku_id ?? e.tracking_id)}</Table.Td>
+                  <Table.Td>{e.qty}</Table.Td>
+                  <Table.Td><FieldValue field={exceptionStatusField} value={e.status} /></Table.Td>
+                  <Table.Td><FieldValue field={decisionField} value={e.handling_decision} /></Table.Td>
+                  <Table.Td><FieldValue field={F.created_at} value={e.reported_at} /></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+/** The ASN's actions its status allows (spec §4) and the user holds: mark in transit, cancel with a reason (its slot's quota is released). */
+function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
+  const { t, i18n } = useLingui();
+  const { perms } = useSession();
+  const [cancelling, setCancelling] = useState(false);
+  const inTransit = useMutation({
+    mutationFn: () => callApi(contract.markAsnInTransit, { asn_no: asn.asn_no }),
+    onSuccess: () => {
+      toast.success(t`Marked in transit`);
+      onMoved();
+    },
+  });
+  const status = asn.status as (typeof S)[keyof typeof S];
+  const canTransit = canMove(ASN_LIFECYCLE, status, S.IN_TRANSIT) && perms.has('PC.Inbound.Order.Edit');
+  const canCancel = canMove(ASN_LIFECYCLE, status, S.CANCELLED) && perms.has('PC.Inbound.Order.Cancel');
+  const asnNo = asn.asn_no;
+  return (
+    <Group gap="sm">
+      {canTransit && (
+        <Button variant="light" leftSection={<IconTruckDelivery size={16} aria-hidden />} loading={inTransit.isPending} onClick={() => inTransit.mutate()}>
+          <Trans>Mark In Transit</Trans>
+        </Button>
+      )}
+      {canCancel && (
+        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setCancelling(true)}>
+          <Trans>Cancel ASN</Trans>
+        </Button>
+      )}
+      <ReasonDialog
+        opened={cancelling}
+        title={t`Cancel ASN`}
+        explanation={<Trans>Cancel ASN {asnNo}? Its delivery slot is released for other ASNs. A cancelled ASN cannot be reopened.</Trans>}
+        validate={(reason) => (reason ? null : i18n._(requiredMessage(t`Reason`, 'input')))}
+        maxLength={500}
+        confirmLabel={<Trans>Cancel ASN</Trans>}
+        confirmColor="red"
+        onConfirm={async (reason) => {
+          await callApi(contract.cancelAsn, { asn_no: asn.asn_no, reason }, { quiet: true });
+          toast.success(t`ASN cancelled`);
+          setCancelling(false);
+          onMoved();
+        }}
+        onClose={() => setCancelling(false)}
+      />
+    </Group>
+  );
+}
+
+/**
+ * /inbound/order/detail/$id (and the JIT ASN and reprocess order details): one ASN — its header,
+ * lines with their progress, tracking ids, the status history and its inbound exceptions — and
+ * the moves its status allows.
+ */
+export default function AsnDetailScreen() {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const scope = scopeOf(pathname);
+  const detail = useQuery(asnQueries.detail(scope, id));
+  const title = pageTitle(pathname);
+  const heading = `${title ? i18n._(title) : ''} ${id}`.trim();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: asnQueries.all });
+  if (!detail.data) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz="h2">{heading}</Title>
+        {detail.isError ? (
+          <Alert color={isApiError(detail.error, RET.NOT_FOUND) ? 'yellow' : 'red'} icon={<IconAlertTriangle size={18} aria-hidden />}>
+            {isApiError(detail.error, RET.NOT_FOUND) ? <Trans>{id} does not exist in this warehouse.</Trans> : <Trans>The record could not be read from the server.</Trans>}
+          </Alert>
+        ) : <Loader size="sm" />}
+      </Stack>
+    );
+  }
+  const { asn, lines, tracking_ids: boxes, history, exceptions } = detail.data;
+  return (
+    <Stack gap="md" maw={1280}>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">{heading}</Title>
+        <Actions asn={asn} onMoved={refresh} />
+      </Group>
+      <Header asn={asn} />
+      <Lines lines={lines} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TrackingIds boxes={boxes} />
+        <History steps={history} />
+      </SimpleGrid>
+      {(scope === 'reprocess' || exceptions.length > 0) && <Exceptions exceptions={exceptions} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { contract } from '../../../shared/contract';
+import type { InputOf } from '../../../shared/contract/define';
+import type { CodeList } from '../../../shared/codes';
+import { codeEnum } from '../../../shared/codes';
+import type { FieldDef } from '../../../shared/resources/define';
+import { RET } from '../../../shared/retcodes';
+import { callApi } from '../../kit/api';
+
+/**
+ * The reads of the ASN, arrival and quota screens beyond the resource lists (keys: area, kind,
+ * then list/detail and the input). ASN lists themselves are resources (shared/resources/asn.resource.ts).
+ */
+
+/** Which list an ASN detail page belongs to: its call shows only that list's ASNs, with that page's permission. */
+export type AsnDetailScope = 'all' | 'jit' | 'reprocess';
+const DETAIL_CALL = { all: contract.getAsnDetail, jit: contract.getJitAsnDetail, reprocess: contract.getReprocessOrderDetail } as const;
+
+export const asnQueries = {
+  all: ['asn'] as const,
+  detail: (scope: AsnDetailScope, asnNo: string) => queryOptions({
+    queryKey: ['asn', scope, 'detail', asnNo],
+    queryFn: ({ signal }) => callApi(DETAIL_CALL[scope], { asn_no: asnNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: asnNo !== '',
+    retry: false,
+  }),
+  formOptions: () => queryOptions({
+    queryKey: ['asn', 'formOptions'],
+    queryFn: ({ signal }) => callApi(contract.getAsnFormOptions, {}, { signal }),
+    staleTime: 60_000,
+  }),
+  skus: (keyword: string) => queryOptions({
+    queryKey: ['asn', 'skus', 'list', keyword],
+    queryFn: ({ signal }) => callApi(contract.searchAsnSku, { keyword }, { signal }),
+    enabled: keyword !== '',
+    placeholderData: keepPreviousData,
+  }),
+  deliverySlots: (slotDate: string, inboundType: number) => queryOptions({
+    queryKey: ['asn', 'deliverySlots', 'list', slotDate, inboundType],
+    queryFn: ({ signal }) => callApi(contract.searchAsnDeliverySlot, { slot_date: slotDate, inbound_type: inboundType }, { signal }),
+    enabled: slotDate !== '',
+  }),
+};
+
+export const quotaQueries = {
+  all: ['asnQuota'] as const,
+  plans: (input: InputOf<typeof contract.searchAsnQuotaPlan>) => queryOptions({
+    queryKey: ['asnQuota', 'plans', 'list', input],
+    queryFn: ({ signal }) => callApi(contract.searchAsnQuotaPlan, input, { signal }),
+    placeholderData: keepPreviousData,
+  }),
+  config: () => queryOptions({
+    queryKey: ['asnQuota', 'config'],
+    queryFn: ({ signal }) => callApi(contract.searchAsnQuotaConfig, {}, { signal }),
+  }),
+  usage: (days: 7 | 14 | 30 | 60 | 90) => queryOptions({
+    queryKey: ['asnQuota', 'usage', days],
+    queryFn: ({ signal }) => callApi(contract.getAvgMaxUsedQty, { days }, { signal }),
+  }),
+  slots: (input: InputOf<typeof contract.getCartonUsedQty>) => queryOptions({
+    queryKey: ['asnQuota', 'slots', 'list', input],
+    queryFn: ({ signal }) => callApi(contract.getCartonUsedQty, input, { signal }),
+    placeholderData: keepPreviousData,
+  }),
+};
+
+export const arrivalQueries = {
+  all: ['arrival'] as const,
+  config: () => queryOptions({
+    queryKey: ['arrival', 'config'],
+    queryFn: ({ signal }) => callApi(contract.getArrivalConfig, {}, { signal }),
+  }),
+  boxes: (which: 'expected' | 'checked' | 'missing', sheetId: string) => queryOptions({
+    queryKey: ['arrival', 'boxes', which, sheetId],
+    queryFn: ({ signal }) => callApi(
+      which === 'expected' ? contract.searchExpectedArrivalMtb : which === 'checked' ? contract.searchCheckedArrivalMtb : contract.searchMissingArrivalMtb,
+      { sheet_id: sheetId }, { signal },
+    ),
+    enabled: sheetId !== '',
+  }),
+};
+
+/** A code list as a read-only enum field, to show its codes as FieldValue does (a status tag when `status`). */
+export const codeField = (list: CodeList, label: string, status = false): FieldDef => ({ kind: 'enum', label, readOnly: true, status, ...codeEnum(list) });

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import type { OutboxOp } from '../../kit/outbox';
+import { checkCount, groupTotals, localGroup, meaningOf, type GroupDetail } from './counting-view';
+import { COUNTING_OPS } from './counting.ops';
+
+const detail = (over: Partial<GroupDetail> = {}): GroupDetail => ({
+  group_no: 'G1', status: 7, counting_completed_at: null, last_record_id: 10,
+  asns: [{ asn_no: 'A1', status: 7, supplier_id: null, expected_qty: 8, counted_qty: 2 }, { asn_no: 'A2', status: 7, supplier_id: null, expected_qty: 4, counted_qty: 0 }],
+  lines: [
+    { asn_no: 'A1', line_no: 1, sku_id: 'SKU1', sku_name: 'One', barcode: '111', mapping_codes: ['$S1'], expected_qty: 5, counted_qty: 2 },
+    { asn_no: 'A1', line_no: 2, sku_id: 'SKU2', sku_name: 'Two', barcode: null, mapping_codes: [], expected_qty: 3, counted_qty: 0 },
+    { asn_no: 'A2', line_no: 1, sku_id: 'SKU1', sku_name: 'One', barcode: '111', mapping_codes: ['$S1'], expected_qty: 4, counted_qty: 0 },
+  ],
+  tracking_ids: [{ tracking_id: 'C2', asn_no: 'A2', status: 2, carton_qty: 1, counted_qty: 0 }],
+  wrong_skus: [],
+  ...over,
+});
+
+let seq = 0;
+const op = (kind: string, payload: Record<string, unknown>, over: Partial<OutboxOp> = {}): OutboxOp => ({
+  op_id: `op-${++seq}`, stream: 's', seq, kind, payload: { group_no: 'G1', ...payload }, created_at: seq, state: 'pending',
+  attempts: 0, last_error: null, result: null, user_id: 1, whs_id: 'W', ...over,
+});
+
+describe('the group as this device sees it', () => {
+  test('queued counts are added the way the server will allocate them, the carton\'s ASN first', () => {
+    const view = localGroup(detail(), [
+      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 3, tracking_id: 'C2' }),
+      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 5 }),
+    ]);
+    expect(view.lines.map((l) => l.counted_qty)).toEqual([6, 0, 4]); // 3 into A2's carton, then A1 fills, A2 fills, 1 surplus on A1
+    expect(view.cartons[0]!.counted_qty).toBe(3);
+    expect(view.queuedUnits).toBe(8);
+  });
+
+  test('applied ops count only while the detail predates them; rejected ones never', () => {
+    const applied = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 11 } });
+    const folded = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 9 } });
+    const rejected = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'rejected' });
+    expect(localGroup(detail(), [applied, folded, rejected]).lines[1]!.counted_qty).toBe(1);
+    expect(localGroup(detail({ last_record_id: 11 }), [applied]).lines[1]!.counted_qty).toBe(0);
+  });
+
+  test('cartons registered and wrong SKUs recorded on the device show at once; other groups\' ops are left out', () => {
+    const view = localGroup(detail(), [
+      op(COUNTING_OPS.carton, { tracking_id: 'NEW', asn_no: 'A1' }),
+      op(COUNTING_OPS.wrongSku, { code: 'ODD', qty: 2, tracking_id: 'NEW' }),
+      op(COUNTING_OPS.wrongSku, { code: 'ODD', qty: 1 }),
+      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 1, group_no: 'OTHER' }),
+    ]);
+    expect(view.cartons.map((c) => [c.tracking_id, c.asn_no, c.counted_qty, c.queued])).toEqual([['C2', 'A2', 0, false], ['NEW', 'A1', 2, true]]);
+    expect(view.wrong).toEqual([{ code: 'ODD', qty: 3 }]);
+    expect(view.lines.map((l) => l.counted_qty)).toEqual([2, 0, 0]);
+  });
+
+  test('a queued completion closes the group on the device', () => {
+    expect(localGroup(detail(), [op(COUNTING_OPS.complete, {})]).completing).toBe(true);
+    expect(localGroup(detail(), [op(COUNTING_OPS.complete, {}, { state: 'rejected' })]).completing).toBe(false);
+    expect(localGroup(detail({ counting_completed_at: 1 }), []).completing).toBe(true);
+  });
+});
+
+describe('scans against the cached group', () => {
+  const view = localGroup(detail(), []);
+  test('a carton of the group, a SKU by id, UPC or mapping code, or unknown', () => {
+    expect(meaningOf(view, 'C2')).toMatchObject({ kind: 'carton', carton: { asn_no: 'A2' } });
+    expect(meaningOf(view, '111')).toMatchObject({ kind: 'sku', line: { sku_id: 'SKU1' } });
+    expect(meaningOf(view, '$S1')).toMatchObject({ kind: 'sku', line: { sku_id: 'SKU1' } });
+    expect(meaningOf(view, ' SKU2 ')).toMatchObject({ kind: 'sku', line: { sku_id: 'SKU2' } });
+    expect(meaningOf(view, 'SKU9')).toEqual({ kind: 'unknown', code: 'SKU9' });
+  });
+  test('a count past what the group expects is surplus, over every ASN of it', () => {
+    expect(checkCount(view, 'SKU1', 7)).toEqual({ expected_qty: 9, counted_qty: 2, surplus_qty: 0 });
+    expect(checkCount(view, 'SKU1', 9)).toEqual({ expected_qty: 9, counted_qty: 2, surplus_qty: 2 });
+  });
+  test('totals: short, surplus and wrong units', () => {
+    const counted = localGroup(detail(), [op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 9 }), op(COUNTING_OPS.wrongSku, { code: 'X', qty: 1 })]);
+    expect(groupTotals(counted)).toEqual({ expected: 12, counted: 11, short: 3, surplus: 2, wrong: 1 });
+  });
+});

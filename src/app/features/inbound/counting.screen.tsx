@@ -1,0 +1,421 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  Alert, Badge, Button, Card, Group, Modal, NumberInput, Progress, Select, Stack, Table, Text, Title, UnstyledButton,
+} from '@mantine/core';
+import { IconBox, IconCheck, IconChevronRight, IconCloudUpload, IconPackageOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { INBOUND_STATUS, codeEnum } from '../../../shared/codes';
+import { MAX_COUNT_QTY, isCountQty } from '../../../shared/counting';
+import type { FieldDef } from '../../../shared/resources/define';
+import { cue } from '../../kit/feedback';
+import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
+import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { FieldValue } from '../../kit/resource/field-value';
+import { ScanInput } from '../../kit/scan/scan-input';
+import type { ScanVerdict } from '../../kit/scan/use-scan-input';
+import { useSearchParam } from '../../kit/search-param';
+import { toast } from '../../kit/toast';
+import { checkCount, groupOps, groupTotals, localGroup, meaningOf, type GroupDetail, type GroupLine, type LocalGroup } from './counting-view';
+import { countingQueries } from './counting.queries';
+import { COUNTING_OPS } from './counting.ops';
+
+/**
+ * Counting (spec §2 /inbound/counting, §7 counting calls): the operator's scan screen, PDA-sized.
+ * Pick a group, then scan cartons and SKUs and count them. Every change is an op of the outbox,
+ * online or not: checked first against the cached group detail (SKU in the group, quantity,
+ * surplus prompt), heard at once, and shown with the server's answer when it comes.
+ */
+
+const PATH = '/inbound/counting';
+const statusField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Status', status: true, ...codeEnum(INBOUND_STATUS) };
+const CLOSED = new Set<number>([INBOUND_STATUS.values.CANCELLED, INBOUND_STATUS.values.REJECTED, INBOUND_STATUS.values.FAILED]);
+
+export default function CountingScreen() {
+  const groupNo = useSearchParam('group_no');
+  return groupNo ? <GroupCounting key={groupNo} groupNo={groupNo} /> : <GroupPicker />;
+}
+
+function useOpenGroup() {
+  const navigate = useNavigate();
+  return (groupNo: string | null) => void navigate({ to: PATH, search: (groupNo ? { group_no: groupNo } : {}) as never });
+}
+
+/** Step one: the group to count, scanned (its number, or the ASN number of a group of one) or picked from the waiting ones. */
+function GroupPicker() {
+  const { t } = useLingui();
+  const open = useOpenGroup();
+  const groups = useQuery(countingQueries.groups());
+  const onScan = ({ value }: { value: string }): ScanVerdict => {
+    open(value.trim());
+    return { ok: true };
+  };
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      <Title order={1} fz="h3"><Trans>Counting</Trans></Title>
+      <ScanInput label={<Trans>ASN group</Trans>} placeholder={t`Scan the ASN group or ASN number`} onScan={onScan} testId="counting-group-scan" />
+      <Title order={2} fz="sm"><Trans>Groups to count</Trans></Title>
+      {groups.isError && <Alert color="yellow"><Trans>The groups waiting to be counted could not be read. Scan a group number instead.</Trans></Alert>}
+      {groups.data?.list.length === 0 && <Text c="dimmed" size="sm"><Trans>No group is waiting to be counted.</Trans></Text>}
+      <Stack gap="xs">
+        {groups.data?.list.map((g) => (
+          <UnstyledButton key={g.group_no} onClick={() => open(g.group_no)} data-testid="counting-group">
+            <Card withBorder padding="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={2}>
+                  <Group gap="xs">
+                    <Text fw={700} ff="monospace">{g.group_no}</Text>
+                    <FieldValue field={statusField} value={g.status} />
+                  </Group>
+                  <Text size="xs" c="dimmed"><Trans>{g.asn_count} ASNs · {g.counted_qty} of {g.expected_qty} counted</Trans></Text>
+                </Stack>
+                <IconChevronRight size={20} aria-hidden />
+              </Group>
+            </Card>
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+type Prompt =
+  | { kind: 'surplus'; line: GroupLine; qty: number; expected: number; counted: number; surplus: number }
+  | { kind: 'unknown'; code: string }
+  | { kind: 'complete' };
+
+/** A SKU of the group with its lines summed over the group's ASNs. */
+interface SkuRow { sku_id: string; sku_name: string; expected: number; counted: number }
+
+function skuRows(group: LocalGroup): SkuRow[] {
+  const rows = new Map<string, SkuRow>();
+  for (const line of group.lines) {
+    const row = rows.get(line.sku_id) ?? { sku_id: line.sku_id, sku_name: line.sku_name, expected: 0, counted: 0 };
+    row.expected += line.expected_qty;
+    row.counted += line.counted_qty;
+    rows.set(line.sku_id, row);
+  }
+  return [...rows.values()];
+}
+
+/** Step two: counting one group. */
+function GroupCounting({ groupNo }: { groupNo: string }) {
+  const { t } = useLingui();
+  const open = useOpenGroup();
+  const query = useQuery(countingQueries.group(groupNo));
+  const status = useOutboxStatus();
+  const ops = useMemo(() => groupOps(status.ops, groupNo), [status.ops, groupNo]);
+  const rejected = useMemo(() => () => t`Count refused`, [t]);
+  useOpAnswers(ops, { refresh: countingQueries.group(groupNo).queryKey, rejected });
+
+  if (query.isPending) return <Text c="dimmed"><Trans>Loading the group…</Trans></Text>;
+  if (query.isError) {
+    return (
+      <Stack gap="md" maw={720} mx="auto">
+        <Title order={1} fz="h3"><Trans>Counting</Trans></Title>
+        <Alert color="red" title={t`Group ${groupNo} cannot be counted here`}>
+          {query.error.message || <Trans>It was not found, or it was never opened on this device while online.</Trans>}
+        </Alert>
+        <Button variant="light" onClick={() => open(null)}><Trans>Choose another group</Trans></Button>
+      </Stack>
+    );
+  }
+  return <Counting detail={query.data} ops={ops} onLeave={() => open(null)} />;
+}
+
+function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp[]; onLeave: () => void }) {
+  const { t, i18n } = useLingui();
+  const group = useMemo(() => localGroup(detail, ops), [detail, ops]);
+  const totals = groupTotals(group);
+  const [carton, setCarton] = useState<string | null>(null);
+  const [line, setLine] = useState<GroupLine | null>(null);
+  const [qty, setQty] = useState<number | string>(1);
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [wrongQty, setWrongQty] = useState<number | string>(1);
+  const [cartonAsn, setCartonAsn] = useState<string | null>(null);
+  const groupNo = detail.group_no;
+  const openAsns = detail.asns.filter((a) => !CLOSED.has(a.status));
+  const cartonOf = (trackingId: string | null) => group.cartons.find((c) => c.tracking_id === trackingId);
+
+  /** Queues an op; a payload the op kind refuses is said and shown, nothing is queued. */
+  const queue = async (kind: string, payload: Record<string, unknown>, say: string): Promise<boolean> => {
+    try {
+      await enqueue(kind, { group_no: groupNo, ...payload });
+      cue('inbound.counting_saved', { say });
+      return true;
+    } catch (error) {
+      cue('scan.refused');
+      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+      return false;
+    }
+  };
+
+  const count = async (target: GroupLine, units: number, confirmSurplus: boolean) => {
+    if (!isCountQty(units)) {
+      cue('scan.refused');
+      toast.error(t`Count 1 to ${MAX_COUNT_QTY} units.`);
+      return;
+    }
+    const check = checkCount(group, target.sku_id, units);
+    if (check.surplus_qty > 0 && !confirmSurplus) {
+      cue('inbound.counting_mismatch', { say: t`Surplus` });
+      setPrompt({ kind: 'surplus', line: target, qty: units, expected: check.expected_qty, counted: check.counted_qty, surplus: check.surplus_qty });
+      return;
+    }
+    const payload = { sku_id: target.sku_id, qty: units, ...(carton ? { tracking_id: carton } : {}), ...(confirmSurplus ? { confirm_surplus: true } : {}) };
+    if (await queue(COUNTING_OPS.save, payload, String(units))) {
+      setLine(null);
+      setPrompt(null);
+    }
+  };
+
+  const onScan = ({ value }: { value: string }): ScanVerdict => {
+    if (group.completing) return { ok: false, message: t`Counting of group ${groupNo} is complete: nothing more is counted.` };
+    const meaning = meaningOf(group, value);
+    if (meaning.kind === 'carton') {
+      setCarton(meaning.carton.tracking_id);
+      return { ok: true, say: t`Carton` };
+    }
+    if (meaning.kind === 'sku') {
+      setLine(meaning.line);
+      setQty(1);
+      return { ok: true, say: meaning.line.sku_name };
+    }
+    setWrongQty(1);
+    setCartonAsn(openAsns.length === 1 ? openAsns[0]!.asn_no : null);
+    setPrompt({ kind: 'unknown', code: meaning.code });
+    return { ok: false, node: 'inbound.counting_mismatch', say: t`Not in this group` };
+  };
+
+  const onQtyKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && line) {
+      event.preventDefault();
+      void count(line, Number(qty), false);
+    }
+  };
+
+  const done = detail.counting_completed_at !== null;
+  const completeOp = ops.find((op) => op.kind === COUNTING_OPS.complete && op.state === 'done');
+  const nextSteps = (completeOp?.result as { asns?: { asn_no: string; qc_required: boolean; task_no: string }[] } | null)?.asns ?? [];
+  const current = line ? skuRows(group).find((r) => r.sku_id === line.sku_id) : undefined;
+  const cartonAsnNo = cartonOf(carton)?.asn_no ?? '-';
+  const currentCounted = current?.counted ?? 0;
+  const currentExpected = current?.expected ?? 0;
+  const describe = (op: OutboxOp) => {
+    const p = op.payload;
+    switch (op.kind) {
+      case COUNTING_OPS.save: return `${String(p.qty)} × ${String(p.sku_id)}${p.tracking_id ? ` · ${String(p.tracking_id)}` : ''}${p.confirm_surplus ? ` · ${t`surplus`}` : ''}`;
+      case COUNTING_OPS.wrongSku: return t`${String(p.qty)} × ${String(p.code)} (wrong SKU)`;
+      case COUNTING_OPS.carton: return t`Carton ${String(p.tracking_id)} registered`;
+      default: return t`Counting completed`;
+    }
+  };
+
+  return (
+    <Stack gap="sm" maw={720} mx="auto">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} fz="h3"><Trans>Counting</Trans></Title>
+          <Group gap="xs">
+            <Text fw={700} ff="monospace" data-testid="counting-group-no">{groupNo}</Text>
+            <FieldValue field={statusField} value={detail.status} />
+          </Group>
+        </div>
+        <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other group</Trans></Button>
+      </Group>
+      <Stack gap={2}>
+        <Progress value={totals.expected ? Math.min(100, (100 * totals.counted) / totals.expected) : 0} aria-label={t`Counted`} />
+        <Group justify="space-between">
+          <Text size="sm" data-testid="counting-progress"><Trans>{totals.counted} of {totals.expected} counted</Trans></Text>
+          {group.queuedUnits > 0 && (
+            <Badge color="yellow" variant="light" leftSection={<IconCloudUpload size={12} aria-hidden />} data-testid="counting-queued">
+              <Trans>{group.queuedUnits} units waiting to sync</Trans>
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+
+      {done ? (
+        <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`Counting of this group is complete`} data-testid="counting-complete">
+          <Stack gap={4}>
+            {nextSteps.map((s) => (
+              <Text key={s.asn_no} size="sm">
+                {s.qc_required ? <Trans>ASN {s.asn_no}: QC task {s.task_no}</Trans> : <Trans>ASN {s.asn_no}: receiving task {s.task_no}</Trans>}
+              </Text>
+            ))}
+            <Button variant="light" size="xs" onClick={onLeave}><Trans>Count another group</Trans></Button>
+          </Stack>
+        </Alert>
+      ) : group.completing ? (
+        <Alert color="blue" title={t`Completion queued`}><Trans>The group is completed as soon as this device's counts reach the server.</Trans></Alert>
+      ) : (
+        <>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              {carton ? <IconBox size={18} aria-hidden /> : <IconPackageOff size={18} aria-hidden />}
+              <Text size="sm" data-testid="counting-carton">
+                {carton ? <Trans>Carton {carton} (ASN {cartonAsnNo})</Trans> : <Trans>No carton: scan one to count into it</Trans>}
+              </Text>
+            </Group>
+            {carton && <Button variant="subtle" size="compact-xs" onClick={() => setCarton(null)}><Trans>No carton</Trans></Button>}
+          </Group>
+          {line ? (
+            <Card withBorder radius="md" padding="sm" data-testid="counting-sku">
+              <Stack gap="xs">
+                <div>
+                  <Text fw={700} ff="monospace">{line.sku_id}</Text>
+                  <Text size="sm">{line.sku_name}</Text>
+                  <Text size="xs" c="dimmed"><Trans>{currentCounted} of {currentExpected} counted</Trans></Text>
+                </div>
+                <NumberInput
+                  label={<Trans>Quantity</Trans>}
+                  value={qty}
+                  onChange={setQty}
+                  min={1}
+                  max={MAX_COUNT_QTY}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  autoFocus
+                  onKeyDown={onQtyKey}
+                  data-testid="counting-qty"
+                />
+                <Group grow>
+                  <Button onClick={() => void count(line, Number(qty), false)} data-testid="counting-save"><Trans>Count</Trans></Button>
+                  <Button variant="default" onClick={() => setLine(null)}><Trans>Cancel</Trans></Button>
+                </Group>
+              </Stack>
+            </Card>
+          ) : (
+            <ScanInput label={<Trans>Carton or SKU</Trans>} placeholder={t`Scan a carton, a SKU, UPC or $/# code`} onScan={onScan} testId="counting-scan" />
+          )}
+          <Button variant="light" color="teal" onClick={() => setPrompt({ kind: 'complete' })} disabled={line !== null} data-testid="counting-complete-open">
+            <Trans>Complete counting</Trans>
+          </Button>
+        </>
+      )}
+
+      <Table striped withTableBorder verticalSpacing={4} aria-label={t`SKUs of the group`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th><Trans>SKU</Trans></Table.Th>
+            <Table.Th ta="right"><Trans>Counted</Trans></Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {skuRows(group).map((row) => (
+            <Table.Tr key={row.sku_id} data-testid="counting-line" data-sku={row.sku_id} bg={row.sku_id === line?.sku_id ? 'var(--mantine-color-blue-light)' : undefined}>
+              <Table.Td>
+                <Text size="sm" ff="monospace">{row.sku_id}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>{row.sku_name}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={600} c={row.counted > row.expected ? 'orange' : row.counted === row.expected ? 'teal' : undefined} data-testid="counting-line-counted">
+                  {row.counted} / {row.expected}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {group.wrong.map((w) => (
+            <Table.Tr key={`wrong-${w.code}`}>
+              <Table.Td>
+                <Text size="sm" ff="monospace">{w.code}</Text>
+                <Text size="xs" c="red"><Trans>Wrong SKU</Trans></Text>
+              </Table.Td>
+              <Table.Td ta="right"><Text size="sm" fw={600} c="red">{w.qty}</Text></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+
+      <OpFeed title={<Trans>Counts on this device</Trans>} ops={[...ops].reverse()} describe={describe} />
+
+      <Modal opened={prompt?.kind === 'surplus'} onClose={() => setPrompt(null)} title={t`More than expected`} centered>
+        {prompt?.kind === 'surplus' && (
+          <Stack>
+            <Text size="sm">
+              <Trans>
+                SKU {prompt.line.sku_id}: the group expects {prompt.expected} and {prompt.counted} are counted. {prompt.surplus} of these {prompt.qty} units are surplus.
+              </Trans>
+            </Text>
+            <Group grow>
+              <Button color="orange" onClick={() => void count(prompt.line, prompt.qty, true)} data-testid="counting-surplus-confirm"><Trans>Count as surplus</Trans></Button>
+              <Button variant="default" onClick={() => setPrompt(null)}><Trans>Cancel</Trans></Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal opened={prompt?.kind === 'unknown'} onClose={() => setPrompt(null)} title={t`Not in this group`} centered>
+        {prompt?.kind === 'unknown' && (
+          <Stack>
+            <Text size="sm"><Trans>{prompt.code} is neither a carton nor a SKU this group expects.</Trans></Text>
+            <Card withBorder padding="sm">
+              <Stack gap="xs">
+                <Text size="sm" fw={600}><Trans>A carton that arrived with the goods</Trans></Text>
+                {openAsns.length > 1 && (
+                  <Select label={<Trans>ASN of the carton</Trans>} data={openAsns.map((a) => a.asn_no)} value={cartonAsn} onChange={setCartonAsn} comboboxProps={{ withinPortal: false }} />
+                )}
+                <Button
+                  variant="light"
+                  disabled={!cartonAsn}
+                  onClick={async () => {
+                    if (await queue(COUNTING_OPS.carton, { tracking_id: prompt.code, asn_no: cartonAsn }, t`Carton registered`)) {
+                      setCarton(prompt.code);
+                      setPrompt(null);
+                    }
+                  }}
+                  data-testid="counting-register-carton"
+                >
+                  <Trans>Register carton</Trans>
+                </Button>
+              </Stack>
+            </Card>
+            <Card withBorder padding="sm">
+              <Stack gap="xs">
+                <Text size="sm" fw={600}><Trans>A product the group does not expect</Trans></Text>
+                <NumberInput label={<Trans>Quantity</Trans>} value={wrongQty} onChange={setWrongQty} min={1} max={MAX_COUNT_QTY} allowDecimal={false} allowNegative={false} />
+                <Button
+                  variant="light"
+                  color="red"
+                  onClick={async () => {
+                    const units = Number(wrongQty);
+                    if (!isCountQty(units)) return;
+                    const payload = { code: prompt.code, qty: units, ...(carton ? { tracking_id: carton } : {}) };
+                    if (await queue(COUNTING_OPS.wrongSku, payload, t`Wrong SKU recorded`)) setPrompt(null);
+                  }}
+                  data-testid="counting-wrong-sku"
+                >
+                  <Trans>Record as wrong SKU</Trans>
+                </Button>
+              </Stack>
+            </Card>
+            <Button variant="default" onClick={() => setPrompt(null)}><Trans>Cancel</Trans></Button>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal opened={prompt?.kind === 'complete'} onClose={() => setPrompt(null)} title={t`Complete counting of ${groupNo}?`} centered>
+        <Stack>
+          <Text size="sm"><Trans>{totals.counted} of {totals.expected} units are counted.</Trans></Text>
+          {totals.short > 0 && <Text size="sm" c="red"><Trans>{totals.short} units short: they become shortage exceptions.</Trans></Text>}
+          {totals.surplus > 0 && <Text size="sm" c="orange"><Trans>{totals.surplus} units surplus: they become surplus exceptions.</Trans></Text>}
+          {totals.wrong > 0 && <Text size="sm" c="red"><Trans>{totals.wrong} units of wrong SKUs: they become wrong SKU exceptions and are not received.</Trans></Text>}
+          <Group grow>
+            <Button
+              color="teal"
+              onClick={async () => {
+                if (await queue(COUNTING_OPS.complete, {}, t`Counting complete`)) setPrompt(null);
+              }}
+              data-testid="counting-complete-confirm"
+            >
+              <Trans>Complete</Trans>
+            </Button>
+            <Button variant="default" onClick={() => setPrompt(null)}><Trans>Cancel</Trans></Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBack, IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PUTAWAY_MODE } from '../../../shared/codes';
+import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS } from '../../../shared/contract/putaway.contract';
+import { isApiError } from '../../kit/api';
+import { cue } from '../../kit/feedback';
+import { enqueue, OpValidationError } from '../../kit/outbox';
+import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { ScanInput } from '../../kit/scan/scan-input';
+import type { ScanVerdict } from '../../kit/scan/use-scan-input';
+import { useSearchParam } from '../../kit/search-param';
+import { useSession } from '../../kit/session';
+import { toast } from '../../kit/toast';
+import { addScannedUnit, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
+import './putaway-ops';
+import { RecentPuts, TaskHeader, useOpAnswers } from './putaway-parts';
+import { putawayQueries } from './putaway.queries';
+
+/**
+ * Mass putaway (spec §2 /inbound/massputaway), PDA-sized: scan a staging location (or a mass
+ * task) → scan the units, one scan each (or take everything) → scan the cell → everything
+ * scanned goes into that cell as one op of the outbox, queued at once online or not and checked
+ * first against the tasks as last read.
+ */
+export default function MassPutawayScreen() {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  const [code, setCode] = useState<string | null>(useSearchParam('code') ?? null);
+  const [scanned, setScanned] = useState<ReadonlyMap<string, number>>(new Map());
+  const [toCell, setToCell] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const query = putawayQueries.massWork(code ?? '');
+  const work = useQuery({ ...query, enabled: code !== null });
+  const outbox = useOutboxStatus();
+  const taskNos = useMemo(() => work.data?.tasks.map((t) => t.task_no) ?? [], [work.data]);
+  const ops = useMemo(() => putOpsOf(outbox.ops, taskNos), [outbox.ops, taskNos]);
+  // Tasks this operator may work; their lines at the staging location they wait at.
+  const workable = useMemo(() => (work.data?.tasks ?? []).filter((task) => !taskRefusal(task, PUTAWAY_MODE.values.MASS, user.user_id)), [work.data, user.user_id]);
+  const staging = workable[0]?.staging_location ?? work.data?.lines[0]?.from_location ?? null;
+  const lines = useMemo(() => {
+    const open = new Set(workable.map((task) => task.task_no));
+    return lineProgress((work.data?.lines ?? []).filter((l) => open.has(l.task_no) && l.from_location === staging), ops);
+  }, [work.data, workable, staging, ops]);
+  const openLines = lines.filter((l) => l.remaining > 0);
+  useOpAnswers(ops, code === null ? null : query.queryKey);
+  const refusals = (work.data?.tasks ?? []).map((task) => taskRefusal(task, PUTAWAY_MODE.values.MASS, user.user_id)).filter((r) => r !== null);
+  const scannedTotal = [...scanned.values()].reduce((sum, n) => sum + n, 0);
+  const handled = lines.reduce((sum, l) => sum + Math.min(l.qty, l.putQty + l.queuedQty), 0);
+  const total = lines.reduce((sum, l) => sum + l.qty, 0);
+
+  const awaitingScan = useRef(false);
+  useEffect(() => {
+    if (!awaitingScan.current || work.isFetching) return;
+    awaitingScan.current = false;
+    cue(work.isSuccess ? 'scan.accepted' : 'scan.refused');
+  }, [work.isFetching, work.isSuccess]);
+
+  const reset = (next: string | null) => {
+    setCode(next);
+    setScanned(new Map());
+    setToCell(false);
+    setNotice(null);
+  };
+
+  const onSourceScan = ({ value }: { value: string }): 'handled' => {
+    awaitingScan.current = true;
+    reset(value.trim());
+    return 'handled';
+  };
+
+  const onUnitScan = ({ value }: { value: string }): ScanVerdict => {
+    const added = addScannedUnit(scanned, openLines, value);
+    if (!added) return { ok: false, message: t`SKU ${value} has nothing left to put here.` };
+    setScanned(added.scanned);
+    setNotice(null);
+    return { ok: true };
+  };
+
+  const onCellScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {
+    const location = value.trim();
+    if (!staging) return { ok: false };
+    if (location === staging) return { ok: false, message: t`That is the staging location: scan the cell the units go into.` };
+    const items = massItems(scanned, openLines);
+    const units = items.reduce((sum, i) => sum + i.qty, 0);
+    void enqueue(PUTAWAY_OPS.massPut.kind, { staging_location: staging, location, items }).then(() => {
+      cue('inbound.putaway_done', { say: t`${units} put` });
+      setNotice(t`${units} units → ${location}: saved on this device, sent when the network allows.`);
+      setScanned(new Map());
+      setToCell(false);
+    }, (error: unknown) => {
+      cue('scan.refused');
+      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+    });
+    return 'handled';
+  };
+
+  const sourceScan = (
+    <ScanInput
+      label={work.data ? <Trans>Scan another staging location or task</Trans> : <Trans>Scan the staging location or a mass task</Trans>}
+      placeholder={t`Location or task number`}
+      onScan={onSourceScan}
+      testId="putaway-source-scan"
+    />
+  );
+
+  let body: React.ReactNode;
+  if (code === null) body = sourceScan;
+  else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
+  // A failed refresh (the last task done: nothing open here any more) keeps showing what was read.
+  else if (work.isError && !work.data) {
+    const message = isApiError(work.error) ? work.error.message
+      : t`These tasks could not be read: the network is gone and they were not opened on this device before. Open them once while online.`;
+    body = <Stack gap="sm"><Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="putaway-error">{message}</Alert>{sourceScan}</Stack>;
+  } else if (lines.length === 0 && refusals.length > 0) {
+    body = (
+      <Stack gap="sm">
+        {refusals.map((r, i) => <Alert key={i} color="orange" data-testid="putaway-task-refused">{i18n._(r)}</Alert>)}
+        {sourceScan}
+      </Stack>
+    );
+  } else if (openLines.length === 0) {
+    body = (
+      <Stack gap="sm">
+        <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="putaway-task-complete">
+          <Trans>Everything here is put away or queued.</Trans>
+        </Alert>
+        {sourceScan}
+      </Stack>
+    );
+  } else {
+    const first = openLines[0]!;
+    body = (
+      <Stack gap="sm">
+        {toCell
+          ? <ScanInput label={<Trans>Scan the cell for all {scannedTotal} scanned units</Trans>} placeholder={t`Cell code`} onScan={onCellScan} testId="putaway-cell-scan" />
+          : <ScanInput label={<Trans>Scan each unit</Trans>} placeholder={t`SKU or barcode`} onScan={onUnitScan} testId="putaway-sku-scan" />}
+        <Table striped fz="sm" aria-label={t`Lines to put`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th><Trans>SKU</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Left</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Scanned</Trans></Table.Th>
+              <Table.Th><Trans>Suggested</Trans></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {openLines.map((l) => (
+              <Table.Tr key={`${l.task_no}:${l.line_no}`} data-testid="putaway-mass-line">
+                <Table.Td><Text size="sm" ff="monospace">{l.sku_id}</Text><Text size="xs" c="dimmed">{l.sku_name}</Text></Table.Td>
+                <Table.Td ta="right">{l.remaining}</Table.Td>
+                <Table.Td ta="right">{scannedOf(scanned, l) > 0 ? <Badge>{scannedOf(scanned, l)}</Badge> : 0}</Table.Td>
+                <Table.Td><Text size="xs" ff="monospace">{l.suggested_location ?? '-'}</Text></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Stack gap="xs">
+          {!toCell && <Button size="md" disabled={scannedTotal === 0} onClick={() => setToCell(true)} data-testid="putaway-to-cell"><Trans>Put {scannedTotal} into a cell</Trans></Button>}
+          {toCell
+            ? <Button variant="default" onClick={() => setToCell(false)}><Trans>Scan more units</Trans></Button>
+            : <Button variant="default" onClick={() => setScanned(scanEverything(openLines))}><Trans>Take everything</Trans></Button>}
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`${MASS_PUTAWAY_PAGE}/reportexception`}
+            search={{ task_no: first.task_no, line_no: String(first.line_no), sku_id: first.sku_id, code: code } as never}
+            variant="light"
+            color="orange"
+            size="xs"
+            leftSection={<IconReportAnalytics size={14} aria-hidden />}
+          >
+            <Trans>Report exception</Trans>
+          </Button>
+          <Button variant="subtle" size="xs" leftSection={<IconArrowBack size={14} aria-hidden />} onClick={() => reset(null)}>
+            <Trans>Other location</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <div>
+        <Title order={1} fz="h3"><Trans>Mass Putaway</Trans></Title>
+        {staging && lines.length > 0 && <TaskHeader taskNo={workable.map((task) => task.task_no).join(', ')} asnNo={null} staging={staging} handled={handled} total={total} />}
+      </div>
+      {notice && <Alert color="teal" data-testid="putaway-notice">{notice}</Alert>}
+      {body}
+      <RecentPuts ops={ops} lines={lines} />
+    </Stack>
+  );
+}

@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBack, IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PUTAWAY_MODE } from '../../../shared/codes';
+import { PUTAWAY_OPS, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
+import { UPPER_BOUND } from '../../../shared/constants';
+import { isApiError } from '../../kit/api';
+import { cue } from '../../kit/feedback';
+import { enqueue, OpValidationError } from '../../kit/outbox';
+import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { ScanInput } from '../../kit/scan/scan-input';
+import type { ScanVerdict } from '../../kit/scan/use-scan-input';
+import { useSearchParam } from '../../kit/search-param';
+import { useSession } from '../../kit/session';
+import { toast } from '../../kit/toast';
+import { lineOfSku, lineProgress, nextOpenLine, putOpsOf, putRefusal, taskProgress, taskRefusal, type LineProgress } from './putaway-flow';
+import './putaway-ops';
+import { LineCard, RecentPuts, TaskHeader, useOpAnswers } from './putaway-parts';
+import { putawayQueries } from './putaway.queries';
+
+type Step = 'sku' | 'cell' | 'qty';
+
+/** The message of a failed task read: not found, or not available (offline and never opened here). */
+function useLoadFailure(error: unknown): string {
+  const { t } = useLingui();
+  if (isApiError(error)) return error.message;
+  return t`This task could not be read: the network is gone and it was not opened on this device before. Open it once while online.`;
+}
+
+function LoadFailed({ error }: { error: unknown }) {
+  const { t } = useLingui();
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Cannot open`} data-testid="putaway-error">
+      {useLoadFailure(error)}
+    </Alert>
+  );
+}
+
+/**
+ * Standard putaway (spec §2 /inbound/standardputaway), PDA-sized: scan the task (or its staging
+ * location) → the next line shows its SKU, quantity and suggested cell → scan the SKU → scan the
+ * cell (another cell is allowed, with a warning) → quantity → Put. Every put is an op of the
+ * outbox, queued at once online or not and checked first against the task as last read; the
+ * server's answer to each shows below and refreshes the task.
+ */
+export default function StandardPutawayScreen() {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  const [code, setCode] = useState<string | null>(useSearchParam('task_no') ?? null);
+  const [step, setStep] = useState<Step>('sku');
+  const [chosen, setChosen] = useState<{ taskNo: string; lineNo: number } | null>(null);
+  const [cell, setCell] = useState('');
+  const [qty, setQty] = useState<number | string>('');
+  const [notice, setNotice] = useState<{ color: 'teal' | 'yellow'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const query = putawayQueries.standardWork(code ?? '');
+  const work = useQuery({ ...query, enabled: code !== null });
+  const outbox = useOutboxStatus();
+  const task = work.data?.tasks[0];
+  const ops = useMemo(() => (task ? putOpsOf(outbox.ops, [task.task_no]) : []), [outbox.ops, task]);
+  const lines = useMemo(() => (work.data ? lineProgress(work.data.lines, ops) : []), [work.data, ops]);
+  useOpAnswers(ops, code === null ? null : query.queryKey);
+  const current: LineProgress | undefined = lines.find((l) => chosen && l.task_no === chosen.taskNo && l.line_no === chosen.lineNo && l.remaining > 0)
+    ?? nextOpenLine(lines);
+  const refusal = task ? taskRefusal(task, PUTAWAY_MODE.values.STANDARD, user.user_id) : null;
+  const progress = task ? taskProgress(task, lines) : null;
+
+  // A staging location opens its oldest task: from then on the screen follows that task by number
+  // (the answer is kept under both), so a refresh after a put does not jump to the next task.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!task || code === null || code === task.task_no || !work.data) return;
+    queryClient.setQueryData(putawayQueries.standardWork(task.task_no).queryKey, work.data);
+    setCode(task.task_no);
+  }, [task, code, work.data, queryClient]);
+
+  // The task scan is answered once the task is read (from the network, or the offline cache).
+  const awaitingScan = useRef(false);
+  useEffect(() => {
+    if (!awaitingScan.current || work.isFetching) return;
+    awaitingScan.current = false;
+    cue(work.isSuccess ? 'scan.accepted' : 'scan.refused');
+  }, [work.isFetching, work.isSuccess]);
+
+  const reset = (next: string | null) => {
+    setCode(next);
+    setStep('sku');
+    setChosen(null);
+    setCell('');
+    setNotice(null);
+  };
+
+  const onTaskScan = ({ value }: { value: string }): 'handled' => {
+    awaitingScan.current = true;
+    reset(value.trim());
+    return 'handled';
+  };
+
+  const onSkuScan = ({ value }: { value: string }): ScanVerdict => {
+    const line = lineOfSku(lines, value, current);
+    if (!line) return { ok: false, message: t`SKU ${value} has nothing left to put on this task.` };
+    setChosen({ taskNo: line.task_no, lineNo: line.line_no });
+    setNotice(null);
+    setStep('cell');
+    return { ok: true };
+  };
+
+  const onCellScan = ({ value }: { value: string }): ScanVerdict => {
+    if (!current) return { ok: false };
+    const location = value.trim();
+    if (location === current.from_location) return { ok: false, message: t`That is the staging location: scan the cell the units go into.` };
+    setCell(location);
+    setQty(current.remaining);
+    setStep('qty');
+    if (current.suggested_location && location !== current.suggested_location) {
+      const suggested = current.suggested_location;
+      setNotice({ color: 'yellow', text: t`${location} is not the suggested cell ${suggested}. The units go to ${location} if you put them.` });
+      return { ok: true, node: 'inbound.putaway_other_cell', say: t`Not the suggested cell` };
+    }
+    return { ok: true };
+  };
+
+  const put = async () => {
+    if (!current || !task) return;
+    const units = typeof qty === 'number' ? qty : Number.NaN;
+    const wrong = putRefusal(current, units, cell);
+    if (wrong) {
+      cue('scan.refused');
+      toast.error(i18n._(wrong));
+      return;
+    }
+    setBusy(true);
+    try {
+      await enqueue(PUTAWAY_OPS.put.kind, { task_no: task.task_no, line_no: current.line_no, sku_id: current.sku_id, location: cell, qty: units });
+      const sku = current.sku_id;
+      cue('inbound.putaway_done', { say: t`${units} put` });
+      setNotice({ color: 'teal', text: t`${units} × ${sku} → ${cell}: saved on this device, sent when the network allows.` });
+      setStep('sku');
+      setChosen(null);
+      setCell('');
+    } catch (error) {
+      cue('scan.refused');
+      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const taskScan = (
+    <ScanInput
+      label={task ? <Trans>Scan another task or staging location</Trans> : <Trans>Scan the task or its staging location</Trans>}
+      placeholder={t`Task number or location`}
+      onScan={onTaskScan}
+      testId="putaway-task-scan"
+    />
+  );
+
+  let body: React.ReactNode;
+  if (code === null) body = taskScan;
+  else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
+  // A failed refresh keeps showing what was read; only a first read that fails says so.
+  else if (work.isError && !work.data) body = <Stack gap="sm"><LoadFailed error={work.error} />{taskScan}</Stack>;
+  else if (task && refusal) {
+    body = (
+      <Stack gap="sm">
+        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="putaway-task-refused">{i18n._(refusal)}</Alert>
+        {taskScan}
+      </Stack>
+    );
+  } else if (task && !current) {
+    const taskNo = task.task_no;
+    body = (
+      <Stack gap="sm">
+        <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="putaway-task-complete">
+          <Trans>Every unit of task {taskNo} is put away or queued.</Trans>
+        </Alert>
+        {taskScan}
+      </Stack>
+    );
+  } else if (task && current) {
+    const suggested = current.suggested_location;
+    const cellLabel = suggested ? t`Scan the cell (suggested ${suggested})` : t`Scan the cell`;
+    body = (
+      <Stack gap="sm">
+        <LineCard line={current} />
+        {step === 'sku' && <ScanInput label={<Trans>Scan the SKU</Trans>} placeholder={t`SKU or barcode`} onScan={onSkuScan} testId="putaway-sku-scan" />}
+        {step === 'cell' && <ScanInput label={cellLabel} placeholder={t`Cell code`} onScan={onCellScan} testId="putaway-cell-scan" />}
+        {step === 'qty' && (
+          <form onSubmit={(e) => { e.preventDefault(); void put(); }}>
+            <Stack gap="xs">
+              <Text size="sm"><Trans>Into cell</Trans> <Text span fw={700} ff="monospace" data-testid="putaway-chosen-cell">{cell}</Text></Text>
+              <NumberInput
+                label={<Trans>Quantity</Trans>}
+                value={qty}
+                onChange={setQty}
+                min={1}
+                max={Math.min(current.remaining, UPPER_BOUND)}
+                allowDecimal={false}
+                allowNegative={false}
+                inputMode="numeric"
+                size="lg"
+                autoFocus
+                data-testid="putaway-qty"
+              />
+              <Group grow>
+                <Button variant="default" onClick={() => setStep('cell')}><Trans>Other cell</Trans></Button>
+                <Button type="submit" size="lg" loading={busy} data-testid="putaway-put"><Trans>Put</Trans></Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={`${STANDARD_PUTAWAY_PAGE}/reportexception`}
+            search={{ task_no: task.task_no, line_no: String(current.line_no), sku_id: current.sku_id } as never}
+            variant="light"
+            color="orange"
+            size="xs"
+            leftSection={<IconReportAnalytics size={14} aria-hidden />}
+          >
+            <Trans>Report exception</Trans>
+          </Button>
+          <Button variant="subtle" size="xs" leftSection={<IconArrowBack size={14} aria-hidden />} onClick={() => reset(null)}>
+            <Trans>Other task</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <div>
+        <Title order={1} fz="h3"><Trans>Standard Putaway</Trans></Title>
+        {task && progress && <TaskHeader taskNo={task.task_no} asnNo={task.asn_no} staging={task.staging_location} handled={progress.handled} total={progress.total} />}
+      </div>
+      {notice && <Alert color={notice.color} data-testid="putaway-notice">{notice.text}</Alert>}
+      {body}
+      <RecentPuts ops={ops} lines={lines} />
+    </Stack>
+  );
+}

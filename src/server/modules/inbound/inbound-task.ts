@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { INBOUND_STATUS, INBOUND_TASK_KIND, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import { TASK_LIFECYCLE } from '../../../shared/lifecycles';
+import { RET } from '../../../shared/retcodes';
+import { timeRegionOrDefault } from '../../../shared/warehouse';
+import type { Db } from '../../db/client';
+import { inboundTasks, warehouses } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { assertTransition } from '../../http/lifecycle';
+import type { AsnRow, AsnStatus } from './asn-status';
+import { nextDocNo } from './doc-no';
+
+/**
+ * Inbound tasks (spec §3 task kinds, §2 task lists): made by the step before them (counting makes
+ * QC and receiving tasks, receiving makes putaway tasks) and moved along TASK_LIFECYCLE by the
+ * step that works them.
+ */
+
+export type TaskKind = CodeOf<typeof INBOUND_TASK_KIND>;
+export type TaskStatus = CodeOf<typeof TASK_STATUS>;
+export type TaskRow = typeof inboundTasks.$inferSelect;
+
+const T = TASK_STATUS.values;
+
+/** The warehouse's time zone (document numbers carry its date). */
+export async function warehouseTimeZone(tx: Db, whsId: string): Promise<string> {
+  const [row] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
+  return timeRegionOrDefault(row?.timeRegion);
+}
+
+export interface NewTask {
+  whsId: string;
+  kind: TaskKind;
+  asnNo: string;
+  groupNo?: string | null;
+  totalQty: number;
+  stagingLocation?: string | null;
+  putawayMode?: number | null;
+  createdBy: number | null;
+}
+
+/** Makes a task (status pending) numbered IT…, and answers its row. */
+export async function createInboundTask(tx: Db, task: NewTask, timeZone?: string): Promise<TaskRow> {
+  const taskNo = await nextDocNo(tx, 'task', timeZone ?? (await warehouseTimeZone(tx, task.whsId)));
+  const [row] = await tx.insert(inboundTasks).values({
+    whsId: task.whsId, taskNo, kind: task.kind, asnNo: task.asnNo, groupNo: task.groupNo ?? null, status: T.PENDING,
+    putawayMode: task.putawayMode ?? null, stagingLocation: task.stagingLocation ?? null, totalQty: task.totalQty, createdBy: task.createdBy,
+  }).returning();
+  return row!;
+}
+
+/** The open (not done, failed or cancelled) task of a kind for an ASN, locked for the caller's transaction. */
+export async function openTaskOf(tx: Db, whsId: string, asnNo: string, kind: TaskKind): Promise<TaskRow | null> {
+  const [row] = await tx.select().from(inboundTasks)
+    .where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.asnNo, asnNo), eq(inboundTasks.kind, kind),
+      inArray(inboundTasks.status, [T.PENDING, T.ASSIGNED, T.ONGOING])))
+    .orderBy(inboundTasks.createdAt).limit(1).for('update');
+  return row ?? null;
+}
+
+/**
+ * Moves a task along TASK_LIFECYCLE (RET.ILLEGAL_TRANSITION otherwise), stamping its start or end
+ * and, when given, its progress and operator.
+ */
+export async function moveTask(tx: Db, task: TaskRow, to: TaskStatus, extra: Partial<Pick<TaskRow, 'doneQty' | 'totalQty' | 'assigneeId' | 'stagingLocation'>> = {}): Promise<TaskRow> {
+  assertTransition(TASK_LIFECYCLE, `Task ${task.taskNo}`, task.status as TaskStatus, to);
+  const [row] = await tx.update(inboundTasks).set({
+    ...extra, status: to,
+    ...(to === T.ONGOING ? { startedAt: sql`now()` } : {}),
+    ...(to === T.DONE || to === T.CANCEL || to === T.FAILED ? { finishedAt: sql`now()` } : {}),
+  }).where(and(eq(inboundTasks.whsId, task.whsId), eq(inboundTasks.taskNo, task.taskNo))).returning();
+  return row!;
+}
+
+/** Starts a pending or assigned task with this operator; an ongoing one stays as it is. */
+export async function startTask(tx: Db, task: TaskRow, operatorId: number): Promise<TaskRow> {
+  if (task.status === T.ONGOING) return task;
+  return moveTask(tx, task, T.ONGOING, { assigneeId: task.assigneeId ?? operatorId });
+}
+
+/**
+ * Refuses a step an ASN's status does not allow, though no status changes (a count, an
+ * inspection, a report): RET.ILLEGAL_TRANSITION naming where it is and where the step needs it.
+ */
+export function assertAsnIn(asn: AsnRow, allowed: readonly AsnStatus[], step: string): void {
+  if (allowed.includes(asn.status as AsnStatus)) return;
+  const name = (v: number) => INBOUND_STATUS.options.find((o) => o.value === v)?.name ?? String(v);
+  throw new ApiError(
+    RET.ILLEGAL_TRANSITION,
+    `ASN ${asn.asnNo} is ${name(asn.status)}: ${step} needs it ${allowed.map(name).join(' or ')}.`,
+    { from: asn.status, allowed },
+    409,
+  );
+}

@@ -1,0 +1,434 @@
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_REF_TYPE,
+  INVENTORY_TRANSACTION_TYPE, PUTAWAY_MODE, TASK_STATUS, type CodeOf,
+} from '../../../shared/codes';
+import type { PutawayLine, PutawayTask, PutawayWork, PutResult, ReportExceptionPayload } from '../../../shared/contract/putaway.contract';
+import { ASN_LIFECYCLE, TASK_LIFECYCLE, isFinal } from '../../../shared/lifecycles';
+import { RET } from '../../../shared/retcodes';
+import type { Db } from '../../db/client';
+import { asnLines, inboundTasks, putawayTaskLines, skuBatches, skus, userWarehouses, users } from '../../db/schema';
+import { ApiError, badInput, notFound } from '../../http/errors';
+import { assertTransition } from '../../http/lifecycle';
+import { escapeLike } from '../../http/list-query';
+import { moveStock, type Quality } from '../inventory/ledger';
+import { lockAsn, moveAsn, type AsnRow } from './asn-status';
+import { recordInboundException } from './inbound-exception';
+import { OPEN_TASK_STATUSES, assertCellTakes, suggestOpenLines } from './putaway-cells';
+
+/**
+ * Putaway tasks (issue 6): what the scan screens open, the puts their ops apply, and the
+ * supervisor's assignment, mode change and cancel. Locks are always taken ASNs first (by number),
+ * then tasks (by number), then stock balances (the ledger's order), so concurrent puts, receipts
+ * and cancels never wait on each other in a cycle.
+ */
+
+const T = TASK_STATUS.values;
+const A = INBOUND_STATUS.values;
+const PUTAWAY = INBOUND_TASK_KIND.values.PUTAWAY;
+
+export type PutawayMode = CodeOf<typeof PUTAWAY_MODE>;
+type TaskRow = typeof inboundTasks.$inferSelect;
+type TaskStatus = CodeOf<typeof TASK_STATUS>;
+
+const seconds = (d: Date | null): number | null => (d ? Math.floor(d.getTime() / 1000) : null);
+const taskWhere = (whsId: string, taskNos: readonly string[]) =>
+  and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), inArray(inboundTasks.taskNo, [...taskNos]));
+const taskLabel = (taskNo: string) => `Putaway task ${taskNo}`;
+const modeName = (mode: number) => PUTAWAY_MODE.options.find((o) => o.value === mode)?.name.toLowerCase() ?? String(mode);
+
+// ---- reading ----
+
+/** Tasks as the screens show them, in the order asked. */
+export async function readTasks(db: Db, whsId: string, taskNos: readonly string[]): Promise<PutawayTask[]> {
+  if (taskNos.length === 0) return [];
+  const rows = await db.select({ task: inboundTasks, assigneeName: users.displayName }).from(inboundTasks)
+    .leftJoin(users, eq(users.userId, inboundTasks.assigneeId))
+    .where(taskWhere(whsId, taskNos));
+  const byNo = new Map(rows.map((r) => [r.task.taskNo, r]));
+  return taskNos.flatMap((no) => {
+    const row = byNo.get(no);
+    if (!row) return [];
+    const t = row.task;
+    return [{
+      task_no: t.taskNo, asn_no: t.asnNo, status: t.status, putaway_mode: t.putawayMode ?? PUTAWAY_MODE.values.STANDARD,
+      staging_location: t.stagingLocation, assignee_id: t.assigneeId, assignee_name: row.assigneeName, total_qty: t.totalQty,
+      done_qty: t.doneQty, created_at: seconds(t.createdAt)!, started_at: seconds(t.startedAt), finished_at: seconds(t.finishedAt),
+    }];
+  });
+}
+
+/** The lines of tasks, by task and line number, with SKU name and barcode. */
+export async function readLines(db: Db, whsId: string, taskNos: readonly string[]): Promise<PutawayLine[]> {
+  if (taskNos.length === 0) return [];
+  const rows = await db.select({ line: putawayTaskLines, skuName: skus.skuName, barcode: skus.barcode }).from(putawayTaskLines)
+    .innerJoin(skus, and(eq(skus.whsId, putawayTaskLines.whsId), eq(skus.skuId, putawayTaskLines.skuId)))
+    .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos])))
+    .orderBy(asc(putawayTaskLines.taskNo), asc(putawayTaskLines.lineNo));
+  return rows.map(({ line: l, skuName, barcode }) => ({
+    task_no: l.taskNo, line_no: l.lineNo, asn_no: l.asnNo, sku_id: l.skuId, sku_name: skuName, barcode, batch_id: l.batchId,
+    quality: l.quality, from_location: l.fromLocation, suggested_location: l.suggestedLocation, qty: l.qty, put_qty: l.putQty,
+  }));
+}
+
+/** One task with every line (the detail page); -100404 when the warehouse has no such putaway task. */
+export async function taskDetail(db: Db, whsId: string, taskNo: string): Promise<{ task: PutawayTask; lines: PutawayLine[] }> {
+  const [task] = await readTasks(db, whsId, [taskNo]);
+  if (!task) throw notFound(taskLabel(taskNo));
+  return { task, lines: await readLines(db, whsId, [taskNo]) };
+}
+
+/**
+ * The tasks a scan names for a screen of `mode`: a task number (any status, so a finished task
+ * says so), else a staging location's open tasks of that mode — the caller's own first, then the
+ * unassigned, oldest first; standard putaway works one task at a time, mass putaway all of them.
+ */
+async function tasksForCode(tx: Db, whsId: string, code: string, mode: PutawayMode, userId: number): Promise<string[]> {
+  const [byNo] = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks).where(taskWhere(whsId, [code]));
+  if (byNo) return [byNo.taskNo];
+  const open = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
+    .where(and(
+      eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), eq(inboundTasks.stagingLocation, code),
+      eq(inboundTasks.putawayMode, mode), inArray(inboundTasks.status, [...OPEN_TASK_STATUSES]),
+      sql`(${inboundTasks.assigneeId} is null or ${inboundTasks.assigneeId} = ${userId})`,
+    ))
+    .orderBy(desc(sql`${inboundTasks.assigneeId} is not null`), asc(inboundTasks.createdAt), asc(inboundTasks.taskNo));
+  if (open.length === 0) throw notFound(`An open ${modeName(mode)} putaway task for ${code}`);
+  return mode === PUTAWAY_MODE.values.STANDARD ? [open[0]!.taskNo] : open.map((t) => t.taskNo);
+}
+
+/**
+ * Opens the work a scan names: suggests cells for its open lines (putaway-cells.ts) and answers
+ * the tasks and lines. The suggestions are derived data written so that the detail page and later
+ * scans show the same cell; opening again changes only those that can no longer be used.
+ */
+export function openWork(db: Db, whsId: string, code: string, mode: PutawayMode, userId: number): Promise<PutawayWork> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const taskNos = await tasksForCode(tx, whsId, code, mode, userId);
+    await suggestOpenLines(tx, whsId, taskNos);
+    return { tasks: await readTasks(tx, whsId, taskNos), lines: await readLines(tx, whsId, taskNos) };
+  });
+}
+
+// ---- locking ----
+
+/** The ASNs of tasks: each task's own and its lines'. */
+async function asnsOfTasks(tx: Db, whsId: string, taskNos: readonly string[]): Promise<string[]> {
+  const heads = await tx.select({ asnNo: inboundTasks.asnNo }).from(inboundTasks).where(taskWhere(whsId, taskNos));
+  const lines = await tx.selectDistinct({ asnNo: putawayTaskLines.asnNo }).from(putawayTaskLines)
+    .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos])));
+  return [...new Set([...heads, ...lines].map((r) => r.asnNo).filter((no): no is string => no !== null))].sort();
+}
+
+/** Locks tasks (after their ASNs, in number order); -100404 naming the first that is not a putaway task of the warehouse. */
+async function lockTasks(tx: Db, whsId: string, taskNos: readonly string[]): Promise<{ asns: Map<string, AsnRow>; tasks: Map<string, TaskRow> }> {
+  const wanted = [...new Set(taskNos)].sort();
+  const asns = new Map<string, AsnRow>();
+  for (const asnNo of await asnsOfTasks(tx, whsId, wanted)) asns.set(asnNo, await lockAsn(tx, whsId, asnNo));
+  const rows = await tx.select().from(inboundTasks).where(taskWhere(whsId, wanted)).orderBy(asc(inboundTasks.taskNo)).for('update');
+  const tasks = new Map(rows.map((r) => [r.taskNo, r]));
+  const missing = wanted.find((no) => !tasks.has(no));
+  if (missing !== undefined) throw notFound(taskLabel(missing));
+  return { asns, tasks };
+}
+
+/** Whether an ASN still has open putaway tasks (by the task's ASN or a line's). */
+async function hasOpenTasks(tx: Db, whsId: string, asnNo: string): Promise<boolean> {
+  const [row] = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
+    .where(and(
+      eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), inArray(inboundTasks.status, [...OPEN_TASK_STATUSES]),
+      or(eq(inboundTasks.asnNo, asnNo), exists(tx.select({ one: sql`1` }).from(putawayTaskLines).where(and(
+        eq(putawayTaskLines.whsId, inboundTasks.whsId), eq(putawayTaskLines.taskNo, inboundTasks.taskNo), eq(putawayTaskLines.asnNo, asnNo),
+      )))),
+    ))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Putting → done for each locked ASN none of whose putaway tasks is open any more. */
+async function finishAsns(tx: Db, whsId: string, asns: Map<string, AsnRow>): Promise<void> {
+  for (const [asnNo, asn] of asns) {
+    if (asn.status !== A.PUTTING || await hasOpenTasks(tx, whsId, asnNo)) continue;
+    asns.set(asnNo, await moveAsn(tx, asn, A.DONE));
+  }
+}
+
+// ---- puts ----
+
+/** One line's units of a put. */
+export interface PutRequest {
+  taskNo: string;
+  lineNo: number;
+  qty: number;
+  /** The SKU the operator scanned: must be the line's. */
+  skuId?: string;
+}
+
+export interface PutOptions {
+  mode: PutawayMode;
+  location: string;
+  /** Mass putaway: every line must wait at this staging location. */
+  stagingLocation?: string;
+}
+
+/** Who puts: the warehouse, the user and the op (recorded with the ledger rows). */
+export interface PutActor {
+  whsId: string;
+  userId: number;
+  opId: string;
+}
+
+/** Refuses a put on a task in a status it cannot go on from (done, cancelled, failed), with the lifecycle's words. */
+function assertTaskTakesPuts(task: TaskRow): void {
+  if (task.status !== T.ONGOING) assertTransition(TASK_LIFECYCLE, taskLabel(task.taskNo), task.status as TaskStatus, T.ONGOING);
+}
+
+/**
+ * Applies a put (standard: one line; mass: several lines into one cell) inside the op's
+ * transaction: checks tasks (mode, status, assignee), lines (SKU, staging location, what is
+ * left), the ASNs (received or putting) and the cell, moves the stock from staging into the cell
+ * through the ledger (Put Away, reference the task, the op recorded), and moves lines, tasks,
+ * ASN lines and ASNs on. Any refusal is an ApiError and nothing of it stays.
+ */
+export async function applyPuts(tx: Db, actor: PutActor, opts: PutOptions, requests: readonly PutRequest[]): Promise<PutResult> {
+  const { whsId, userId } = actor;
+  const { asns, tasks } = await lockTasks(tx, whsId, requests.map((r) => r.taskNo));
+  for (const task of tasks.values()) {
+    if (task.putawayMode !== opts.mode) {
+      const other = opts.mode === PUTAWAY_MODE.values.STANDARD ? 'Mass Putaway' : 'Standard Putaway';
+      throw new ApiError(RET.PUTAWAY_MODE_MISMATCH, `${taskLabel(task.taskNo)} is a ${modeName(task.putawayMode ?? 0)} putaway task: put it away with ${other}.`, { task_no: task.taskNo, putaway_mode: task.putawayMode });
+    }
+    assertTaskTakesPuts(task);
+    if (task.assigneeId !== null && task.assigneeId !== userId) {
+      throw new ApiError(RET.PUTAWAY_TASK_ASSIGNED_ELSEWHERE, `${taskLabel(task.taskNo)} is assigned to another operator.`, { task_no: task.taskNo, assignee_id: task.assigneeId });
+    }
+  }
+  for (const asn of asns.values()) {
+    if (asn.status !== A.PUTTING) assertTransition(ASN_LIFECYCLE, `ASN ${asn.asnNo}`, asn.status as CodeOf<typeof INBOUND_STATUS>, A.PUTTING);
+  }
+
+  // The same line twice in one put counts once, with both quantities.
+  const wanted = new Map<string, PutRequest>();
+  for (const r of requests) {
+    const key = `${r.taskNo}\u0000${r.lineNo}`;
+    const prior = wanted.get(key);
+    wanted.set(key, prior ? { ...prior, qty: prior.qty + r.qty } : { ...r });
+  }
+  const lineRows = await tx.select({
+    line: putawayTaskLines, supplierId: skuBatches.supplierId, temperatureZone: skus.temperatureZone,
+  }).from(putawayTaskLines)
+    .innerJoin(skus, and(eq(skus.whsId, putawayTaskLines.whsId), eq(skus.skuId, putawayTaskLines.skuId)))
+    .innerJoin(skuBatches, and(eq(skuBatches.whsId, putawayTaskLines.whsId), eq(skuBatches.skuId, putawayTaskLines.skuId), eq(skuBatches.batchId, putawayTaskLines.batchId)))
+    .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...tasks.keys()])))
+    .orderBy(asc(putawayTaskLines.taskNo), asc(putawayTaskLines.lineNo))
+    .for('update', { of: putawayTaskLines });
+  const linesByKey = new Map(lineRows.map((r) => [`${r.line.taskNo}\u0000${r.line.lineNo}`, r]));
+
+  const puts = [...wanted.entries()].map(([key, req]) => {
+    const row = linesByKey.get(key);
+    if (!row) throw notFound(`Line ${req.lineNo} of ${taskLabel(req.taskNo).toLowerCase()}`);
+    const { line } = row;
+    if (req.skuId !== undefined && req.skuId !== line.skuId) {
+      throw badInput('sku_id', `line ${line.lineNo} of task ${line.taskNo} is SKU ${line.skuId}, not ${req.skuId}`);
+    }
+    if (opts.stagingLocation !== undefined && line.fromLocation !== opts.stagingLocation) {
+      throw badInput('staging_location', `line ${line.lineNo} of task ${line.taskNo} waits at ${line.fromLocation}, not ${opts.stagingLocation}`);
+    }
+    const remaining = line.qty - line.putQty;
+    if (req.qty > remaining) {
+      throw new ApiError(RET.PUTAWAY_QTY_EXCEEDS, `Line ${line.lineNo} of task ${line.taskNo} has ${remaining} of SKU ${line.skuId} left to put, not ${req.qty}.`, { task_no: line.taskNo, line_no: line.lineNo, remaining });
+    }
+    return { row, qty: req.qty };
+  });
+
+  await assertCellTakes(tx, whsId, opts.location, puts.map(({ row, qty }) => ({
+    skuId: row.line.skuId, batchId: row.line.batchId, supplierId: row.supplierId, temperatureZone: row.temperatureZone, qty,
+  })));
+  const firstTask = puts[0]!.row.line.taskNo;
+  await moveStock(tx, whsId, puts.map(({ row: { line }, qty }) => ({
+    txnType: INVENTORY_TRANSACTION_TYPE.values.PUT_AWAY,
+    from: { location: line.fromLocation, skuId: line.skuId, batchId: line.batchId, quality: line.quality as Quality },
+    to: { location: opts.location, batchId: line.batchId, quality: line.quality as Quality },
+    qty,
+  })), {
+    refType: INVENTORY_REF_TYPE.values.PUTAWAY_TASK,
+    // A mass put across tasks answers to the first; each ledger row still names its SKU and batch.
+    refNo: firstTask, operatorId: userId, opId: actor.opId,
+  });
+
+  const lines: PutResult['lines'] = [];
+  for (const { row: { line }, qty } of puts) {
+    const [updated] = await tx.update(putawayTaskLines).set({ putQty: sql`${putawayTaskLines.putQty} + ${qty}` })
+      .where(and(eq(putawayTaskLines.whsId, whsId), eq(putawayTaskLines.taskNo, line.taskNo), eq(putawayTaskLines.lineNo, line.lineNo)))
+      .returning({ putQty: putawayTaskLines.putQty });
+    lines.push({ task_no: line.taskNo, line_no: line.lineNo, put_qty: updated!.putQty });
+  }
+  const taskResults: PutResult['tasks'] = [];
+  for (const task of tasks.values()) {
+    const added = puts.filter((p) => p.row.line.taskNo === task.taskNo).reduce((sum, p) => sum + p.qty, 0);
+    const doneQty = task.doneQty + added;
+    // Pending or assigned → ongoing at the first put, → done with the last unit (TASK_LIFECYCLE).
+    const status = doneQty >= task.totalQty ? T.DONE : T.ONGOING;
+    await tx.update(inboundTasks).set({
+      doneQty, status, assigneeId: task.assigneeId ?? userId, startedAt: task.startedAt ?? sql`now()`,
+      ...(status === T.DONE ? { finishedAt: sql`now()` } : {}),
+    }).where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.taskNo, task.taskNo)));
+    taskResults.push({ task_no: task.taskNo, status, done_qty: doneQty, total_qty: task.totalQty });
+  }
+  await countOnAsnLines(tx, whsId, puts.map(({ row: { line }, qty }) => ({ asnNo: line.asnNo ?? tasks.get(line.taskNo)!.asnNo, skuId: line.skuId, qty })));
+
+  for (const [asnNo, asn] of asns) {
+    if (asn.status === A.RECEIVED) asns.set(asnNo, await moveAsn(tx, asn, A.PUTTING));
+  }
+  if (taskResults.some((t) => t.status === T.DONE)) await finishAsns(tx, whsId, asns);
+  return { location: opts.location, qty: puts.reduce((sum, p) => sum + p.qty, 0), tasks: taskResults, lines };
+}
+
+/**
+ * Adds put units to their ASN lines' putaway qty, never past what the line received (-287202).
+ * Units without an ASN line (a task line of no ASN) count nowhere.
+ */
+async function countOnAsnLines(tx: Db, whsId: string, puts: readonly { asnNo: string | null; skuId: string; qty: number }[]): Promise<void> {
+  const sums = new Map<string, { asnNo: string; skuId: string; qty: number }>();
+  for (const p of puts) {
+    if (p.asnNo === null) continue;
+    const key = `${p.asnNo}\u0000${p.skuId}`;
+    sums.set(key, { asnNo: p.asnNo, skuId: p.skuId, qty: (sums.get(key)?.qty ?? 0) + p.qty });
+  }
+  for (const { asnNo, skuId, qty } of sums.values()) {
+    const where = and(eq(asnLines.whsId, whsId), eq(asnLines.asnNo, asnNo), eq(asnLines.skuId, skuId));
+    const [counted] = await tx.update(asnLines).set({ putawayQty: sql`${asnLines.putawayQty} + ${qty}` })
+      .where(and(where, sql`${asnLines.putawayQty} + ${qty} <= ${asnLines.receivedQty}`))
+      .returning({ putawayQty: asnLines.putawayQty });
+    if (counted) continue;
+    const [line] = await tx.select({ received: asnLines.receivedQty, putaway: asnLines.putawayQty }).from(asnLines).where(where);
+    if (!line) continue;
+    throw new ApiError(
+      RET.PUTAWAY_QTY_EXCEEDS,
+      `ASN ${asnNo} received ${line.received} of SKU ${skuId} and ${line.putaway} are put away: ${qty} more would be more than it received.`,
+      { asn_no: asnNo, sku_id: skuId, remaining: line.received - line.putaway },
+    );
+  }
+}
+
+// ---- supervisor changes ----
+
+/** Refuses any change of a finished task (done, cancelled, failed). */
+function assertTaskOpen(task: TaskRow): void {
+  const status = task.status as TaskStatus;
+  if (!isFinal(TASK_LIFECYCLE, status)) return;
+  const name = TASK_STATUS.options.find((o) => o.value === status)?.name ?? String(status);
+  throw new ApiError(RET.ILLEGAL_TRANSITION, `${taskLabel(task.taskNo)} is ${name}: a finished task cannot be changed.`, { from: status, to: status }, 409);
+}
+
+/** Refuses changes that only make sense before anything is put. */
+function assertNothingPut(task: TaskRow, what: string): void {
+  if (task.doneQty > 0) {
+    throw new ApiError(RET.PUTAWAY_TASK_STARTED, `${task.doneQty} units of ${taskLabel(task.taskNo).toLowerCase()} are already put away: it can no longer ${what}.`, { task_no: task.taskNo, done_qty: task.doneQty });
+  }
+}
+
+export interface TaskChange {
+  taskNo: string;
+  /** A member of the warehouse, null to unassign; undefined leaves it. */
+  assigneeId?: number | null;
+  putawayMode?: PutawayMode;
+}
+
+/** Assigns (pending ⇄ assigned; an ongoing task keeps its status) and changes the mode before anything is put. */
+export function updateTask(db: Db, whsId: string, change: TaskChange): Promise<PutawayTask> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const { tasks } = await lockTasks(tx, whsId, [change.taskNo]);
+    const task = tasks.get(change.taskNo)!;
+    assertTaskOpen(task);
+    const set: Partial<typeof inboundTasks.$inferInsert> = {};
+    if (change.putawayMode !== undefined && change.putawayMode !== task.putawayMode) {
+      assertNothingPut(task, 'change its putaway mode');
+      set.putawayMode = change.putawayMode;
+    }
+    if (change.assigneeId !== undefined && change.assigneeId !== task.assigneeId) {
+      if (change.assigneeId !== null) await assertMember(tx, whsId, change.assigneeId);
+      set.assigneeId = change.assigneeId;
+      const status = task.status as TaskStatus;
+      const next = change.assigneeId === null ? (status === T.ASSIGNED ? T.PENDING : status) : (status === T.PENDING ? T.ASSIGNED : status);
+      if (next !== status) {
+        assertTransition(TASK_LIFECYCLE, taskLabel(task.taskNo), status, next);
+        set.status = next;
+      }
+    }
+    if (Object.keys(set).length > 0) {
+      await tx.update(inboundTasks).set(set).where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.taskNo, task.taskNo)));
+    }
+    return (await readTasks(tx, whsId, [task.taskNo]))[0]!;
+  });
+}
+
+/** -100400 unless the user is an active member of the warehouse. */
+async function assertMember(tx: Db, whsId: string, userId: number): Promise<void> {
+  const [member] = await tx.select({ userId: users.userId }).from(userWarehouses)
+    .innerJoin(users, eq(users.userId, userWarehouses.userId))
+    .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, userId), eq(users.isActive, true)));
+  if (!member) throw badInput('assignee_id', `user ${userId} is not an active member of this warehouse`);
+}
+
+/** Active members of the warehouse by name or email (the edit page's assignee choice). */
+export async function searchAssignees(db: Db, whsId: string, keyword: string | undefined) {
+  const like = keyword ? `%${escapeLike(keyword)}%` : null;
+  const rows = await db.select({ user_id: users.userId, display_name: users.displayName, email: users.email }).from(userWarehouses)
+    .innerJoin(users, eq(users.userId, userWarehouses.userId))
+    .where(and(eq(userWarehouses.whsId, whsId), eq(users.isActive, true), like ? or(ilike(users.displayName, like), ilike(users.email, like)) : undefined))
+    .orderBy(asc(users.displayName), asc(users.userId))
+    .limit(50);
+  return { list: rows };
+}
+
+/**
+ * Cancels a task nothing was put from (pending or assigned → cancel): its units stay in staging
+ * for another task or an exception. An ASN already putting whose last open task this was is done.
+ */
+export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<PutawayTask> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const { asns, tasks } = await lockTasks(tx, whsId, [taskNo]);
+    const task = tasks.get(taskNo)!;
+    assertTransition(TASK_LIFECYCLE, taskLabel(taskNo), task.status as TaskStatus, T.CANCEL);
+    assertNothingPut(task, 'be cancelled');
+    await tx.update(inboundTasks).set({ status: T.CANCEL, finishedAt: sql`now()` })
+      .where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.taskNo, taskNo)));
+    await finishAsns(tx, whsId, asns);
+    return (await readTasks(tx, whsId, [taskNo]))[0]!;
+  });
+}
+
+// ---- exceptions ----
+
+/**
+ * Records an inbound exception reported on a putaway screen (source Putaway, status pending) in
+ * the op's transaction; the Exception Center handles it from there. The units stay on the task.
+ */
+export async function recordPutawayException(tx: Db, actor: PutActor, report: ReportExceptionPayload): Promise<{ exception_no: string }> {
+  const { whsId } = actor;
+  const [task] = await tx.select().from(inboundTasks).where(taskWhere(whsId, [report.task_no]));
+  if (!task) throw notFound(taskLabel(report.task_no));
+  let asnNo = task.asnNo;
+  if (report.line_no !== null) {
+    const [line] = await tx.select().from(putawayTaskLines)
+      .where(and(eq(putawayTaskLines.whsId, whsId), eq(putawayTaskLines.taskNo, task.taskNo), eq(putawayTaskLines.lineNo, report.line_no)));
+    if (!line) throw notFound(`Line ${report.line_no} of ${taskLabel(task.taskNo).toLowerCase()}`);
+    if (line.skuId !== report.sku_id) throw badInput('sku_id', `line ${line.lineNo} of task ${task.taskNo} is SKU ${line.skuId}, not ${report.sku_id}`);
+    asnNo = line.asnNo ?? asnNo;
+  } else {
+    const [sku] = await tx.select({ skuId: skus.skuId }).from(skus).where(and(eq(skus.whsId, whsId), eq(skus.skuId, report.sku_id)));
+    if (!sku) throw notFound(`SKU ${report.sku_id}`);
+  }
+  if (asnNo === null) throw badInput('task_no', `task ${task.taskNo} answers to no ASN, so there is nothing to report the exception against`);
+  const asn = await lockAsn(tx, whsId, asnNo);
+  const row = await recordInboundException(tx, {
+    whsId, asnNo, groupNo: asn.groupNo, skuId: report.sku_id, taskNo: task.taskNo, source: INBOUND_EXCEPTION_SOURCE.values.PUTAWAY,
+    exceptionType: report.exception_type as CodeOf<typeof INBOUND_EXCEPTION_TYPE>, reason: report.reason as CodeOf<typeof INBOUND_EXCEPTION_REASON>,
+    qty: report.qty, remark: report.remark, reportedBy: actor.userId, opId: actor.opId,
+  });
+  return { exception_no: row.exceptionNo };
+}

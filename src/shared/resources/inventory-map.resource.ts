@@ -1,0 +1,301 @@
+import {
+  codeEnum, INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TEMPERATURE_ZONE, YES_NO,
+} from '../codes';
+import { derivePerm } from '../routes/derive';
+import { defineResource, type FieldDef } from './define';
+import {
+  BALANCE_FIELDS, BALANCE_TIE_BREAK, BATCH_ID_MAX, batchIdField, dateField, daysLeftField, expiryStateField, LOCATION_CODE_MAX,
+  locationIdField, locationTypeField, qtyField, qualityField, skuIdField, skuNameField, zoneIdField,
+} from './stock-fields';
+
+/**
+ * The inventory maps (spec §2 /inventorymap): read models over the ledger tables
+ * (location_inventory, inventory_transactions, sku_batches, inventory_lock_logs, asn_lines),
+ * joined with SKUs and cells for names and zones. Each is a `query` the server builds per request
+ * (server/modules/inventory/inventory-map.queries.ts); filters, sort, paging, the count cap and
+ * exports are the registry's like any list. Every call needs its map page's permission.
+ */
+
+const MAP = '/apps/process/inventory/inventorymap';
+
+const operatorField: FieldDef = { kind: 'text', label: /*i18n*/ 'Operator', max: 200 };
+const refTypeField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Document Type', ...codeEnum(INVENTORY_REF_TYPE), filter: { op: 'eq', type: 'select' } };
+const refNoField: FieldDef = { kind: 'text', label: /*i18n*/ 'Document No.', max: 64, filter: { op: 'eq', type: 'input' } };
+const createdAtField: FieldDef = { kind: 'time', label: /*i18n*/ 'Time', sortable: true, filter: { op: 'range', type: 'datetimeRange' } };
+const locationCountField = qtyField(/*i18n*/ 'Locations');
+
+/** Historical inventory: each balance's on hand as of a chosen moment (now when none is chosen), from the ledger. */
+export const historicalInventoryResource = defineResource({
+  name: 'historical_inventory',
+  query: 'historical_inventory',
+  api: { list: { path: `${MAP}/search_historical_inventory` } },
+  pages: { list: '/inventorymap/historical' },
+  key: 'balance_key',
+  warehouseScoped: true,
+  fields: {
+    balance_key: BALANCE_FIELDS.balance_key,
+    // Not a column: the moment asked for. The query takes it and every row carries it.
+    as_of: { kind: 'time', label: /*i18n*/ 'As Of', hideInList: true, filter: { op: 'eq', type: 'datetime' } },
+    location_id: locationIdField,
+    location_type: locationTypeField,
+    zone_id: zoneIdField,
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    batch_id: batchIdField,
+    quality: qualityField,
+    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+  },
+  defaultSort: { field: 'location_id', desc: false },
+  tieBreak: BALANCE_TIE_BREAK,
+});
+
+/** On hand per SKU (spec §2 /inventorymap/onhand): every unit in the warehouse, by quality and state. */
+export const onhandInventoryResource = defineResource({
+  name: 'onhand_inventory',
+  query: 'onhand_by_sku',
+  api: { list: { path: `${MAP}/search_onhand_inventory` } },
+  pages: { list: '/inventorymap/onhand', detail: '/inventorymap/onhand/detail/$sku_id' },
+  key: 'sku_id',
+  warehouseScoped: true,
+  fields: {
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    location_count: locationCountField,
+    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    good_qty: qtyField(/*i18n*/ 'Good'),
+    damaged_qty: qtyField(/*i18n*/ 'Damaged'),
+    locked_qty: qtyField(/*i18n*/ 'Blocked'),
+    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
+    available_qty: qtyField(/*i18n*/ 'Available'),
+  },
+  defaultSort: { field: 'sku_id', desc: false },
+});
+
+/**
+ * Available per SKU (spec §2 /inventorymap/available): what can be sold — good units in normal
+ * cells, less blocked and pre-picked — beside what is on hand but cannot be (staging, damaged,
+ * blocked or frozen cells).
+ */
+export const availableInventoryResource = defineResource({
+  name: 'available_inventory',
+  query: 'available_by_sku',
+  api: { list: { path: `${MAP}/search_available_inventory` } },
+  pages: { list: '/inventorymap/available', detail: '/inventorymap/available/detail/$sku_id' },
+  key: 'sku_id',
+  warehouseScoped: true,
+  fields: {
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    available_qty: qtyField(/*i18n*/ 'Available'),
+    sellable_qty: qtyField(/*i18n*/ 'Sellable On Hand'),
+    locked_qty: qtyField(/*i18n*/ 'Blocked'),
+    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
+    unsellable_qty: qtyField(/*i18n*/ 'Not Sellable'),
+  },
+  defaultSort: { field: 'sku_id', desc: false },
+});
+
+/** Expiry (spec §2 /inventorymap/expiry): dated batches in stock with their expiry state and days left, soonest first. */
+export const expiryInventoryResource = defineResource({
+  name: 'expiry_inventory',
+  query: 'expiry_batches',
+  api: { list: { path: `${MAP}/search_expiry_inventory` } },
+  pages: { list: '/inventorymap/expiry', detail: '/inventorymap/expiry/detail/$sku_id' },
+  detailBy: 'sku_id',
+  key: 'batch_key',
+  warehouseScoped: true,
+  fields: {
+    batch_key: { kind: 'text', label: /*i18n*/ 'Batch', max: 120, hideInList: true },
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    batch_id: batchIdField,
+    production_date: dateField(/*i18n*/ 'Production Date'),
+    expiry_date: { ...dateField(/*i18n*/ 'Expiry Date'), sortable: true },
+    shelf_life_days: { kind: 'int', label: /*i18n*/ 'Shelf Life (days)', max: 99_999, hideInList: true },
+    days_left: daysLeftField,
+    expiry_state: expiryStateField,
+    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    locked_qty: qtyField(/*i18n*/ 'Blocked'),
+    available_qty: qtyField(/*i18n*/ 'Available'),
+    location_count: locationCountField,
+  },
+  defaultSort: { field: 'expiry_date', desc: false },
+  tieBreak: ['sku_id', 'batch_id'],
+});
+
+/** A balance of one SKU: the page names the SKU, so its id and name are left out of the columns. */
+const SKU_BALANCE_FIELDS = {
+  ...BALANCE_FIELDS,
+  sku_id: { ...skuIdField, hideInList: true },
+  sku_name: { kind: 'text', label: /*i18n*/ 'SKU Name', max: 200, hideInList: true },
+} as const satisfies Record<string, FieldDef>;
+
+/**
+ * The balances of a SKU behind a map's SKU detail page: one resource per map, so each answers
+ * with its own page's permission, all from the same read model and fields.
+ */
+const skuDetail = <const N extends string, const P extends string>(name: N, path: P, mapPage: string) => defineResource({
+  name,
+  query: 'balances',
+  api: { list: { path, perm: derivePerm(mapPage) } },
+  key: 'balance_key',
+  warehouseScoped: true,
+  fields: SKU_BALANCE_FIELDS,
+  defaultSort: { field: 'location_id', desc: false },
+  tieBreak: BALANCE_TIE_BREAK,
+});
+export const onhandDetailResource = skuDetail('onhand_inventory_detail', `${MAP}/search_onhand_inventory_detail`, '/inventorymap/onhand');
+export const availableDetailResource = skuDetail('available_inventory_detail', `${MAP}/search_available_inventory_detail`, '/inventorymap/available');
+export const expiryDetailResource = skuDetail('expiry_inventory_detail', `${MAP}/search_expiry_inventory_detail`, '/inventorymap/expiry');
+
+/** The ledger (spec §2 transactionInventoryMap, §3 inventory transactions): every change of on hand, newest first. */
+export const inventoryTransactionResource = defineResource({
+  name: 'inventory_transaction',
+  query: 'transactions',
+  api: { list: { path: `${MAP}/search_inventory_transaction` } },
+  pages: { list: '/inventorymap/transactionInventoryMap' },
+  key: 'txn_id',
+  warehouseScoped: true,
+  fields: {
+    txn_id: { kind: 'int', label: /*i18n*/ 'Transaction ID', hideInList: true },
+    created_at: createdAtField,
+    txn_type: {
+      kind: 'enum', label: /*i18n*/ 'Transaction Type', ...codeEnum(INVENTORY_TRANSACTION_TYPE), filter: { op: 'in', type: 'multiSelect' },
+    },
+    direction: { kind: 'enum', label: /*i18n*/ 'Direction', ...codeEnum(INVENTORY_TRANSACTION_DIRECTION), filter: { op: 'eq', type: 'select' } },
+    location_id: locationIdField,
+    location_type: { ...locationTypeField, hideInList: true },
+    counter_location_id: { kind: 'text', label: /*i18n*/ 'From / To', max: LOCATION_CODE_MAX },
+    zone_id: { kind: 'text', label: /*i18n*/ 'Zone ID', max: LOCATION_CODE_MAX, hideInList: true },
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    batch_id: batchIdField,
+    quality: qualityField,
+    qty: qtyField(/*i18n*/ 'Qty'),
+    onhand_after: qtyField(/*i18n*/ 'On Hand After'),
+    ref_type: refTypeField,
+    ref_no: refNoField,
+    operator: operatorField,
+  },
+  defaultSort: { field: 'created_at', desc: true },
+  tieBreak: ['txn_id'],
+});
+
+/** The fields of the block and unblock logs (spec §2 blockInventoryMap, unblockInventoryMap). */
+const LOCK_LOG_FIELDS = {
+  log_id: { kind: 'int', label: /*i18n*/ 'Log ID', hideInList: true },
+  created_at: createdAtField,
+  location_id: locationIdField,
+  location_type: { ...locationTypeField, hideInList: true },
+  sku_id: skuIdField,
+  sku_name: skuNameField,
+  batch_id: batchIdField,
+  quality: qualityField,
+  qty: qtyField(/*i18n*/ 'Qty'),
+  locked_after: qtyField(/*i18n*/ 'Blocked After'),
+  reason: { kind: 'text', label: /*i18n*/ 'Reason', max: 200 },
+  ref_type: refTypeField,
+  ref_no: refNoField,
+  operator: operatorField,
+} as const satisfies Record<string, FieldDef>;
+
+const lockLog = <const N extends string, const P extends string>(name: N, path: P, page: string) => defineResource({
+  name,
+  query: name,
+  api: { list: { path } },
+  pages: { list: page },
+  key: 'log_id',
+  warehouseScoped: true,
+  fields: LOCK_LOG_FIELDS,
+  defaultSort: { field: 'created_at', desc: true },
+  tieBreak: ['log_id'],
+});
+/** Blocks of stock (INVENTORY_LOCK_ACTION block), newest first. */
+export const blockLogResource = lockLog('block_log', `${MAP}/search_block_log`, '/inventorymap/blockInventoryMap');
+/** Unblocks of stock (INVENTORY_LOCK_ACTION unblock), newest first. */
+export const unblockLogResource = lockLog('unblock_log', `${MAP}/search_unblock_log`, '/inventorymap/unblockInventoryMap');
+/** Which log action each log resource lists. */
+export const LOCK_LOG_ACTION = { block_log: INVENTORY_LOCK_ACTION.values.BLOCK, unblock_log: INVENTORY_LOCK_ACTION.values.UNBLOCK } as const;
+
+/** Goods on the way (spec §2 instransitInventoryMap): what ASNs in transit still bring, line by line. */
+export const inTransitInventoryResource = defineResource({
+  name: 'in_transit_inventory',
+  query: 'in_transit',
+  api: { list: { path: `${MAP}/search_in_transit_inventory` } },
+  pages: { list: '/inventorymap/instransitInventoryMap' },
+  key: 'line_key',
+  warehouseScoped: true,
+  fields: {
+    line_key: { kind: 'text', label: /*i18n*/ 'ASN Line', max: 80, hideInList: true },
+    asn_no: { kind: 'text', label: /*i18n*/ 'ASN No.', max: 64, sortable: true, filter: { op: 'in', type: 'card' } },
+    line_no: { kind: 'int', label: /*i18n*/ 'Line No.', hideInList: true },
+    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } },
+    po_no: { kind: 'text', label: /*i18n*/ 'PO No.', max: 64, filter: { op: 'contains', type: 'input' } },
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    batch_no: { kind: 'text', label: /*i18n*/ 'Batch No.', max: BATCH_ID_MAX, hideInList: true },
+    expected_qty: qtyField(/*i18n*/ 'Expected Qty'),
+    received_qty: qtyField(/*i18n*/ 'Received Qty'),
+    in_transit_qty: qtyField(/*i18n*/ 'In Transit'),
+    expected_arrival_at: { kind: 'time', label: /*i18n*/ 'Expected Arrival', sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
+  },
+  defaultSort: { field: 'expected_arrival_at', desc: false },
+  tieBreak: ['asn_no', 'line_no'],
+});
+
+/** Totals per zone (spec §2 zone_inventory_map): every zone of the warehouse, stocked or not. */
+export const zoneInventoryResource = defineResource({
+  name: 'zone_inventory',
+  query: 'zone_totals',
+  api: { list: { path: `${MAP}/search_zone_inventory` } },
+  pages: { list: '/inventorymap/zone_inventory_map' },
+  key: 'zone_id',
+  warehouseScoped: true,
+  fields: {
+    zone_id: { ...zoneIdField, sortable: true, filter: { op: 'in', type: 'card' } },
+    zone_name: { kind: 'text', label: /*i18n*/ 'Zone Name', max: 120, filter: { op: 'contains', type: 'input' } },
+    temperature_zone: { kind: 'enum', label: /*i18n*/ 'Temperature Zone', ...codeEnum(TEMPERATURE_ZONE), filter: { op: 'eq', type: 'select' } },
+    stocked_cell_count: qtyField(/*i18n*/ 'Stocked Cells'),
+    sku_count: qtyField(/*i18n*/ 'SKUs'),
+    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    locked_qty: qtyField(/*i18n*/ 'Blocked'),
+    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
+    available_qty: qtyField(/*i18n*/ 'Available'),
+  },
+  defaultSort: { field: 'zone_id', desc: false },
+});
+
+/** Balances per batch (spec §2 skubatch): every batch of the warehouse with its dates, supplier and stock. */
+export const skuBatchInventoryResource = defineResource({
+  name: 'sku_batch_inventory',
+  query: 'sku_batches',
+  api: { list: { path: `${MAP}/search_sku_batch_inventory` } },
+  pages: { list: '/inventorymap/skubatch' },
+  key: 'batch_key',
+  warehouseScoped: true,
+  fields: {
+    batch_key: { kind: 'text', label: /*i18n*/ 'Batch', max: 120, hideInList: true },
+    sku_id: skuIdField,
+    sku_name: skuNameField,
+    batch_id: batchIdField,
+    production_date: dateField(/*i18n*/ 'Production Date'),
+    expiry_date: dateField(/*i18n*/ 'Expiry Date'),
+    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } },
+    inbound_ref: { kind: 'text', label: /*i18n*/ 'Inbound Document', max: 64, filter: { op: 'eq', type: 'input' } },
+    in_stock: { kind: 'bool', label: /*i18n*/ 'In Stock', ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select' } },
+    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    locked_qty: qtyField(/*i18n*/ 'Blocked'),
+    available_qty: qtyField(/*i18n*/ 'Available'),
+    location_count: locationCountField,
+    created_at: { kind: 'time', label: /*i18n*/ 'Created At', hideInList: true },
+  },
+  defaultSort: { field: 'sku_id', desc: false },
+  tieBreak: ['sku_id', 'batch_id'],
+});
+
+/** The inventory maps, in the order of the menu, with their SKU details. */
+export const INVENTORY_MAP_RESOURCES = [
+  historicalInventoryResource, availableInventoryResource, availableDetailResource, onhandInventoryResource, onhandDetailResource,
+  expiryInventoryResource, expiryDetailResource, inventoryTransactionResource, blockLogResource, unblockLogResource,
+  inTransitInventoryResource, zoneInventoryResource, skuBatchInventoryResource,
+] as const;

@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, signIn } from './browser';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { openDatabase } from '../../src/server/db/client';
+import { asnOrders, countingRecords, inboundExceptions, inboundTasks, syncOps } from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/db/seed';
+import { countingDemoAsnNo } from '../../src/server/modules/inbound/counting.seed';
+import { COUNTING_RECORD_KIND, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND } from '../../src/shared/codes';
+
+/**
+ * Counting on a PDA with the network cut half way (issue 6): counts made offline are queued,
+ * shown at once, survive a reload, and reach the server once when the network returns. The
+ * server is this file's own, so the counts can be read from its data directory afterwards.
+ */
+
+// The demo operator's first warehouse (sign-in starts there) and its demo group waiting to be counted.
+const WHS = 'IDJKT1';
+const GROUP = countingDemoAsnNo(WHS, 'C3');
+const SKU1 = 'IDSKU00001';
+const SKU2 = 'IDSKU00002';
+
+let browser: Browser;
+let server: BuiltServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tally-counting-e2e-'));
+  const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
+  await database.close();
+  server = await startBuiltServer(undefined, 'tally-counting-e2e-', { dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A keyboard-wedge scan into a scan field: the characters back to back, then Enter. */
+async function scan(page: Page, testId: string, text: string) {
+  const field = page.getByTestId(testId);
+  await field.waitFor();
+  await field.focus();
+  await page.keyboard.type(text, { delay: 0 });
+  await page.keyboard.press('Enter');
+}
+
+/** Scans a SKU and counts `qty` of it (the quantity field, then Enter). */
+async function count(page: Page, sku: string, qty: number) {
+  await scan(page, 'counting-scan', sku);
+  const field = page.getByLabel('Quantity');
+  await field.waitFor();
+  await field.fill(String(qty));
+  await field.press('Enter');
+  await page.getByTestId('counting-scan').waitFor();
+}
+
+const counted = (page: Page, sku: string) => page.locator(`[data-testid="counting-line"][data-sku="${sku}"] [data-testid="counting-line-counted"]`).textContent();
+
+describe('counting on a PDA', () => {
+  test('counts made with the network gone are queued, shown at once, survive a reload and reach the server once', async () => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Finbound%2Fcounting');
+    await signIn(page, 'operator@demo.local');
+    await page.waitForURL('**/v2/inbound/counting');
+    // The service worker must control the page: it answers the cached group detail offline.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await page.getByTestId('counting-group').filter({ hasText: GROUP }).click();
+    await expect.poll(() => page.getByTestId('counting-group-no').textContent()).toBe(GROUP);
+    expect(await counted(page, SKU1)).toBe('0 / 6');
+
+    // Online: a count is queued, sent and applied.
+    await count(page, SKU1, 2);
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
+    await expect.poll(() => counted(page, SKU1)).toBe('2 / 6');
+
+    // Network gone: counts are checked against the cached group and shown at once.
+    await context.setOffline(true);
+    await count(page, SKU1, 4);
+    await count(page, SKU2, 4);
+    await expect.poll(() => counted(page, SKU1)).toBe('6 / 6');
+    expect(await counted(page, SKU2)).toBe('4 / 4');
+    await expect.poll(() => page.getByTestId('counting-queued').textContent()).toContain('8 units waiting to sync');
+    // One more is surplus: the screen asks before counting it; cancelled, nothing is queued.
+    await scan(page, 'counting-scan', SKU2);
+    await page.getByLabel('Quantity').press('Enter');
+    await expect.poll(() => page.getByRole('dialog', { name: 'More than expected' }).isVisible()).toBe(true);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('counting-sku').getByRole('button', { name: 'Cancel' }).click();
+    expect(await opStates(page)).toEqual(['done', 'pending', 'pending']);
+
+    // A reload offline: the shell and the group come from the cache, the counts from the outbox.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('counting-group-no').textContent()).toBe(GROUP);
+    await expect.poll(() => counted(page, SKU1)).toBe('6 / 6');
+    expect(await counted(page, SKU2)).toBe('4 / 4');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-offline.png') });
+
+    // Back online: the queued counts are sent once and the screen shows the server's figures.
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done']);
+    await expect.poll(() => page.getByTestId('counting-queued').count()).toBe(0);
+    expect(await counted(page, SKU1)).toBe('6 / 6');
+
+    await page.getByTestId('counting-complete-open').click();
+    await page.getByTestId('counting-complete-confirm').click();
+    await expect.poll(() => page.getByTestId('counting-complete').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('counting-complete').textContent()).toContain('receiving task');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-done.png') });
+    await context.close();
+  });
+
+  test('the server counted each op once', async () => {
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const db = database.db;
+      const records = await db.select().from(countingRecords)
+        .where(and(eq(countingRecords.whsId, WHS), eq(countingRecords.groupNo, GROUP))).orderBy(asc(countingRecords.recordId));
+      expect(records.map((r) => [r.skuId, r.qty, r.kind])).toEqual([
+        [SKU1, 2, COUNTING_RECORD_KIND.values.NORMAL], [SKU1, 4, COUNTING_RECORD_KIND.values.NORMAL], [SKU2, 4, COUNTING_RECORD_KIND.values.NORMAL],
+      ]);
+      expect(new Set(records.map((r) => r.opId)).size).toBe(3);
+      const ops = await db.select().from(syncOps).where(eq(syncOps.whsId, WHS));
+      const countingOps = ops.filter((o) => o.kind.startsWith('inbound.counting.'));
+      expect(countingOps.map((o) => [o.kind, o.status]).sort()).toEqual([
+        ['inbound.counting.create_group_complete_record', 'applied'],
+        ['inbound.counting.save_counting_record', 'applied'], ['inbound.counting.save_counting_record', 'applied'], ['inbound.counting.save_counting_record', 'applied'],
+      ]);
+      const [asn] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, GROUP)));
+      expect(asn?.status).toBe(INBOUND_STATUS.values.COUNTED);
+      const tasks = await db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.asnNo, GROUP)));
+      expect(tasks.map((t) => [t.kind, t.totalQty])).toEqual([[INBOUND_TASK_KIND.values.RECEIVING, 10]]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('QC, receiving and its report-exception page on a PDA; the exception handled in the Exception Center', () => {
+  test('a demo ASN is inspected, reported, received and handed to putaway; the supervisor settles the exception', async () => {
+    await server.stop();
+    server = await startBuiltServer(undefined, 'tally-counting-e2e-', { dataDir });
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT, locale: 'en-US' });
+    const page = await context.newPage();
+    const qcAsn = countingDemoAsnNo(WHS, 'C1');
+    const receiveAsn = countingDemoAsnNo(WHS, 'C2');
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Finbound%2Fqc');
+    await signIn(page, 'operator@demo.local');
+    await page.waitForURL('**/v2/inbound/qc');
+
+    // QC: the high-value line's AQL sample (30 units, AQL 1.0: 13), inspected and passed.
+    await scan(page, 'step-asn-scan', qcAsn);
+    await expect.poll(() => page.getByTestId('step-asn-no').textContent()).toBe(qcAsn);
+    await scan(page, 'qc-scan', 'IDSKU00008');
+    await expect.poll(() => page.getByTestId('qc-passed').inputValue()).toBe('13');
+    await page.getByTestId('qc-save').click();
+    await page.getByTestId('qc-complete').click();
+    await expect.poll(() => page.getByText('QC is complete').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-qc.png') });
+
+    // Report a damaged unit of the ASN waiting for receiving, then receive it.
+    await page.goto(`/v2/inbound/receiving/reportexception?asn=${receiveAsn}`);
+    await scan(page, 'report-sku', 'IDSKU00001');
+    await page.getByTestId('report-reason').click();
+    await page.getByRole('option', { name: 'Damaged' }).click();
+    await page.getByTestId('report-submit').click();
+    await expect.poll(() => page.getByTestId('report-done').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-report-exception.png') });
+
+    await page.goto(`/v2/inbound/receiving?asn=${receiveAsn}`);
+    await expect.poll(() => page.getByTestId('receiving-staging').inputValue()).toBe('IB-PUTAWAY-01');
+    await scan(page, 'receiving-scan', 'IDSKU00001');
+    await expect.poll(() => page.getByTestId('receiving-row').first().textContent()).toContain('24 / 24');
+    expect(await page.getByTestId('receiving-row').first().textContent()).toMatch(/23 good\s*1 damaged/);
+    await page.getByTestId('receiving-complete').click();
+    await expect.poll(() => page.getByTestId('receiving-done').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-receiving.png') });
+    await context.close();
+
+    // The damaged unit waits in the Exception Center: the supervisor checks it, BD confirms a decision, and it is done.
+    const office = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1366, height: 800 }, locale: 'en-US' });
+    const desk = await office.newPage();
+    await desk.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2/exceptioncenter/troubleshoottask?asn_no=${receiveAsn}`)}`);
+    await signIn(desk, 'supervisor@demo.local');
+    await desk.waitForURL('**/v2/exceptioncenter/troubleshoottask**');
+    await desk.getByRole('link', { name: /^IEX/ }).first().click();
+    await desk.getByRole('link', { name: 'Handle' }).click();
+    await desk.waitForURL('**/v2/exceptioncenter/troubleshoottaskhandle**');
+    await desk.getByRole('button', { name: 'Checked' }).click();
+    await desk.getByTestId('exception-decision').click();
+    await desk.getByRole('option', { name: 'Accept as Damaged' }).click();
+    await desk.getByRole('button', { name: 'BD Confirm' }).click();
+    await desk.getByTestId('exception-remark').fill('Sold as damaged stock.');
+    await desk.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => desk.getByText('This exception is closed: nothing more to handle.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await desk.screenshot({ path: path.join(os.tmpdir(), 'tally-exception-handle.png'), fullPage: true });
+    await office.close();
+
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const [exception] = await database.db.select().from(inboundExceptions).where(and(eq(inboundExceptions.whsId, WHS), eq(inboundExceptions.asnNo, receiveAsn)));
+      expect(exception).toMatchObject({ status: INBOUND_EXCEPTION_STATUS.values.DONE, handlingDecision: INBOUND_HANDLING_DECISION.values.ACCEPT_AS_DAMAGED });
+      expect(exception?.remark).toContain('Sold as damaged stock.');
+      const [asn] = await database.db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, receiveAsn)));
+      expect(asn?.status).toBe(INBOUND_STATUS.values.RECEIVED);
+      const putaway = await database.db.select().from(inboundTasks)
+        .where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.asnNo, receiveAsn), eq(inboundTasks.kind, INBOUND_TASK_KIND.values.PUTAWAY)));
+      expect(putaway.map((t) => t.totalQty)).toEqual([36]);
+      const [checked] = await database.db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, qcAsn)));
+      expect(checked?.status).toBe(INBOUND_STATUS.values.CHECKED);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -54,7 +54,12 @@ export const SCAN_FEEDBACK_MEASURE = 'tally:scan-feedback';
 const WARNING_ID = 'tally-scan-only';
 
 /** True when a dialog or menu is open: the scan field must not steal its focus. */
-const overlayOpen = () => document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]') !== null;
+/**
+ * A dialog, menu or option list is showing (the focus belongs to it). Only shown ones count: Mantine
+ * keeps a select's closed option list, and a closed drawer's contents, in the page, hidden.
+ */
+const overlayOpen = () => [...document.querySelectorAll<HTMLElement>('[role="dialog"], [role="menu"], [role="listbox"]')]
+  .some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
 
 /**
  * The behaviour of every scan field (DESIGN.md "Scan input"): records each input's time,

@@ -7,9 +7,11 @@ import { isOperationPath } from '../../../shared/routes/operations';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSession } from '../../kit/session';
-import { flattenMenu, type MenuEntry } from '../../routes/access';
+import { flattenMenu, routeAt, type MenuEntry } from '../../routes/access';
 import { screensMatching } from './screen-label';
 import { useMenu } from '../../routes/use-access';
+
+const SCANNER_CHECK = '/scanner-check';
 
 /**
  * Home on the operator shell (PDAs, NQ1000 tablets): scan first. The field takes a screen's
@@ -26,7 +28,9 @@ export function OperatorHome() {
   const titleOf = (e: MenuEntry) => i18n._(e.title);
 
   const onScan = ({ value }: { value: string }): ScanVerdict => {
-    const found = screensMatching(screens, value, titleOf);
+    // The scanner check, shown below the screens, opens by its label too.
+    const scannerCheck = routeAt(SCANNER_CHECK);
+    const found = screensMatching(scannerCheck ? [...screens, { path: SCANNER_CHECK, title: scannerCheck.title, trail: [] }] : screens, value, titleOf);
     if (found.length === 0) return { ok: false, message: t`No screen you may open matches “${value}”.` };
     if (found.length === 1) void navigate({ to: found[0]!.path });
     else setMatches(found);
@@ -84,7 +88,7 @@ export function OperatorHome() {
           ))}
         </Stack>
       )}
-      <Card withBorder padding="sm" radius="md" component={Link} to="/scanner-check" className="tally-link-card">
+      <Card withBorder padding="sm" radius="md" component={Link} to={SCANNER_CHECK} className="tally-link-card">
         <Group gap="sm" wrap="nowrap">
           <IconBarcode size={24} aria-hidden />
           <div>

@@ -5,7 +5,7 @@ import { startTestServer, TestClient, type TestServer } from '../support/api-har
 import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq } from 'drizzle-orm';
-import { inboundTasks, putawayRules, qcRules } from '../../src/server/db/schema';
+import { inboundTasks, locationInventory, putawayRules, qcRules } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { contract } from '../../src/shared/contract';
@@ -110,6 +110,14 @@ beforeAll(async () => {
   VALID_BODIES.openMassPutawayLines = { code: mass.taskNo };
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
+  // An adjustment for the adjustment detail call (demo data has none): one unit added to a demo balance.
+  const [balance] = await server.database.db.select().from(locationInventory).where(eq(locationInventory.whsId, 'SGSIN1')).limit(1);
+  const adjustment = await admin.post<{ adjust_no: string }>('/apps/process/inventory/adjustment/create_adjustment', {
+    reason: 9, lines: [{ location_id: balance!.locationId, sku_id: balance!.skuId, batch_id: balance!.batchId, quality: balance!.quality, direction: 2, qty: 1 }],
+  });
+  expect(adjustment.retcode, adjustment.message).toBe(0);
+  VALID_BODIES.getAdjustmentDetail = { adjust_no: adjustment.data.adjust_no };
+  VALID_BODIES.getAdjustmentStock = { location_id: balance!.locationId, sku_id: balance!.skuId };
   // QC rules and the QC and receiving tasks of the counting demo ASNs (their numbers are drawn).
   const [qcRule] = await server.database.db.select().from(qcRules).where(eq(qcRules.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getQcRuleDetail = { rule_id: qcRule!.ruleId };

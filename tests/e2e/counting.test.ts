@@ -201,6 +201,8 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
     await desk.getByTestId('exception-decision').click();
     await desk.getByRole('option', { name: 'Accept as Damaged' }).click();
     await desk.getByRole('button', { name: 'BD Confirm' }).click();
+    // Each step's answer clears the remark field: the next one is typed once BD Confirm is through.
+    await expect.poll(() => desk.getByRole('button', { name: 'BD Confirm' }).count(), { timeout: 15_000 }).toBe(0);
     await desk.getByTestId('exception-remark').fill('Sold as damaged stock.');
     await desk.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => desk.getByText('This exception is closed: nothing more to handle.').isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,0 +1,269 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, signIn } from './browser';
+import { api, wedgeScan } from './asn-helpers';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { openDatabase } from '../../src/server/db/client';
+import { asnOrders, inventoryTransactions, locationInventory, skuBatches, syncOps } from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/db/seed';
+import { INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE } from '../../src/shared/codes';
+
+/**
+ * Issue 6 end to end in Chromium: a new ASN goes from creation to shelf — arrival, counting with the
+ * network cut half way (and a reload offline), QC, receiving, standard putaway partly offline with
+ * an answer lost on the way back — and then the on-hand map and the ledger agree to the unit, with
+ * nothing applied twice. Operators work on a PDA; the ASN is made on a PC. The server is this
+ * file's own, so its data can be read once it has stopped.
+ */
+
+// The demo operator's first warehouse (sign-in starts there).
+const WHS = 'IDJKT1';
+/** A high-value SKU (the demo AQL rule inspects it) and one no QC rule picks. */
+const PHONE = 'IDSKU00008';
+const SHIRT = 'IDSKU00009';
+const QTY: Readonly<Record<string, number>> = { [PHONE]: 10, [SHIRT]: 6 };
+const STAGING = 'IB-PUTAWAY-01';
+const PC = { width: 1366, height: 800 };
+
+let browser: Browser;
+let server: BuiltServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tally-inbound-flow-e2e-'));
+  const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
+  await database.close();
+  server = await startBuiltServer(undefined, 'tally-inbound-flow-e2e-', { dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(email: string, to: string, device: 'pc' | 'pda'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.baseURL, locale: 'en-US', ...(device === 'pda' ? { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT } : { viewport: PC }),
+  });
+  const page = await context.newPage();
+  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2${to}`)}`);
+  await signIn(page, email);
+  await page.waitForURL(`**/v2${to.split('?')[0]}**`);
+  return { context, page };
+}
+
+/** A keyboard-wedge scan into a scan field by its test id. */
+async function scan(page: Page, testId: string, text: string) {
+  const field = page.getByTestId(testId);
+  await field.waitFor();
+  await field.focus();
+  await wedgeScan(page, text);
+}
+
+/** Waits until the service worker controls the page: it answers the shell and cached reads offline. */
+async function controlled(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+describe('an ASN from creation to shelf, with the network dropping mid-way', () => {
+  let asnNo = '';
+  /** Where each SKU was put (the suggested cell). */
+  const putTo: Record<string, string> = {};
+
+  test('created on a PC: two lines in tomorrow\'s delivery slot', async () => {
+    const { context, page } = await signedIn('admin@demo.local', '/inbound/order/createasn', 'pc');
+    const info = await api<{ whs_id: string }>(page, 'GET', '/apps/system/user/get_login_info');
+    if (info.whs_id !== WHS) {
+      await api(page, 'POST', '/apps/system/user/switch_user_setting', { type: 'whs', value: WHS }, info.whs_id);
+      await page.reload();
+    }
+    const form = page.getByTestId('asn-create-form');
+    await form.getByRole('combobox', { name: 'Supplier ID' }).click();
+    await page.getByRole('option', { name: /^SUPID0003 · / }).click();
+    await form.getByLabel('Expected Cartons').fill('1');
+    await form.getByLabel('Tracking IDs (one per carton)').fill(`FLOW-${Date.now().toString(36).toUpperCase()}`);
+    await form.getByLabel('Tracking IDs (one per carton)').press('Enter');
+    await expect.poll(() => page.getByTestId('asn-slot').getByText(/units, .* cartons left/).count()).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: /Morning/ }).check();
+    const line = (n: number) => page.getByTestId(`asn-line-${n}`);
+    await line(1).getByRole('combobox', { name: 'SKU of line 1' }).fill(PHONE);
+    await page.getByRole('option', { name: new RegExp(`^${PHONE} · `) }).click();
+    await line(1).getByLabel('Expected Qty of line 1').fill(String(QTY[PHONE]));
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await line(2).getByRole('combobox', { name: 'SKU of line 2' }).fill(SHIRT);
+    await page.getByRole('option', { name: new RegExp(`^${SHIRT} · `) }).click();
+    await line(2).getByLabel('Expected Qty of line 2').fill(String(QTY[SHIRT]));
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-flow-create-asn.png'), fullPage: true });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await confirm.click();
+    await page.waitForURL(/\/v2\/inbound\/order\/detail\/ASN\d{12}$/);
+    asnNo = decodeURIComponent(page.url().split('/').at(-1)!);
+    await expect.poll(() => page.getByTestId('asn-header').textContent()).toContain('Pending');
+    await context.close();
+  });
+
+  test('arrival, counting (offline half way), QC and receiving on a PDA', async () => {
+    const { context, page } = await signedIn('operator@demo.local', '/inbound/arriving', 'pda');
+    // Arrival: the truck's sheet is the ASN; this warehouse does not scan boxes.
+    await scan(page, 'arrival-sheet-scan', asnNo);
+    await expect.poll(() => page.getByTestId('arrival-sheet').textContent()).toContain('Arriving');
+    await page.getByTestId('arrival-complete').click();
+    await expect.poll(() => page.getByTestId('arrival-sheet').textContent()).toContain('Arrived');
+
+    // Counting: its own group (an ASN created alone). Online first, then the network goes.
+    await page.goto('/v2/inbound/counting');
+    await controlled(page);
+    await page.getByTestId('counting-group').filter({ hasText: asnNo }).click();
+    await expect.poll(() => page.getByTestId('counting-group-no').textContent()).toBe(asnNo);
+    const counted = (sku: string) => page.locator(`[data-testid="counting-line"][data-sku="${sku}"] [data-testid="counting-line-counted"]`).textContent();
+    const count = async (sku: string, qty: number) => {
+      await scan(page, 'counting-scan', sku);
+      const field = page.getByLabel('Quantity');
+      await field.waitFor();
+      await field.fill(String(qty));
+      await field.press('Enter');
+      await page.getByTestId('counting-scan').waitFor();
+    };
+    await count(PHONE, 4);
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
+    await context.setOffline(true);
+    await count(PHONE, QTY[PHONE]! - 4);
+    await count(SHIRT, QTY[SHIRT]!);
+    await expect.poll(() => counted(PHONE)).toBe(`${QTY[PHONE]} / ${QTY[PHONE]}`);
+    // A reload with the network gone: the group from the worker's cache, the counts from the outbox.
+    await page.reload();
+    await expect.poll(() => counted(SHIRT)).toBe(`${QTY[SHIRT]} / ${QTY[SHIRT]}`);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done']);
+    await page.getByTestId('counting-complete-open').click();
+    await page.getByTestId('counting-complete-confirm').click();
+    await expect.poll(() => page.getByTestId('counting-complete').isVisible(), { timeout: 30_000 }).toBe(true);
+
+    // QC: the phone line's sample, as the AQL rule sets it, all passed.
+    await page.goto('/v2/inbound/qc');
+    await scan(page, 'step-asn-scan', asnNo);
+    await expect.poll(() => page.getByTestId('step-asn-no').textContent()).toBe(asnNo);
+    await scan(page, 'qc-scan', PHONE);
+    await expect.poll(async () => Number(await page.getByTestId('qc-passed').inputValue())).toBeGreaterThan(0);
+    await page.getByTestId('qc-save').click();
+    await page.getByTestId('qc-complete').click();
+    await expect.poll(() => page.getByText('QC is complete').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Receiving into putaway staging: each SKU scanned receives its line.
+    await page.goto(`/v2/inbound/receiving?asn=${asnNo}`);
+    await expect.poll(() => page.getByTestId('receiving-staging').inputValue()).toBe(STAGING);
+    for (const sku of [PHONE, SHIRT]) {
+      await scan(page, 'receiving-scan', sku);
+      await expect.poll(() => page.getByTestId('receiving-row').filter({ hasText: sku }).textContent()).toContain(`${QTY[sku]} / ${QTY[sku]}`);
+    }
+    await page.getByTestId('receiving-complete').click();
+    await expect.poll(() => page.getByTestId('receiving-done').isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  }, 240_000);
+
+  test('standard putaway on a PDA: one put online, one offline, the first answer back lost', async () => {
+    const { context: office, page: desk } = await signedIn('admin@demo.local', '/home', 'pc');
+    const tasks = await api<{ list: { task_no: string }[] }>(desk, 'GET', '/apps/process/inbound/putawaytask/search_putaway_task', { asn_no: asnNo }, WHS);
+    expect(tasks.list).toHaveLength(1);
+    const taskNo = tasks.list[0]!.task_no;
+    await office.close();
+
+    const { context, page } = await signedIn('operator@demo.local', '/inbound/standardputaway', 'pda');
+    await controlled(page);
+    await scan(page, 'putaway-task-scan', taskNo);
+    const putLine = async () => {
+      const sku = (await page.getByTestId('putaway-line-sku').textContent())!;
+      const cell = (await page.getByTestId('putaway-suggested').textContent())!;
+      const qty = Number(await page.getByTestId('putaway-line-remaining').textContent());
+      await scan(page, 'putaway-sku-scan', sku);
+      await scan(page, 'putaway-cell-scan', cell);
+      await page.getByTestId('putaway-qty').fill(String(qty));
+      await page.getByTestId('putaway-put').click();
+      await expect.poll(() => page.getByTestId('putaway-notice').textContent()).toContain(`${qty} × ${sku} → ${cell}`);
+      putTo[sku] = cell;
+    };
+    await expect.poll(() => page.getByTestId('putaway-line-sku').textContent()).toMatch(/^IDSKU/);
+    await putLine();
+    await expect.poll(() => page.locator('[data-testid="putaway-op"][data-state="done"]').count(), { timeout: 30_000 }).toBe(1);
+    await context.setOffline(true);
+    await putLine();
+    await expect.poll(() => page.getByTestId('putaway-task-complete').isVisible()).toBe(true);
+    let dropped = false;
+    await page.route('**/apps/system/sync/push_ops', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done']);
+    expect(dropped).toBe(true);
+    await context.close();
+  }, 180_000);
+
+  test('the on-hand map shows the stock at its cells', async () => {
+    for (const sku of [PHONE, SHIRT]) {
+      const { context, page } = await signedIn('admin@demo.local', `/inventorymap/onhand/detail/${sku}`, 'pc');
+      const table = page.getByTestId('resource-table');
+      const cells = () => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+      const holds = (rows: string[][], location: string) => rows.some((row) => row.includes(location) && row.includes(String(QTY[sku])));
+      // Among the SKU's balances: one at the cell it was put to, holding the units received; none left in staging.
+      await expect.poll(async () => holds(await cells(), putTo[sku]!), { timeout: 15_000 }).toBe(true);
+      expect(holds(await cells(), STAGING)).toBe(false);
+      await context.close();
+    }
+  });
+
+  test('the ledger and the balances agree to the unit, nothing applied twice', async () => {
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const db = database.db;
+      const [asn] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, asnNo)));
+      expect(asn?.status).toBe(INBOUND_STATUS.values.DONE);
+      const batches = await db.select().from(skuBatches).where(and(eq(skuBatches.whsId, WHS), eq(skuBatches.inboundRef, asnNo)));
+      expect(batches.map((b) => b.skuId).sort()).toEqual([PHONE, SHIRT]);
+      const batchIds = batches.map((b) => b.batchId);
+      const rows = await db.select().from(inventoryTransactions)
+        .where(and(eq(inventoryTransactions.whsId, WHS), inArray(inventoryTransactions.batchId, batchIds)));
+      const { DEBIT, CREDIT } = INVENTORY_TRANSACTION_DIRECTION.values;
+      const T = INVENTORY_TRANSACTION_TYPE.values;
+      const sum = (sku: string, type: number, direction: number) =>
+        rows.filter((r) => r.skuId === sku && r.txnType === type && r.direction === direction).reduce((n, r) => n + r.qty, 0);
+      for (const sku of [PHONE, SHIRT]) {
+        expect(sum(sku, T.RECEIVED, DEBIT), `${sku} received`).toBe(QTY[sku]);
+        expect(sum(sku, T.PUT_AWAY, CREDIT), `${sku} taken from staging`).toBe(QTY[sku]);
+        expect(sum(sku, T.PUT_AWAY, DEBIT), `${sku} put to cells`).toBe(QTY[sku]);
+      }
+      // One put op each: its credit and debit, once, whatever the device resent.
+      const puts = rows.filter((r) => r.txnType === T.PUT_AWAY);
+      expect(new Set(puts.map((r) => r.opId)).size).toBe(2);
+      expect(puts).toHaveLength(4);
+      // The balances of the new batches: none left in staging, the cells hold what the ledger says.
+      const balances = await db.select().from(locationInventory).where(and(eq(locationInventory.whsId, WHS), inArray(locationInventory.batchId, batchIds)));
+      for (const b of balances) {
+        const ledger = rows.filter((r) => r.locationId === b.locationId && r.batchId === b.batchId && r.quality === b.quality)
+          .reduce((n, r) => n + (r.direction === DEBIT ? r.qty : -r.qty), 0);
+        expect(b.onhandQty, `${b.locationId} ${b.skuId}`).toBe(ledger);
+        if (b.locationId === STAGING) expect(b.onhandQty).toBe(0);
+      }
+      expect(balances.filter((b) => b.locationId !== STAGING).reduce((n, b) => n + b.onhandQty, 0)).toBe(QTY[PHONE]! + QTY[SHIRT]!);
+      // Every op the devices queued was applied exactly once.
+      const ops = await db.select().from(syncOps).where(eq(syncOps.whsId, WHS));
+      const flowOps = ops.filter((o) => o.kind.startsWith('inbound.'));
+      expect(flowOps.every((o) => o.status === 'applied')).toBe(true);
+      expect(new Set(flowOps.map((o) => o.opId)).size).toBe(flowOps.length);
+    } finally {
+      await database.close();
+    }
+  });
+});

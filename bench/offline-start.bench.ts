@@ -2,12 +2,12 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { BenchModule } from './support/bench';
 import { OPERATOR_EMAIL, signIn } from './support/browser';
 import { percentile, round } from './support/stats';
+import { PDA_USER_AGENT, PDA_VIEWPORT } from '../tests/e2e/browser';
 
 /** The service worker's cache of `offlineRead` answers (sw/sw.ts), filled once the session's reference data passed through it. */
 const API_CACHE = 'tally-api';
 /** Cold starts measured (each a fresh navigation with the network gone), after one warm-up. */
 const RUNS = 12;
-const PDA_VIEWPORT = { width: 480, height: 854 };
 
 /** The operator's home is usable: its scan field is shown and enabled (what an operator does first). */
 async function interactive(page: Page): Promise<void> {
@@ -30,7 +30,7 @@ export const offlineStartBench: BenchModule = {
   name: 'offline-start',
   keys: ['offline_start_ms_cpu4x'],
   async run({ server, browser, log }) {
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, locale: 'en-US' });
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT, locale: 'en-US' });
     const page = await context.newPage();
     let cdp: CDPSession | null = null;
     try {

@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contract } from './src/shared/contract';
+import { RESOURCE_PAGES } from './src/shared/resources/pages';
 import { API_BASE, TENANT_HEADER, type EndpointDef } from './src/shared/contract/define';
 import type { SwContract } from './sw/sw';
 
@@ -12,10 +14,51 @@ const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
 /** The version devices report in their sync heartbeats (package version). */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** Shared modules the built app gets as plain data computed here, instead of their code and what it imports. */
+const BUILD_TIME_MODULES: Readonly<Record<string, () => string>> = {
+  // The contract without its schemas: the server checks every input and answer against them.
+  [fileURLToPath(new URL('./src/shared/contract/index.ts', import.meta.url))]: () => {
+    // What kit/api.ts reads of an entry (method and path; mutates for the CSRF header; the retcodes
+    // it keeps quiet; whether a duplicate in flight is allowed), unset flags left out.
+    const plain = Object.fromEntries((Object.entries(contract) as [string, EndpointDef][]).map(([name, def]) => [name, {
+      method: def.method, path: def.path,
+      ...(def.mutates ? { mutates: true } : {}),
+      ...(def.quietRetcodes ? { quietRetcodes: def.quietRetcodes } : {}),
+      ...(def.allowDuplicateInFlight ? { allowDuplicateInFlight: true } : {}),
+    }]));
+    return `export const contract = ${JSON.stringify(plain)};`;
+  },
+  // The resources' pages without the definitions (loaded with the pages themselves).
+  [fileURLToPath(new URL('./src/shared/resources/pages.ts', import.meta.url))]: () => `export const RESOURCE_PAGES = ${JSON.stringify(RESOURCE_PAGES)};`,
+};
+
+/**
+ * The built app's first script carries neither zod nor every schema and resource definition: its
+ * imports of the modules in BUILD_TIME_MODULES resolve to plain data derived from them at build
+ * time (types still come from the real modules). Tests and the dev server use the real modules.
+ */
+function buildTimeModules(): Plugin {
+  const PREFIX = '\0tally-build-time:';
+  return {
+    name: 'tally-build-time-modules',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('/src/app/') || !source.includes('shared/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && resolved.id in BUILD_TIME_MODULES ? PREFIX + resolved.id : null;
+    },
+    load(id) {
+      return id.startsWith(PREFIX) ? BUILD_TIME_MODULES[id.slice(PREFIX.length)]!() : null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/v2/',
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [
+    buildTimeModules(),
     react({ babel: linguiMacro }),
     lingui(),
     VitePWA({

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { skus } from '../src/server/db/schema';
 import { listPage, type ListRequest } from '../src/server/http/list-query';
-import { listInputSchema } from '../src/shared/resources/define';
+import { listInputSchema } from '../src/shared/resources/schemas';
 import { skuResource } from '../src/shared/resources/sku.resource';
 import type { BenchModule } from './support/bench';
 import { round, summary } from './support/stats';

@@ -3,7 +3,7 @@ import { like } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/api-harness';
 import { warehouses } from '../../src/server/db/schema';
 import { listPage } from '../../src/server/http/list-query';
-import { listInputSchema } from '../../src/shared/resources/define';
+import { listInputSchema } from '../../src/shared/resources/schemas';
 import { warehouseResource } from '../../src/shared/resources/warehouse.resource';
 
 /** The list query derived from a resource definition, on PGlite and (DATABASE_URL) PostgreSQL. */

@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 // Bundled with the router: it is also the page for unknown paths, which must show offline.
 import NotFoundScreen from '../features/status/not-found.screen';
 
-import { RESOURCES } from '../../shared/resources/registry';
-import type { PageKind } from '../kit/resource/resource-pages';
+import { RESOURCE_PAGES } from '../../shared/resources/pages';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -11,11 +10,10 @@ type ScreenModule = () => Promise<{ default: ComponentType }>;
  * The pages registered resources declare (shared/resources/registry.ts), each served by the
  * resource page of its kind (kit/resource/resource-pages.tsx), loaded on first visit.
  */
-const RESOURCE_SCREENS: Record<string, ScreenModule> = Object.fromEntries(RESOURCES.flatMap((def) =>
-  Object.entries(def.pages ?? {}).map(([kind, path]) => [
-    path,
-    async () => ({ default: (await import('../kit/resource/resource-pages')).resourceScreen(def.name, kind as PageKind) }),
-  ])));
+const RESOURCE_SCREENS: Record<string, ScreenModule> = Object.fromEntries(RESOURCE_PAGES.map(([path, name, kind]) => [
+  path,
+  async () => ({ default: (await import('../kit/resource/resource-pages')).resourceScreen(name, kind) }),
+]));
 
 /**
  * The screen of each manifest path, loaded on first visit. The single place that says a route

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { FieldDef, ResourceDef, RowShape } from '../../shared/resources/define';
+import type { FieldDef, ResourceDef } from '../../shared/resources/define';
+import type { RowShape } from '../../shared/resources/schemas';
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
 import { ApiError, badInput, notFound } from './errors';

@@ -4,7 +4,8 @@ import { UPPER_BOUND } from '../constants';
 import { DELIVERY_SLOT_PAGES } from '../resources/delivery-slot.resource';
 import { derivePerm } from '../routes/derive';
 import { codeOf, isoDate } from './asn.contract';
-import { endpoint, rowId } from './define';
+import { endpoint } from './define';
+import { rowId } from './values';
 
 /**
  * ASN quota and delivery slots (spec §7 ASN quota calls; §3 warehouse quota_mode 0 separated /

@@ -6,7 +6,8 @@ import { isIsoDate } from '../expiry';
 import { ASN_PAGES } from '../resources/asn.resource';
 import { MAX_UNIX_SECONDS } from '../resources/define';
 import { derivePerm } from '../routes/derive';
-import { endpoint, rowId } from './define';
+import { endpoint } from './define';
+import { rowId } from './values';
 
 /**
  * ASNs (spec §2 /inbound/order, createasn and the detail pages; §3 inbound codes; §4 lifecycle).

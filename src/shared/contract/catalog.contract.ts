@@ -2,7 +2,7 @@ import { STATION_TYPE } from '../codes';
 import { z } from 'zod';
 import { endpoint } from './define';
 import { categoryNodeSchema } from '../resources/category.resource';
-import { recordSettingSchema } from '../resources/station.resource';
+import { RECORD_LIMITS, type StationType } from '../resources/station.resource';
 import { derivePerm } from '../routes/derive';
 
 /**
@@ -20,6 +20,23 @@ export const categoryContract = {
     output: z.object({ list: z.array(categoryNodeSchema) }),
   }),
 } as const;
+
+const flag = z.literal([0, 1]);
+
+/**
+ * What a station of one type records while an operator works at it (Record Settings tab): a
+ * video of the work (packing evidence for buyer disputes), photos of the items, the parcel
+ * weight, how long a clip may run and how long recordings are kept.
+ */
+export const recordSettingSchema = z.object({
+  station_type: z.literal(STATION_TYPE.options.map((o) => o.value) as [StationType, ...StationType[]]),
+  record_video: flag,
+  record_photo: flag,
+  record_weight: flag,
+  video_max_seconds: z.number().int().min(RECORD_LIMITS.videoSeconds.min).max(RECORD_LIMITS.videoSeconds.max),
+  retention_days: z.number().int().min(RECORD_LIMITS.retentionDays.min).max(RECORD_LIMITS.retentionDays.max),
+});
+export type RecordSetting = z.infer<typeof recordSettingSchema>;
 
 /** The Record Settings tab is a settings form: its page permission reads and saves it. */
 const RECORD_SETTINGS = derivePerm('/wmsbasic/stationManagement/recordSettings');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * Who may call an endpoint: `public` (no session), `session` (any signed-in user) or a
@@ -61,13 +61,3 @@ export const API_BASE = '/api/v2';
 
 /** Largest value of a PostgreSQL `integer` (serial ids, quantities): a bigger one is bad input, not a 500. */
 export const MAX_SQL_INT = 2_147_483_647;
-
-/** A serial id (user, role, department, storey…): a positive `integer`, from JSON or a query string. */
-export const rowId = () => z.coerce.number().int().min(1).max(MAX_SQL_INT);
-
-/** Helpers for query-string inputs: GET values arrive as strings. */
-export const q = {
-  int: () => z.coerce.number().int(),
-  bool01: () => z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).transform((v) => Number(v) === 1),
-  str: (max = 200) => z.string().trim().max(max),
-};

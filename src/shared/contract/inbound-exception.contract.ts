@@ -3,7 +3,7 @@ import { INBOUND_HANDLING_DECISION } from '../codes';
 import { UPPER_BOUND } from '../constants';
 import { RECEIVING_REPORT_REASONS } from '../inbound-exception';
 import { EXCEPTION_REMARK_MAX, inboundExceptionResource } from '../resources/inbound-exception.resource';
-import { rowSchema } from '../resources/define';
+import { rowSchema } from '../resources/schemas';
 import { SKU_ID_MAX } from '../resources/sku.resource';
 import { derivePerm } from '../routes/derive';
 import { TRACKING_ID_MAX } from './counting.contract';

@@ -22,7 +22,7 @@ import { putawayContract } from './putaway.contract';
 import { inventoryMapContract } from './inventory-map.contract';
 import { adjustmentContract } from './adjustment.contract';
 import { stockBlockContract } from './stock-block.contract';
-import { resourcesContract } from '../resources/registry';
+import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
 /** Every endpoint of the API, declared once: the server registers, the client calls, OpenAPI documents. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BOOKMARKS_MAX } from '../constants';
 import { MAX_FILTER_VALUES } from '../resources/define';
-import { endpoint, rowId } from './define';
+import { endpoint } from './define';
+import { rowId } from './values';
 
 /**
  * Saved list settings of the signed-in user in the session's warehouse (spec §3 "Saved filter

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, q } from './define';
+import { endpoint } from './define';
+import { q } from './values';
 import type { ActionPermission } from '../permissions';
 import { CUE_KINDS, DEVICE_PLATFORMS, SOUND_CLIPS, SOUND_TYPES } from '../sound-codes';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, rowId } from './define';
+import { endpoint } from './define';
+import { rowId } from './values';
 import { RET } from '../retcodes';
 import { LOCALES } from '../locales';
 

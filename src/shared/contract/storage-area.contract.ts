@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storageAreaPerm } from '../routes/derive';
-import { endpoint, rowId } from './define';
+import { endpoint } from './define';
+import { rowId } from './values';
 
 /**
  * Storage Area Setting calls (spec §2 WMS Basic, §6 PC.WMSBasic.StorageAreaSetting.*, §7 storey

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, q, rowId } from './define';
+import { endpoint } from './define';
+import { q, rowId } from './values';
 import { RET } from '../retcodes';
 import { derivePerm } from '../routes/derive';
 

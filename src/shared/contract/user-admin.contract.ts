@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint, rowId } from './define';
-import { listInputSchema, rowSchema } from '../resources/define';
+import { endpoint } from './define';
+import { rowId } from './values';
+import { listInputSchema, rowSchema } from '../resources/schemas';
 import { userGlobalResource, userResource, warehouseUsersResource } from '../resources/user.resource';
 import { roleResource } from '../resources/role.resource';
 import { derivePerm } from '../routes/derive';

@@ -1,7 +1,9 @@
 import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../codes';
 import { z } from 'zod';
-import { endpoint, rowId } from './define';
-import { listInputSchema, rowSchema, type FieldDef, type ResourceDef } from '../resources/define';
+import { endpoint } from './define';
+import { rowId } from './values';
+import { type FieldDef, type ResourceDef } from '../resources/define';
+import { listInputSchema, rowSchema } from '../resources/schemas';
 import { userResource } from '../resources/user.resource';
 import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
 import { derivePerm } from '../routes/derive';

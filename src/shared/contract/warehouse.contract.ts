@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../constants';
-import { rowSchema } from '../resources/define';
+import { rowSchema } from '../resources/schemas';
 import { warehouseResource } from '../resources/warehouse.resource';
 import { derivePerm } from '../routes/derive';
 import { endpoint } from './define';

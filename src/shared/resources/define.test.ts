@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createInputSchema, defineResource, listInputSchema, rowSchema, updateInputSchema } from './define';
+import { defineResource } from './define';
+import { checkDefaultValues, createInputSchema, listInputSchema, rowSchema, updateInputSchema } from './schemas';
 import { warehouseResource } from './warehouse.resource';
 
 describe('resource definitions', () => {
@@ -10,7 +11,9 @@ describe('resource definitions', () => {
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, kind: { kind: 'enum', label: 'Kind' } }, defaultSort: { field: 'code', desc: false } })).toThrow(/enum without values/);
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, name: { kind: 'text', label: 'Name', filter: { op: 'range', type: 'numberRange' } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/range filters/);
     expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, n: { kind: 'int', label: 'N', form: { type: 'textarea' } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/textarea form type is for text/);
-    expect(() => defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, k: { kind: 'enum', label: 'K', values: [1, 2], form: { defaultValue: 3 } } }, defaultSort: { field: 'code', desc: false } })).toThrow(/default value 3/);
+    // A default value its field refuses is caught where the schemas are built (the contract).
+    const badDefault = defineResource({ name: 'x', key: 'code', warehouseScoped: true, fields: { ...fields, k: { kind: 'enum', label: 'K', values: [1, 2], form: { defaultValue: 3 } } }, defaultSort: { field: 'code', desc: false } });
+    expect(() => checkDefaultValues(badDefault)).toThrow(/default value 3/);
   });
 
   test('a read model (query) answers lists only, from a query or a table but not both; tie-break and detail fields must exist', () => {

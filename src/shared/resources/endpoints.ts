@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { endpoint, MAX_SQL_INT, rowId, type EndpointDef } from '../contract/define';
+import { endpoint, MAX_SQL_INT, type EndpointDef } from '../contract/define';
+import { rowId } from '../contract/values';
 import { derivePerm } from '../routes/derive';
-import {
-  createInputSchema, listInputSchema, rowSchema, updateInputSchema,
-  type CreateShape, type FieldDef, type ResourceApi, type ResourceDef, type UpdateShape,
-} from './define';
+import { type FieldDef, type ResourceApi, type ResourceDef } from './define';
+import { checkDefaultValues, createInputSchema, listInputSchema, rowSchema, updateInputSchema, type CreateShape, type UpdateShape } from './schemas';
 
 type Row<F extends Record<string, FieldDef>> = ReturnType<typeof rowSchema<F>>;
 
@@ -52,6 +51,7 @@ function permOfCall(def: ResourceDef, kind: CallKind): string {
 export function resourceEntries<F extends Record<string, FieldDef>, K extends string, A extends ResourceApi>(def: ResourceDef<F, K, A>): Partial<ResourceEntries<F, K>> {
   const api = def.api;
   if (!api) throw new Error(`${def.name}: no calls declared`);
+  checkDefaultValues(def as unknown as ResourceDef);
   const row = rowSchema(def);
   const key = def.fields[def.key]!;
   const scoped = def.warehouseScoped ? ' of the warehouse' : '';

@@ -1,6 +1,4 @@
-import type { EndpointDef } from '../contract/define';
-import type { FieldDef, ResourceApi, ResourceDef } from './define';
-import { resourceContract, type ResourceContract } from './endpoints';
+import type { ResourceDef } from './define';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
@@ -30,8 +28,9 @@ import { zoneResource } from './zone.resource';
 
 /**
  * Every admin entity served from its table (DESIGN.md "Declare once, derive the rest"). A new one
- * is its definition (fields, table, calls, pages) and a line here: the contract entries, the
- * server's handlers, exports, reference checks and the app's pages are derived from it.
+ * is its definition (fields, table, calls, pages) and a line here: the contract entries
+ * (registry-contract.ts), the server's handlers, exports, reference checks and the app's pages are
+ * derived from it. Free of zod, so the app's route table can read it without carrying the schemas.
  */
 export const RESOURCES = [
   warehouseResource,
@@ -43,12 +42,6 @@ export const RESOURCES = [
   putawayRuleResource, putawayTaskResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
 ] as const;
-
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type ContractOf<D> = D extends ResourceDef<infer F extends Record<string, FieldDef>, infer K extends string, infer A> ? (A extends ResourceApi ? ResourceContract<F, K, A> : never) : never;
-
-/** The contract entries of every registered resource, under their names (searchSupplier, createZone…). */
-export type ResourcesContract = UnionToIntersection<ContractOf<(typeof RESOURCES)[number]>>;
 
 const byName = new Map<string, ResourceDef>();
 for (const def of RESOURCES as readonly ResourceDef[]) {
@@ -71,16 +64,3 @@ for (const def of byName.values()) {
     }
   }
 }
-
-function mergeContracts(): ResourcesContract {
-  const merged: Record<string, EndpointDef> = {};
-  for (const def of RESOURCES as readonly ResourceDef[]) {
-    for (const [name, entry] of Object.entries(resourceContract(def as ResourceDef<Record<string, FieldDef>, string, ResourceApi>))) {
-      if (merged[name]) throw new Error(`contract entry ${name} is declared by two resources`);
-      merged[name] = entry as EndpointDef;
-    }
-  }
-  return merged as ResourcesContract;
-}
-
-export const resourcesContract: ResourcesContract = mergeContracts();

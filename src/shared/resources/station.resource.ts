@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CHECKING_STATION_MODE, STATION_STATUS, STATION_TYPE, codeEnum, type CodeOf } from '../codes';
+import type { RecordSetting } from '../contract/catalog.contract';
 import { defineResource } from './define';
 
 export type StationType = CodeOf<typeof STATION_TYPE>;
@@ -42,22 +42,8 @@ export const RECORD_LIMITS = {
   retentionDays: { min: 1, max: 365 },
 } as const;
 
-const flag = z.literal([0, 1]);
-
-/**
- * What a station of one type records while an operator works at it (Record Settings tab): a
- * video of the work (packing evidence for buyer disputes), photos of the items, the parcel
- * weight, how long a clip may run and how long recordings are kept.
- */
-export const recordSettingSchema = z.object({
-  station_type: z.literal(STATION_TYPE.options.map((o) => o.value) as [StationType, ...StationType[]]),
-  record_video: flag,
-  record_photo: flag,
-  record_weight: flag,
-  video_max_seconds: z.number().int().min(RECORD_LIMITS.videoSeconds.min).max(RECORD_LIMITS.videoSeconds.max),
-  retention_days: z.number().int().min(RECORD_LIMITS.retentionDays.min).max(RECORD_LIMITS.retentionDays.max),
-});
-export type RecordSetting = z.infer<typeof recordSettingSchema>;
+/** What a station of one type records (Record Settings tab; its schema is recordSettingSchema of catalog.contract.ts). */
+export type { RecordSetting } from '../contract/catalog.contract';
 
 /** What a station type records before the warehouse sets it: video and weight where parcels are closed. */
 export function defaultRecordSetting(stationType: StationType): RecordSetting {

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   EXPORT_MAX_UNFINISHED, EXPORT_STATUS, type ExportColumn, type ExportTaskRow, type exportTaskContract,
 } from '../../../shared/contract/export-task.contract';
-import { listInputSchema } from '../../../shared/resources/define';
+import { listInputSchema } from '../../../shared/resources/schemas';
 import { RET } from '../../../shared/retcodes';
 import { exportTasks } from '../../db/schema';
 import { ApiError, badInput, permissionDenied } from '../../http/errors';

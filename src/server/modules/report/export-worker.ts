@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { EXPORT_MAX_ROWS, EXPORT_RETENTION_DAYS, EXPORT_STATUS, type ExportColumn, type ExportFormat } from '../../../shared/contract/export-task.contract';
-import { listInputSchema } from '../../../shared/resources/define';
+import { listInputSchema } from '../../../shared/resources/schemas';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
 import { exportFiles, exportTasks, warehouses } from '../../db/schema';

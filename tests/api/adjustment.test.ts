@@ -2,10 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch, rowsOf } from '../support/db-state';
-import type { Db } from '../../src/server/db/client';
-import { inventoryTransactions, locationInventory, rolePermissions, roles, skus, userWarehouses } from '../../src/server/db/schema';
-import { ensureBatch } from '../../src/server/modules/inventory/batches';
-import { lockStock, postStock } from '../../src/server/modules/inventory/ledger';
+import { addStock, inTransaction, refusedUnchanged, testItem, type TestItem } from '../support/stock-fixture';
+import { inventoryTransactions, locationInventory, rolePermissions, roles, userWarehouses } from '../../src/server/db/schema';
+import { lockStock } from '../../src/server/modules/inventory/ledger';
 import {
   INVENTORY_ADJUSTMENT_DIRECTION, INVENTORY_ADJUSTMENT_REASON, INVENTORY_ADJUSTMENT_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY,
 } from '../../src/shared/codes';
@@ -19,7 +18,6 @@ import { derivePerm } from '../../src/shared/routes/derive';
  */
 const ADJ = '/apps/process/inventory/adjustment';
 const MAP = '/apps/process/inventory/inventorymap';
-const SWITCH = '/apps/system/user/switch_user_setting';
 const WHS = 'SGSIN1';
 const CELL = 'A01-01-01-1';
 const J = INVENTORY_ADJUSTMENT_STATUS.values;
@@ -46,14 +44,11 @@ let operator: TestClient;
 let watch: ChangeWatch;
 
 const db = () => server.database.db;
-const inTx = <R>(work: (tx: Db) => Promise<R>): Promise<R> => db().transaction((tx) => work(tx as unknown as Db));
 
 beforeAll(async () => {
   server = await startTestServer();
-  creator = await server.login('admin@demo.local');
-  expect((await creator.post(SWITCH, { type: 'whs', value: WHS })).retcode).toBe(0);
-  approver = await server.login('supervisor@demo.local');
-  expect((await approver.post(SWITCH, { type: 'whs', value: WHS })).retcode).toBe(0);
+  creator = await server.loginAt('admin@demo.local', WHS);
+  approver = await server.loginAt('supervisor@demo.local', WHS);
   await server.createUser({ email: 'adjust.elsewhere@demo.local', warehouses: ['IDJKT1'], role: 'Supervisor' });
   elsewhere = await server.login('adjust.elsewhere@demo.local');
   operator = await server.login('operator@demo.local');
@@ -63,16 +58,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-let skuCounter = 0;
-/** A SKU of this file's own with one batch and `qty` good units at CELL (none when 0). */
-async function stockedSku(qty: number) {
-  const skuId = `ADJSKU${String(++skuCounter).padStart(4, '0')}`;
-  await db().insert(skus).values({ whsId: WHS, skuId, skuName: `Adjustment test item ${skuCounter}` });
-  const batchId = await inTx((tx) => ensureBatch(tx, WHS, { skuId }));
-  if (qty > 0) {
-    await inTx((tx) => postStock(tx, WHS, [{ location: CELL, skuId, batchId, quality: GOOD, qty, txnType: T.ADJUST_INCREASE, direction: DEBIT }], { refType: 'ADJUSTMENT', refNo: 'SETUP', operatorId: null }));
-  }
-  return { skuId, batchId };
+/** An item of this file's own with `qty` good units at CELL (none when 0). */
+async function stockedSku(qty: number): Promise<TestItem> {
+  const item = await testItem(db(), WHS, 'ADJSKU');
+  if (qty > 0) await addStock(db(), WHS, item, CELL, qty);
+  return item;
 }
 const lineOf = (item: { skuId: string; batchId: string }, direction: number, qty: number, location = CELL) =>
   ({ location_id: location, sku_id: item.skuId, batch_id: item.batchId, quality: GOOD, direction, qty });
@@ -94,13 +84,7 @@ async function approved(lines: ReturnType<typeof lineOf>[]): Promise<Detail> {
   return step(approver, 'approve_adjustment', made.adjust_no);
 }
 /** A call that must be refused with `retcode` and change nothing at all. */
-async function refused(run: () => Promise<{ retcode: number; message: string }>, retcode: number): Promise<string> {
-  await watch.mark();
-  const res = await run();
-  expect(res.retcode, res.message).toBe(retcode);
-  expect(await watch.changes()).toEqual([]);
-  return res.message;
-}
+const refused = (run: () => Promise<{ retcode: number; message: string }>, retcode: number) => refusedUnchanged(watch, run, retcode);
 const onhandAt = async (item: { skuId: string; batchId: string }, location = CELL) => (await db().select({ qty: locationInventory.onhandQty }).from(locationInventory)
   .where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), eq(locationInventory.skuId, item.skuId), eq(locationInventory.batchId, item.batchId))))[0]?.qty ?? 0;
 const ledgerOf = (refNo: string) => db().select().from(inventoryTransactions)
@@ -227,7 +211,7 @@ describe('adjust', () => {
     const item = await stockedSku(10);
     const ready = await approved([lineOf(item, ADDITION, 4, 'A01-01-01-2'), lineOf(item, DEDUCTION, 8)]);
     // Meanwhile 5 of the 10 units are blocked (a quality hold): only 5 are available to deduct.
-    await inTx((tx) => lockStock(tx, WHS, [{ location: CELL, skuId: item.skuId, batchId: item.batchId, quality: GOOD, qty: 5 }], { reason: 'hold', operatorId: null }));
+    await inTransaction(db(), (tx) => lockStock(tx, WHS, [{ location: CELL, skuId: item.skuId, batchId: item.batchId, quality: GOOD, qty: 5 }], { reason: 'hold', operatorId: null }));
     const ledgerBefore = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from inventory_transactions where whs_id = ${WHS}`))[0]!.n;
     const res = await call(creator, 'adjust_inventory', { adjust_no: ready.adjust_no });
     expect(res.retcode).toBe(RET.ADJUSTMENT_FAILED);

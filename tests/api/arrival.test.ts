@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { roles, userWarehouses } from '../../src/server/db/schema';
 import { ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, TRACKING_ID_STATUS } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
-import { ARRIVAL, ASN, SHIFT, countRows, dayAfter, newAsn, shiftId, signedIn, warehouseToday } from './asn-fixtures';
+import { ARRIVAL, ASN, SHIFT, countRows, dayAfter, newAsn, shiftId, warehouseToday } from '../support/asn-fixture';
 
 /** Arrival (spec §2 /inbound/arriving, §7 the move-transfer arrival calls) over inbound ASNs: sheets, boxes, completion. */
 
@@ -21,9 +21,9 @@ let today: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  operator = await signedIn(server, 'operator@demo.local', SG);
-  admin = await signedIn(server, 'admin@demo.local', SG);
-  jakarta = await signedIn(server, 'supervisor@demo.local', 'IDJKT1');
+  operator = await server.loginAt('operator@demo.local', SG);
+  admin = await server.loginAt('admin@demo.local', SG);
+  jakarta = await server.loginAt('supervisor@demo.local', 'IDJKT1');
   today = await warehouseToday(admin);
 });
 afterAll(async () => {
@@ -185,7 +185,7 @@ describe('groups, warehouses without box scanning, refusals', () => {
     const [role] = await server.database.db.insert(roles).values({ whsId: SG, roleName: 'Arrival test: nothing' }).returning();
     const user = await server.createUser({ email: 'arrival.none@demo.local', warehouses: [SG], role: 'Operator' });
     await server.database.db.update(userWarehouses).set({ roleId: role!.roleId }).where(eq(userWarehouses.userId, user.userId));
-    const none = await signedIn(server, 'arrival.none@demo.local', SG);
+    const none = await server.loginAt('arrival.none@demo.local', SG);
     const res = await scan('ASNSGDEMO03', none);
     expect(res.retcode).toBe(RET.PERMISSION_DENIED);
     expect(res.data.perm).toBe('PC.Inbound.Arriving.View');

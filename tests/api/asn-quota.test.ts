@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { RET } from '../../src/shared/retcodes';
-import { ASN, QUOTA, SHIFT, dayAfter, newAsn, one, shiftId, signedIn, slotUse, warehouseToday } from './asn-fixtures';
+import { ASN, QUOTA, SHIFT, dayAfter, newAsn, one, shiftId, slotUse, warehouseToday } from '../support/asn-fixture';
 
 /** ASN quota and delivery slots (spec §7 ASN quota calls, /apps/conf/inboundshift; §3 quota_mode; §4 the mode switch). */
 
@@ -20,9 +20,9 @@ interface PlanRow { plan_date: string; shift_id: number; shift_name: string; inb
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn(server, 'admin@demo.local', SG);
-  supervisor = await signedIn(server, 'supervisor@demo.local', SG);
-  operator = await signedIn(server, 'operator@demo.local', SG);
+  admin = await server.loginAt('admin@demo.local', SG);
+  supervisor = await server.loginAt('supervisor@demo.local', SG);
+  operator = await server.loginAt('operator@demo.local', SG);
   today = await warehouseToday(admin);
   morning = await shiftId(admin, 'Morning');
   afternoon = await shiftId(admin, 'Afternoon');

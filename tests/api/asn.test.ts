@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { INBOUND_STATUS } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
-import { ASN, QUOTA, countRows, dayAfter, newAsn, newTrackingId, one, shiftId, signedIn, slotUse, warehouseToday } from './asn-fixtures';
+import { ASN, QUOTA, countRows, dayAfter, newAsn, newTrackingId, one, shiftId, slotUse, warehouseToday } from '../support/asn-fixture';
 
 /** ASNs (spec §2 /inbound/order and its list variants, createasn, detail; §4 lifecycle) and the booking of their delivery slots. */
 
@@ -25,9 +25,9 @@ interface AsnRow { asn_no: string; group_no: string; status: number; is_jit: num
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await signedIn(server, 'admin@demo.local', SG);
-  operator = await signedIn(server, 'operator@demo.local', SG);
-  elsewhere = await signedIn(server, 'supervisor@demo.local', 'IDJKT1');
+  admin = await server.loginAt('admin@demo.local', SG);
+  operator = await server.loginAt('operator@demo.local', SG);
+  elsewhere = await server.loginAt('supervisor@demo.local', 'IDJKT1');
   today = await warehouseToday(admin);
   morning = await shiftId(admin, 'Morning');
   afternoon = await shiftId(admin, 'Afternoon');
@@ -125,7 +125,7 @@ describe('create_asn', () => {
     expect(res.data.groups.map((g: { group_no: string }) => g.group_no)).not.toContain('ASNSGDEMO08');
     expect(res.data.last_booking_date).toBe(dayAfter(today, 90));
     // The alternate case (an RMS warehouse, spec §1 is_rms) offers consignment only.
-    const vn = await signedIn(server, 'admin@demo.local', 'VNHCM1');
+    const vn = await server.loginAt('admin@demo.local', 'VNHCM1');
     expect((await vn.get(`${ASN}/get_asn_form_options`)).data.purchase_types[0]).toEqual({ inbound_type: 1, purchase_types: [1] });
   });
 
@@ -227,7 +227,7 @@ describe('create_asn', () => {
   test('bookings racing for a slot never overbook it: exactly as many as fit are taken', async () => {
     const slot = { slot_date: dayAfter(today, 14), shift_id: morning };
     expect((await admin.post(`${QUOTA}/update_asn_quota_plan`, { plan_date: slot.slot_date, shift_id: morning, inbound_type: 1, quota_qty: 100, quota_cartons: 99 })).retcode).toBe(0);
-    const clients = await Promise.all(Array.from({ length: 4 }, () => signedIn(server, 'admin@demo.local', SG)));
+    const clients = await Promise.all(Array.from({ length: 4 }, () => server.loginAt('admin@demo.local', SG)));
     const racers = Array.from({ length: 8 }, (_, i) => clients[i % clients.length]!.post(`${ASN}/create_asn`, newAsn(slot, {
       lines: [{ sku_id: 'SGSKU00031', expected_qty: 30 }], tracking_ids: [{ tracking_id: newTrackingId('RACE') }], expected_cartons: 1,
     })));

@@ -6,6 +6,7 @@ import { writeConf } from '../../src/server/modules/config/conf';
 import { DOMAIN_ENUMS, INBOUND_STATUS } from '../../src/shared/codes';
 import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
+import { derivePerm } from '../../src/shared/routes/derive';
 
 const CONF_LIST = '/configuration/get_conf_list';
 const ADMIN_CONFIG = '/config/adminconfig/get_admin_config';
@@ -218,6 +219,11 @@ describe('get_my_menu_key and get_my_perm', () => {
     expect(perms.filter((p) => p in ACTION_PERMISSIONS)).toEqual([]);
     expect(menu).toEqual(perms);
     expect(perms).toContain('PC.Inbound.Counting.View');
+    expect(perms).toContain(derivePerm('/inbound/qc'));
+    // Task lists whose paths start like an operation screen's are not operation screens.
+    for (const list of ['/inbound/qctask', '/inbound/boxingtask']) expect(MENU_PERMISSIONS).toContain(derivePerm(list));
+    expect(perms).not.toContain(derivePerm('/inbound/qctask'));
+    expect(perms).not.toContain(derivePerm('/inbound/boxingtask'));
   });
 
   test('a supervisor has the action permissions but no user administration; menu keys ⊆ permissions', async () => {

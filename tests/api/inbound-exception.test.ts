@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { arrivedGroup, countAndComplete, groupState, inWarehouse, memberWithoutPermissions, type ArrivedGroup, withoutQcRules } from './counting.fixture';
+import type { TestClient, TestServer } from '../support/api-harness';
+import { arrivedGroup, countAndComplete, demoSku, groupState, inboundTestServer, memberWithoutPermissions, type ArrivedGroup } from '../support/inbound-fixture';
 import { inboundExceptions } from '../../src/server/db/schema';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION,
@@ -17,17 +17,13 @@ const HOME = 'SGSIN1';
 const S = INBOUND_EXCEPTION_STATUS.values;
 const R = INBOUND_EXCEPTION_REASON.values;
 const D = INBOUND_HANDLING_DECISION.values;
-const sku = (n: number) => `SGSKU${String(n).padStart(5, '0')}`;
 
 let server: TestServer;
 let supervisor: TestClient;
 let operator: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await withoutQcRules(server, HOME);
-  supervisor = await inWarehouse(await server.login('supervisor@demo.local'), HOME);
-  operator = await inWarehouse(await server.login('operator@demo.local'), HOME);
+  ({ server, clients: [supervisor, operator] } = await inboundTestServer(HOME, ['supervisor@demo.local', 'operator@demo.local']));
 });
 afterAll(async () => {
   await server?.close();
@@ -37,18 +33,18 @@ const state = (group: ArrivedGroup) => groupState(server, HOME, group);
 
 /** A counted ASN 8 short of SKU 21 (one Shortage exception), with a carton. */
 async function shortAsn() {
-  const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(21), expected: 10 }, { sku: sku(22), expected: 5 }], cartons: ['X1'] }]);
-  const done = await countAndComplete(operator, group, [[sku(21), 2], [sku(22), 5]]);
+  const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(21), expected: 10 }, { sku: demoSku(22), expected: 5 }], cartons: ['X1'] }]);
+  const done = await countAndComplete(operator, group, [[demoSku(21), 2], [demoSku(22), 5]]);
   return { group, asnNo: group.asnNos[0]!, shortage: done.exception_nos[0]! };
 }
 
 describe('reporting at the receiving desk', () => {
   test('the type follows the reason; damaged units are capped by the line\'s good units', async () => {
     const { group, asnNo } = await shortAsn();
-    const damaged = await operator.post(`${E}/report_inbound_exception`, { asn_no: asnNo, sku_id: sku(22), reason: R.DAMAGED, qty: 2, remark: 'wet' });
+    const damaged = await operator.post(`${E}/report_inbound_exception`, { asn_no: asnNo, sku_id: demoSku(22), reason: R.DAMAGED, qty: 2, remark: 'wet' });
     expect(damaged.retcode).toBe(0);
     expect(damaged.data).toMatchObject({
-      asn_no: asnNo, sku_id: sku(22), exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM, reason: R.DAMAGED,
+      asn_no: asnNo, sku_id: demoSku(22), exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM, reason: R.DAMAGED,
       source: INBOUND_EXCEPTION_SOURCE.values.RECEIVING, qty: 2, status: S.PENDING, remark: 'wet', task_no: expect.stringMatching(/^IT/),
     });
     const unknown = await operator.post(`${E}/report_inbound_exception`, { asn_no: asnNo, sku_id: 'ODD-THING', reason: R.UNKNOWN_ITEM, qty: 1 });
@@ -56,13 +52,13 @@ describe('reporting at the receiving desk', () => {
 
     const before = await state(group);
     const cases: [Record<string, unknown>, number, string | null][] = [
-      [{ sku_id: sku(22), reason: R.EXPIRED, qty: 4 }, RET.INBOUND_QTY_EXCEEDS, null],
-      [{ sku_id: sku(23), reason: R.WRONG_UPC, qty: 1 }, RET.BAD_INPUT, 'sku_id'],
+      [{ sku_id: demoSku(22), reason: R.EXPIRED, qty: 4 }, RET.INBOUND_QTY_EXCEEDS, null],
+      [{ sku_id: demoSku(23), reason: R.WRONG_UPC, qty: 1 }, RET.BAD_INPUT, 'sku_id'],
       [{ reason: R.DAMAGED, qty: 1 }, RET.BAD_INPUT, 'sku_id'],
-      [{ sku_id: sku(22), reason: R.SURPLUS, qty: 1 }, RET.BAD_INPUT, 'reason'],
-      [{ sku_id: sku(22), reason: R.DAMAGED, qty: 0 }, RET.BAD_INPUT, 'qty'],
-      [{ sku_id: sku(22), reason: R.DAMAGED, qty: 1, tracking_id: 'NO-SUCH' }, RET.NOT_FOUND, null],
-      [{ sku_id: sku(22), reason: R.DAMAGED, qty: 1, remark: 'x'.repeat(301) }, RET.BAD_INPUT, 'remark'],
+      [{ sku_id: demoSku(22), reason: R.SURPLUS, qty: 1 }, RET.BAD_INPUT, 'reason'],
+      [{ sku_id: demoSku(22), reason: R.DAMAGED, qty: 0 }, RET.BAD_INPUT, 'qty'],
+      [{ sku_id: demoSku(22), reason: R.DAMAGED, qty: 1, tracking_id: 'NO-SUCH' }, RET.NOT_FOUND, null],
+      [{ sku_id: demoSku(22), reason: R.DAMAGED, qty: 1, remark: 'x'.repeat(301) }, RET.BAD_INPUT, 'remark'],
     ];
     for (const [body, retcode, path] of cases) {
       const res = await operator.post(`${E}/report_inbound_exception`, { asn_no: asnNo, ...body });
@@ -74,8 +70,8 @@ describe('reporting at the receiving desk', () => {
   });
 
   test('only while the ASN waits for or is in receiving', async () => {
-    const arrived = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(24), expected: 1 }] }]);
-    const res = await operator.post(`${E}/report_inbound_exception`, { asn_no: arrived.asnNos[0], sku_id: sku(24), reason: R.DAMAGED, qty: 1 });
+    const arrived = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(24), expected: 1 }] }]);
+    const res = await operator.post(`${E}/report_inbound_exception`, { asn_no: arrived.asnNos[0], sku_id: demoSku(24), reason: R.DAMAGED, qty: 1 });
     expect(res.retcode).toBe(RET.ILLEGAL_TRANSITION);
     const elsewhere = await arrivedGroup(server, 'IDJKT1', [{ lines: [{ sku: 'IDSKU00001', expected: 1 }] }]);
     expect((await operator.post(`${E}/report_inbound_exception`, { asn_no: elsewhere.asnNos[0], reason: R.UNKNOWN_ITEM, qty: 1 })).retcode).toBe(RET.NOT_FOUND);
@@ -96,7 +92,7 @@ describe('the troubleshoot task list and detail', () => {
     expect((await supervisor.get(`${E}/get_inbound_exception_detail`, { exception_no: shortage })).data.asn_no).toBe(asnNo);
 
     const elsewhere = await arrivedGroup(server, 'IDJKT1', [{ lines: [{ sku: 'IDSKU00001', expected: 3 }] }]);
-    const admin = await inWarehouse(await server.login('admin@demo.local'), 'IDJKT1');
+    const admin = await server.loginAt('admin@demo.local', 'IDJKT1');
     const foreign = (await countAndComplete(admin, elsewhere, [['IDSKU00001', 1]])).exception_nos[0]!;
     expect((await supervisor.get(`${E}/get_inbound_exception_detail`, { exception_no: foreign })).retcode).toBe(RET.NOT_FOUND);
     expect((await supervisor.post(`${E}/check_inbound_exception`, { exception_no: foreign })).retcode).toBe(RET.NOT_FOUND);

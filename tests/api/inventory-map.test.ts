@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { rowsOf } from '../support/db-state';
+import { addStock, inTransaction, testItem, type TestItem } from '../support/stock-fixture';
 import type { Db } from '../../src/server/db/client';
-import { asnLines, asnOrders, locationInventory, roles, rolePermissions, skus, users, userWarehouses } from '../../src/server/db/schema';
-import { ensureBatch } from '../../src/server/modules/inventory/batches';
+import { asnLines, asnOrders, locationInventory, roles, rolePermissions, users, userWarehouses } from '../../src/server/db/schema';
 import { expirySql } from '../../src/server/modules/inventory/inventory-map.queries';
 import { warehouseTimeZone } from '../../src/server/modules/inbound/inbound-task';
 import { lockStock, postStock } from '../../src/server/modules/inventory/ledger';
@@ -22,7 +22,6 @@ import { derivePerm } from '../../src/shared/routes/derive';
  * permission; and the maps agree with the balances and the ledger to the unit.
  */
 const MAP = '/apps/process/inventory/inventorymap';
-const SWITCH = '/apps/system/user/switch_user_setting';
 const WHS = 'SGSIN1';
 const OTHER = 'IDJKT1';
 const CELL = 'A01-01-01-1';
@@ -42,36 +41,25 @@ let other: TestClient;
 let operator: TestClient;
 
 const db = () => server.database.db;
-const inTx = <R>(work: (tx: Db) => Promise<R>): Promise<R> => db().transaction((tx) => work(tx as unknown as Db));
+const inTx = <R>(work: (tx: Db) => Promise<R>): Promise<R> => inTransaction(db(), work);
 const list = async (client: TestClient, path: string, query: Record<string, unknown> = {}) => {
   const res = await client.get<Page<Row>>(`${MAP}/${path}`, query);
   expect(res.retcode, res.message).toBe(0);
   return res.data;
 };
 
-let skuCounter = 0;
-/** A SKU of this file's own in SGSIN1 with one batch (dates given), so no other test moves its balances. */
-async function freshSku(dates: { productionDate?: string; expiryDate?: string; shelfLifeDays?: number } = {}) {
-  const skuId = `MAPSKU${String(++skuCounter).padStart(4, '0')}`;
-  await db().insert(skus).values({ whsId: WHS, skuId, skuName: `Map test item ${skuCounter}`, shelfLifeDays: dates.shelfLifeDays ?? null });
-  const batchId = await inTx((tx) => ensureBatch(tx, WHS, { skuId, productionDate: dates.productionDate ?? null, expiryDate: dates.expiryDate ?? null }));
-  return { skuId, batchId };
-}
-const post = (lines: Parameters<typeof postStock>[2], refNo: string) =>
-  inTx((tx) => postStock(tx, WHS, lines, { refType: 'ADJUSTMENT', refNo, operatorId: null }));
-const receive = (item: { skuId: string; batchId: string }, location: string, qty: number, quality: 1 | 2 = GOOD) =>
-  post([{ location, skuId: item.skuId, batchId: item.batchId, quality, qty, txnType: T.ADJUST_INCREASE, direction: DEBIT }], 'MAP-RECEIVE');
-const take = (item: { skuId: string; batchId: string }, location: string, qty: number) =>
-  post([{ location, skuId: item.skuId, batchId: item.batchId, quality: GOOD, qty, txnType: T.ADJUST_DECREASE, direction: CREDIT }], 'MAP-TAKE');
+/** An item of this file's own in SGSIN1 (its batch dated as given). */
+const freshSku = (dates: Parameters<typeof testItem>[3] = {}) => testItem(db(), WHS, 'MAPSKU', dates);
+const receive = (item: TestItem, location: string, qty: number, quality: 1 | 2 = GOOD) => addStock(db(), WHS, item, location, qty, quality, 'MAP-RECEIVE');
+const take = (item: TestItem, location: string, qty: number) => inTx((tx) => postStock(tx, WHS, [
+  { location, skuId: item.skuId, batchId: item.batchId, quality: GOOD, qty, txnType: T.ADJUST_DECREASE, direction: CREDIT },
+], { refType: 'ADJUSTMENT', refNo: 'MAP-TAKE', operatorId: null }));
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.login('admin@demo.local');
-  expect((await admin.post(SWITCH, { type: 'whs', value: WHS })).retcode).toBe(0);
-  other = await server.login('supervisor@demo.local');
-  expect((await other.post(SWITCH, { type: 'whs', value: OTHER })).retcode).toBe(0);
-  operator = await server.login('operator@demo.local');
-  expect((await operator.post(SWITCH, { type: 'whs', value: WHS })).retcode).toBe(0);
+  admin = await server.loginAt('admin@demo.local', WHS);
+  other = await server.loginAt('supervisor@demo.local', OTHER);
+  operator = await server.loginAt('operator@demo.local', WHS);
 });
 afterAll(async () => {
   await server?.close();
@@ -86,7 +74,7 @@ describe('on hand and available per SKU, with their SKU details', () => {
     await inTx((tx) => lockStock(tx, WHS, [{ location: CELL, skuId: item.skuId, batchId: item.batchId, quality: GOOD, qty: 4 }], { reason: 'map test', operatorId: null }));
     const [row] = (await list(admin, 'search_onhand_inventory', { sku_id: item.skuId })).list;
     expect(row).toEqual({
-      sku_id: item.skuId, sku_name: `Map test item ${skuCounter}`, location_count: 3, onhand_qty: 47, good_qty: 42, damaged_qty: 5,
+      sku_id: item.skuId, sku_name: item.skuName, location_count: 3, onhand_qty: 47, good_qty: 42, damaged_qty: 5,
       locked_qty: 4, prepick_qty: 0, available_qty: 43,
     });
     const detail = await list(admin, 'search_onhand_inventory_detail', { sku_id: item.skuId });
@@ -213,7 +201,7 @@ describe('transactions, block and unblock logs', () => {
       [T.ADJUST_DECREASE, CREDIT, 3, 7, 'MAP-TAKE', 'A01'],
       [T.ADJUST_INCREASE, DEBIT, 10, 10, 'MAP-RECEIVE', 'A01'],
     ]);
-    expect(rows[0]!.sku_name).toMatch(/^Map test item/);
+    expect(rows[0]!.sku_name).toBe(item.skuName);
     const decreases = await list(admin, 'search_inventory_transaction', { sku_id: item.skuId, txn_type: `${T.ADJUST_DECREASE},${T.PUT_AWAY}` });
     expect(decreases.list).toHaveLength(1);
     const created = Number(rows[0]!.created_at);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, afterEach, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { arrivedGroup, countAndComplete, groupState, inWarehouse, memberWithoutPermissions, type ArrivedGroup, withoutQcRules } from './counting.fixture';
-import { qcRules } from '../../src/server/db/schema';
+import type { TestClient, TestServer } from '../support/api-harness';
+import {
+  arrivedGroup, countAndComplete, demoSku, groupState, inboundTestServer, memberWithoutPermissions, type ArrivedGroup, withoutQcRules,
+} from '../support/inbound-fixture';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, QC_RULE_KIND, TASK_STATUS,
 } from '../../src/shared/codes';
@@ -14,25 +14,19 @@ const HOME = 'SGSIN1';
 const A = INBOUND_STATUS.values;
 const T = TASK_STATUS.values;
 const K = QC_RULE_KIND.values;
-const sku = (n: number) => `SGSKU${String(n).padStart(5, '0')}`;
 
 let server: TestServer;
 let admin: TestClient;
 let operator: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await withoutQcRules(server, HOME);
-  admin = await inWarehouse(await server.login('admin@demo.local'), HOME);
-  operator = await inWarehouse(await server.login('operator@demo.local'), HOME);
+  ({ server, clients: [admin, operator] } = await inboundTestServer(HOME, ['admin@demo.local', 'operator@demo.local']));
 });
 afterAll(async () => {
   await server?.close();
 });
 // Each test brings its own rules: none stays active for the next one.
-afterEach(async () => {
-  await server.database.db.update(qcRules).set({ status: 2 }).where(eq(qcRules.whsId, HOME));
-});
+afterEach(() => withoutQcRules(server, HOME));
 
 const state = (group: ArrivedGroup) => groupState(server, HOME, group);
 
@@ -45,8 +39,8 @@ async function rule(body: Record<string, unknown>) {
 /** One ASN of the supplier, counted: 120 of SKU 5, 3 of SKU 6; an AQL 2.5 rule on the supplier's SKU 5 category. */
 async function countedForQc() {
   await rule({ rule_name: 'Supplier AQL', rule_kind: K.AQL, aql_level: '2.5', supplier_id: 'SUPSG0002', priority: 5 });
-  const group = await arrivedGroup(server, HOME, [{ supplierId: 'SUPSG0002', lines: [{ sku: sku(5), expected: 120 }, { sku: sku(6), expected: 3 }] }]);
-  const done = await countAndComplete(operator, group, [[sku(5), 120], [sku(6), 3]]);
+  const group = await arrivedGroup(server, HOME, [{ supplierId: 'SUPSG0002', lines: [{ sku: demoSku(5), expected: 120 }, { sku: demoSku(6), expected: 3 }] }]);
+  const done = await countAndComplete(operator, group, [[demoSku(5), 120], [demoSku(6), 3]]);
   return { group, asnNo: group.asnNos[0]!, taskNo: done.asns[0]!.task_no };
 }
 
@@ -100,16 +94,16 @@ describe('QC of an ASN', () => {
     expect(byTask.data).toEqual(byAsn.data);
     expect(byAsn.data).toMatchObject({ status: A.COUNTED, task_no: taskNo, task_status: T.PENDING, can_complete: false });
     expect(byAsn.data.lines.map((l: Record<string, unknown>) => [l.sku_id, l.counted_qty, l.sample_qty, l.code_letter, l.accept_qty, l.reject_qty])).toEqual([
-      [sku(5), 120, 20, 'F', 1, 2], [sku(6), 3, 3, 'A', 0, 1],
+      [demoSku(5), 120, 20, 'F', 1, 2], [demoSku(6), 3, 3, 'A', 0, 1],
     ]);
-    const asSupervisor = await inWarehouse(await server.login('supervisor@demo.local'), HOME);
+    const asSupervisor = await server.loginAt('supervisor@demo.local', HOME);
     expect((await asSupervisor.get('/apps/process/inbound/qctask/get_qc_task_detail', { task_no: taskNo })).data)
       .toMatchObject({ task_no: taskNo, asn_no: asnNo, status: T.PENDING, total_qty: 23, done_qty: 0 });
     const list = await asSupervisor.get('/apps/process/inbound/qctask/search_qc_task', { asn_no: asnNo });
     expect(list.data.list.map((t: { task_no: string }) => t.task_no)).toEqual([taskNo]);
     // A receiving task is not a QC task.
-    const other = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(7), expected: 1 }] }]);
-    const receiveTask = (await countAndComplete(operator, other, [[sku(7), 1]])).asns[0]!.task_no;
+    const other = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(7), expected: 1 }] }]);
+    const receiveTask = (await countAndComplete(operator, other, [[demoSku(7), 1]])).asns[0]!.task_no;
     expect((await asSupervisor.get('/apps/process/inbound/qctask/get_qc_task_detail', { task_no: receiveTask })).retcode).toBe(RET.NOT_FOUND);
     expect((await asSupervisor.get('/apps/process/inbound/receivetask/get_receive_task_detail', { task_no: receiveTask })).data.total_qty).toBe(1);
   });
@@ -117,7 +111,7 @@ describe('QC of an ASN', () => {
   test('inspections: the first moves COUNTED → CHECKING; failed units are a Rejected Item exception; completion makes the receiving task', async () => {
     const { group, asnNo, taskNo } = await countedForQc();
     const first = await operator.post(`${Q}/save_qc_record`, {
-      asn_no: asnNo, sku_id: sku(5), passed_qty: 18, failed_qty: 2, fail_reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, remark: 'crushed corners',
+      asn_no: asnNo, sku_id: demoSku(5), passed_qty: 18, failed_qty: 2, fail_reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, remark: 'crushed corners',
     });
     expect(first.retcode).toBe(0);
     expect(first.data.line).toMatchObject({ inspected_qty: 20, passed_qty: 18, failed_qty: 2, verdict: 'reject' });
@@ -127,15 +121,15 @@ describe('QC of an ASN', () => {
     expect(now.tasks[0]).toMatchObject({ taskNo, status: T.ONGOING, doneQty: 20, assigneeId: expect.any(Number) });
     expect(now.lines[0]).toMatchObject({ qcPassedQty: 18, qcFailedQty: 2 });
     expect(now.exceptions.map((e) => [e.exceptionType, e.reason, e.source, e.qty, e.skuId, e.taskNo, e.remark])).toEqual([
-      [INBOUND_EXCEPTION_TYPE.values.REJECTED_ITEM, INBOUND_EXCEPTION_REASON.values.DAMAGED, INBOUND_EXCEPTION_SOURCE.values.QC, 2, sku(5), taskNo, 'crushed corners'],
+      [INBOUND_EXCEPTION_TYPE.values.REJECTED_ITEM, INBOUND_EXCEPTION_REASON.values.DAMAGED, INBOUND_EXCEPTION_SOURCE.values.QC, 2, demoSku(5), taskNo, 'crushed corners'],
     ]);
 
     const early = await operator.post(`${Q}/complete_qc`, { asn_no: asnNo });
     expect(early.retcode).toBe(RET.QC_INCOMPLETE);
-    expect(early.data.lines).toEqual([{ sku_id: sku(6), left_qty: 3 }]);
+    expect(early.data.lines).toEqual([{ sku_id: demoSku(6), left_qty: 3 }]);
     expect(await state(group)).toEqual(now);
 
-    expect((await operator.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: sku(6), passed_qty: 3, failed_qty: 0 })).retcode).toBe(0);
+    expect((await operator.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: demoSku(6), passed_qty: 3, failed_qty: 0 })).retcode).toBe(0);
     const view = await operator.get(`${Q}/get_qc_asn`, { asn_no: asnNo });
     expect(view.data.can_complete).toBe(true);
     const done = await operator.post(`${Q}/complete_qc`, { asn_no: asnNo });
@@ -147,19 +141,19 @@ describe('QC of an ASN', () => {
       [INBOUND_TASK_KIND.values.QC, T.DONE, 23, 23], [INBOUND_TASK_KIND.values.RECEIVING, T.PENDING, 123, 0],
     ]);
     expect((await operator.post(`${Q}/complete_qc`, { asn_no: asnNo })).retcode).toBe(RET.ILLEGAL_TRANSITION);
-    expect((await operator.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: sku(5), passed_qty: 1, failed_qty: 0 })).retcode).toBe(RET.ILLEGAL_TRANSITION);
+    expect((await operator.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: demoSku(5), passed_qty: 1, failed_qty: 0 })).retcode).toBe(RET.ILLEGAL_TRANSITION);
   });
 
   test('refusals change nothing: too many units, no reason, nothing inspected, an SKU not on the ASN', async () => {
     const { group, asnNo } = await countedForQc();
     const before = await state(group);
     const cases: [Record<string, unknown>, number, string | null][] = [
-      [{ sku_id: sku(6), passed_qty: 4, failed_qty: 0 }, RET.INBOUND_QTY_EXCEEDS, null],
-      [{ sku_id: sku(5), passed_qty: 1, failed_qty: 1 }, RET.BAD_INPUT, 'fail_reason'],
-      [{ sku_id: sku(5), passed_qty: 0, failed_qty: 0 }, RET.BAD_INPUT, 'passed_qty'],
-      [{ sku_id: sku(9), passed_qty: 1, failed_qty: 0 }, RET.BAD_INPUT, 'sku_id'],
-      [{ sku_id: sku(5), passed_qty: -1, failed_qty: 0 }, RET.BAD_INPUT, 'passed_qty'],
-      [{ sku_id: sku(5), passed_qty: 0, failed_qty: 1, fail_reason: INBOUND_EXCEPTION_REASON.values.SURPLUS }, RET.BAD_INPUT, 'fail_reason'],
+      [{ sku_id: demoSku(6), passed_qty: 4, failed_qty: 0 }, RET.INBOUND_QTY_EXCEEDS, null],
+      [{ sku_id: demoSku(5), passed_qty: 1, failed_qty: 1 }, RET.BAD_INPUT, 'fail_reason'],
+      [{ sku_id: demoSku(5), passed_qty: 0, failed_qty: 0 }, RET.BAD_INPUT, 'passed_qty'],
+      [{ sku_id: demoSku(9), passed_qty: 1, failed_qty: 0 }, RET.BAD_INPUT, 'sku_id'],
+      [{ sku_id: demoSku(5), passed_qty: -1, failed_qty: 0 }, RET.BAD_INPUT, 'passed_qty'],
+      [{ sku_id: demoSku(5), passed_qty: 0, failed_qty: 1, fail_reason: INBOUND_EXCEPTION_REASON.values.SURPLUS }, RET.BAD_INPUT, 'fail_reason'],
     ];
     for (const [body, retcode, path] of cases) {
       const res = await operator.post(`${Q}/save_qc_record`, { asn_no: asnNo, ...body });
@@ -169,17 +163,17 @@ describe('QC of an ASN', () => {
     }
     expect(await state(group)).toEqual(before);
     const bare = await memberWithoutPermissions(server, HOME);
-    expect((await bare.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: sku(5), passed_qty: 1, failed_qty: 0 })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await bare.post(`${Q}/save_qc_record`, { asn_no: asnNo, sku_id: demoSku(5), passed_qty: 1, failed_qty: 0 })).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await bare.get(`${Q}/get_qc_asn`, { asn_no: asnNo })).retcode).toBe(RET.PERMISSION_DENIED);
     expect(await state(group)).toEqual(before);
   });
 
   test('an ASN no rule picks has no QC: inspecting it is refused, it goes to receiving', async () => {
-    const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(8), expected: 4 }] }]);
-    const done = await countAndComplete(operator, group, [[sku(8), 4]]);
+    const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(8), expected: 4 }] }]);
+    const done = await countAndComplete(operator, group, [[demoSku(8), 4]]);
     expect(done.asns[0]!.qc_required).toBe(false);
     const before = await state(group);
-    const res = await operator.post(`${Q}/save_qc_record`, { asn_no: group.asnNos[0], sku_id: sku(8), passed_qty: 1, failed_qty: 0 });
+    const res = await operator.post(`${Q}/save_qc_record`, { asn_no: group.asnNos[0], sku_id: demoSku(8), passed_qty: 1, failed_qty: 0 });
     expect(res.retcode).toBe(RET.ILLEGAL_TRANSITION);
     expect(await state(group)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { arrivedGroup, countAndComplete, groupState, inWarehouse, memberWithoutPermissions, type ArrivedGroup, withoutQcRules } from './counting.fixture';
+import type { TestClient, TestServer } from '../support/api-harness';
+import { arrivedGroup, countAndComplete, demoSku, groupState, inboundTestServer, memberWithoutPermissions, type ArrivedGroup } from '../support/inbound-fixture';
 import { inventoryTransactions, locationInventory, qcRules, skuBatches } from '../../src/server/db/schema';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_TRANSACTION_TYPE, PUTAWAY_MODE, QC_RULE_KIND, QUALITY, TASK_STATUS,
@@ -13,17 +13,13 @@ const HOME = 'SGSIN1';
 const STAGING = 'IB-PUTAWAY-01';
 const A = INBOUND_STATUS.values;
 const T = TASK_STATUS.values;
-const sku = (n: number) => `SGSKU${String(n).padStart(5, '0')}`;
 
 let server: TestServer;
 let admin: TestClient;
 let operator: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await withoutQcRules(server, HOME);
-  admin = await inWarehouse(await server.login('admin@demo.local'), HOME);
-  operator = await inWarehouse(await server.login('operator@demo.local'), HOME);
+  ({ server, clients: [admin, operator] } = await inboundTestServer(HOME, ['admin@demo.local', 'operator@demo.local']));
 });
 afterAll(async () => {
   await server?.close();
@@ -45,12 +41,12 @@ async function counted() {
   const group = await arrivedGroup(server, HOME, [{
     supplierId: 'SUPSG0003',
     lines: [
-      { sku: sku(11), expected: 6, batchNo: `LOT-${Date.now()}`, productionDate: '2026-01-10', expiryDate: '2027-01-10' },
-      { sku: sku(12), expected: 4 },
+      { sku: demoSku(11), expected: 6, batchNo: `LOT-${Date.now()}`, productionDate: '2026-01-10', expiryDate: '2027-01-10' },
+      { sku: demoSku(12), expected: 4 },
     ],
     cartons: ['R1'],
   }]);
-  const done = await countAndComplete(operator, group, [[sku(11), 6], [sku(12), 3]]);
+  const done = await countAndComplete(operator, group, [[demoSku(11), 6], [demoSku(12), 3]]);
   return { group, asnNo: group.asnNos[0]!, taskNo: done.asns[0]!.task_no };
 }
 
@@ -72,28 +68,28 @@ describe('receiving', () => {
     const { group, asnNo, taskNo } = await counted();
     // One unit of the first line is reported damaged at the desk first: it comes in as damaged.
     const report = await operator.post('/apps/process/inbound/exception/report_inbound_exception', {
-      asn_no: asnNo, sku_id: sku(11), reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 1, remark: 'torn wrap',
+      asn_no: asnNo, sku_id: demoSku(11), reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 1, remark: 'torn wrap',
     });
     expect(report.retcode).toBe(0);
-    const before11 = await onhand(STAGING, sku(11));
+    const before11 = await onhand(STAGING, demoSku(11));
 
-    const first = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(11), staging_location: STAGING });
+    const first = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(11), staging_location: STAGING });
     expect(first.retcode).toBe(0);
     expect(first.data).toMatchObject({ status: A.SCANNING, staging_location: STAGING });
     expect(first.data.line).toMatchObject({ good_qty: 5, damaged_qty: 1, reported_damaged_qty: 1, received_qty: 6, to_receive_qty: 0 });
     let now = await state(group);
     expect(now.orders[0]!.status).toBe(A.SCANNING);
     expect(now.tasks.find((t) => t.taskNo === taskNo)).toMatchObject({ status: T.ONGOING, doneQty: 6, stagingLocation: STAGING });
-    const lot = now.batches.find((b) => b.skuId === sku(11))!;
+    const lot = now.batches.find((b) => b.skuId === demoSku(11))!;
     expect(lot).toMatchObject({ productionDate: '2026-01-10', expiryDate: '2027-01-10', supplierId: 'SUPSG0003', inboundRef: asnNo });
     expect(now.ledger.map((r) => [r.txnType, r.direction, r.locationId, r.skuId, r.batchId, r.quality, r.qty, r.refType])).toEqual([
-      [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, 1, STAGING, sku(11), lot.batchId, QUALITY.values.GOOD, 5, 'ASN'],
-      [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, 1, STAGING, sku(11), lot.batchId, QUALITY.values.DAMAGED, 1, 'ASN'],
+      [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, 1, STAGING, demoSku(11), lot.batchId, QUALITY.values.GOOD, 5, 'ASN'],
+      [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, 1, STAGING, demoSku(11), lot.batchId, QUALITY.values.DAMAGED, 1, 'ASN'],
     ]);
-    const after11 = await onhand(STAGING, sku(11));
+    const after11 = await onhand(STAGING, demoSku(11));
     expect([(after11[1] ?? 0) - (before11[1] ?? 0), (after11[2] ?? 0) - (before11[2] ?? 0)]).toEqual([5, 1]);
 
-    const twice = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(11), staging_location: STAGING });
+    const twice = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(11), staging_location: STAGING });
     expect(twice.retcode).toBe(RET.INBOUND_QTY_EXCEEDS);
     expect(await state(group)).toEqual(now);
 
@@ -109,8 +105,8 @@ describe('receiving', () => {
     ].sort());
     expect(now.tasks.find((t) => t.taskNo === taskNo)).toMatchObject({ status: T.DONE, doneQty: 9 });
     expect(now.putLines.map((l) => [l.fromLocation, l.skuId, l.quality, l.qty, l.suggestedLocation, l.putQty]).sort()).toEqual([
-      [STAGING, sku(11), QUALITY.values.GOOD, 5, null, 0], [STAGING, sku(11), QUALITY.values.DAMAGED, 1, null, 0],
-      ['IB-PUTAWAY-02', sku(12), QUALITY.values.GOOD, 3, null, 0],
+      [STAGING, demoSku(11), QUALITY.values.GOOD, 5, null, 0], [STAGING, demoSku(11), QUALITY.values.DAMAGED, 1, null, 0],
+      ['IB-PUTAWAY-02', demoSku(12), QUALITY.values.GOOD, 3, null, 0],
     ].sort());
     // The ledger and the balances agree: what the ASN posted is what its putaway tasks hold.
     const posted = await server.database.db.select({ qty: sql<number>`sum(${inventoryTransactions.qty})::int` }).from(inventoryTransactions)
@@ -123,18 +119,18 @@ describe('receiving', () => {
     const rule = await admin.post('/apps/rulecenter/qcrule/create_qc_rule', {
       rule_name: 'Everything', rule_kind: QC_RULE_KIND.values.PERCENTAGE_BASED, sample_percent: 50, supplier_id: 'SUPSG0004', priority: 1, status: 1,
     });
-    const group = await arrivedGroup(server, HOME, [{ supplierId: 'SUPSG0004', lines: [{ sku: sku(13), expected: 4 }] }]);
-    const done = await countAndComplete(operator, group, [[sku(13), 4]]);
+    const group = await arrivedGroup(server, HOME, [{ supplierId: 'SUPSG0004', lines: [{ sku: demoSku(13), expected: 4 }] }]);
+    const done = await countAndComplete(operator, group, [[demoSku(13), 4]]);
     await server.database.db.update(qcRules).set({ status: 2 }).where(and(eq(qcRules.whsId, HOME), eq(qcRules.ruleId, rule.data.rule_id)));
     const asnNo = group.asnNos[0]!;
     const before = await state(group);
-    const refused = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(13), staging_location: STAGING });
+    const refused = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(13), staging_location: STAGING });
     expect(refused.retcode).toBe(RET.QC_REQUIRED);
     expect(refused.data.task_no).toBe(done.asns[0]!.task_no);
     expect(await state(group)).toEqual(before);
 
-    await operator.post('/apps/process/inbound/qc/save_qc_record', { asn_no: asnNo, sku_id: sku(13), passed_qty: 1, failed_qty: 1, fail_reason: INBOUND_EXCEPTION_REASON.values.EXPIRED });
-    const checking = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(13), staging_location: STAGING });
+    await operator.post('/apps/process/inbound/qc/save_qc_record', { asn_no: asnNo, sku_id: demoSku(13), passed_qty: 1, failed_qty: 1, fail_reason: INBOUND_EXCEPTION_REASON.values.EXPIRED });
+    const checking = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(13), staging_location: STAGING });
     expect(checking.retcode).toBe(RET.ILLEGAL_TRANSITION);
     await operator.post('/apps/process/inbound/qc/complete_qc', { asn_no: asnNo });
     const received = await operator.post(`${R}/complete_receiving`, { asn_no: asnNo, staging_location: STAGING });
@@ -147,25 +143,25 @@ describe('receiving', () => {
     const { group, asnNo } = await counted();
     const before = await state(group);
     for (const [location, retcode] of [['IB-ARRIVING-01', RET.STAGING_LOCATION_UNUSABLE], ['A01-01-01-1', RET.NOT_FOUND], ['NOWHERE', RET.NOT_FOUND]] as const) {
-      const res = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(11), staging_location: location });
+      const res = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(11), staging_location: location });
       expect(res.retcode, location).toBe(retcode);
     }
     const blocked = await operator.post(`${R}/complete_receiving`, { asn_no: asnNo, staging_location: 'IB-ARRIVING-02' });
     expect(blocked.retcode).toBe(RET.STAGING_LOCATION_UNUSABLE);
     expect(blocked.data).toMatchObject({ location_code: 'IB-ARRIVING-02' });
     expect(await state(group)).toEqual(before);
-    const noLine = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(99), staging_location: STAGING });
+    const noLine = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(99), staging_location: STAGING });
     expect(noLine.retcode).toBe(RET.BAD_INPUT);
     expect(noLine.data.issues[0].path).toBe('sku_id');
-    const badInput = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: sku(11) });
+    const badInput = await operator.post(`${R}/receive_asn_line`, { asn_no: asnNo, sku_id: demoSku(11) });
     expect(badInput.retcode).toBe(RET.BAD_INPUT);
     expect(badInput.data.issues[0].path).toBe('staging_location');
     expect(await state(group)).toEqual(before);
   });
 
   test('an ASN nothing was counted of is done at once: nothing to put away', async () => {
-    const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(14), expected: 2 }] }, { lines: [{ sku: sku(15), expected: 1 }] }]);
-    await countAndComplete(operator, group, [[sku(15), 1]]);
+    const group = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(14), expected: 2 }] }, { lines: [{ sku: demoSku(15), expected: 1 }] }]);
+    await countAndComplete(operator, group, [[demoSku(15), 1]]);
     const res = await operator.post(`${R}/complete_receiving`, { asn_no: group.asnNos[0], staging_location: STAGING });
     expect(res.retcode).toBe(0);
     expect(res.data).toMatchObject({ status: A.DONE, putaway_task_nos: [] });
@@ -175,9 +171,9 @@ describe('receiving', () => {
   });
 
   test('not yet counted, another warehouse\'s, or without the page: refused and nothing changes', async () => {
-    const arrived = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(16), expected: 2 }] }]);
+    const arrived = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(16), expected: 2 }] }]);
     const before = await state(arrived);
-    const early = await operator.post(`${R}/receive_asn_line`, { asn_no: arrived.asnNos[0], sku_id: sku(16), staging_location: STAGING });
+    const early = await operator.post(`${R}/receive_asn_line`, { asn_no: arrived.asnNos[0], sku_id: demoSku(16), staging_location: STAGING });
     expect(early.retcode).toBe(RET.ILLEGAL_TRANSITION);
     expect(early.data).toMatchObject({ from: A.ARRIVED });
     const elsewhere = await arrivedGroup(server, 'IDJKT1', [{ lines: [{ sku: 'IDSKU00001', expected: 1 }] }]);
@@ -192,11 +188,11 @@ describe('receiving', () => {
 describe('batches', () => {
   test('a lot named by two ASNs with other dates is refused on the batch, and the receipt rolls back', async () => {
     const lot = `LOT-CLASH-${Date.now()}`;
-    const one = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(17), expected: 1, batchNo: lot, expiryDate: '2027-05-01' }] }]);
-    await countAndComplete(operator, one, [[sku(17), 1]]);
+    const one = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(17), expected: 1, batchNo: lot, expiryDate: '2027-05-01' }] }]);
+    await countAndComplete(operator, one, [[demoSku(17), 1]]);
     expect((await operator.post(`${R}/complete_receiving`, { asn_no: one.asnNos[0], staging_location: STAGING })).retcode).toBe(0);
-    const two = await arrivedGroup(server, HOME, [{ lines: [{ sku: sku(17), expected: 1, batchNo: lot, expiryDate: '2027-06-01' }] }]);
-    await countAndComplete(operator, two, [[sku(17), 1]]);
+    const two = await arrivedGroup(server, HOME, [{ lines: [{ sku: demoSku(17), expected: 1, batchNo: lot, expiryDate: '2027-06-01' }] }]);
+    await countAndComplete(operator, two, [[demoSku(17), 1]]);
     const before = await state(two);
     const res = await operator.post(`${R}/complete_receiving`, { asn_no: two.asnNos[0], staging_location: STAGING });
     expect(res.retcode).toBe(RET.BAD_INPUT);

@@ -2,11 +2,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch, rowsOf } from '../support/db-state';
-import type { Db } from '../../src/server/db/client';
-import { cells, inventoryLockLogs, locationInventory, skus } from '../../src/server/db/schema';
-import { ensureBatch } from '../../src/server/modules/inventory/batches';
-import { lockStock, postStock } from '../../src/server/modules/inventory/ledger';
-import { INVENTORY_LOCK_ACTION, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, QUALITY } from '../../src/shared/codes';
+import { addStock, inTransaction, refusedUnchanged, testItem } from '../support/stock-fixture';
+import { cells, inventoryLockLogs, locationInventory } from '../../src/server/db/schema';
+import { lockStock } from '../../src/server/modules/inventory/ledger';
+import { INVENTORY_LOCK_ACTION, LOCATION_STATUS, QUALITY } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -16,13 +15,13 @@ import { RET } from '../../src/shared/retcodes';
  */
 const STOCK = '/apps/process/inventory/stockblock';
 const LOCATION = '/apps/process/inventory/locationblock';
+/** The Storage Area Setting's cell calls (update_cell: the cell's edit form). */
+const CELL_FORM = '/apps/basic/location';
 const MAP = '/apps/process/inventory/inventorymap';
-const SWITCH = '/apps/system/user/switch_user_setting';
 const WHS = 'SGSIN1';
 const OTHER = 'IDJKT1';
 const { GOOD, DAMAGED } = QUALITY.values;
 const { NORMAL, BLOCKED } = LOCATION_STATUS.values;
-const T = INVENTORY_TRANSACTION_TYPE.values;
 
 let server: TestServer;
 let admin: TestClient;
@@ -31,14 +30,11 @@ let operator: TestClient;
 let watch: ChangeWatch;
 
 const db = () => server.database.db;
-const inTx = <R>(work: (tx: Db) => Promise<R>): Promise<R> => db().transaction((tx) => work(tx as unknown as Db));
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.login('admin@demo.local');
-  expect((await admin.post(SWITCH, { type: 'whs', value: WHS })).retcode).toBe(0);
-  other = await server.login('supervisor@demo.local');
-  expect((await other.post(SWITCH, { type: 'whs', value: OTHER })).retcode).toBe(0);
+  admin = await server.loginAt('admin@demo.local', WHS);
+  other = await server.loginAt('supervisor@demo.local', OTHER);
   operator = await server.login('operator@demo.local');
   watch = new ChangeWatch(db());
 });
@@ -46,15 +42,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-let skuCounter = 0;
-/** A SKU of this file's own with one batch and `qty` units at `location`. */
+/** An item of this file's own with `qty` units at `location`, as the block calls name a balance. */
 async function stocked(location: string, qty: number, quality: 1 | 2 = GOOD) {
-  const skuId = `BLKSKU${String(++skuCounter).padStart(4, '0')}`;
-  await db().insert(skus).values({ whsId: WHS, skuId, skuName: `Block test item ${skuCounter}` });
-  const batchId = await inTx((tx) => ensureBatch(tx, WHS, { skuId }));
-  await inTx((tx) => postStock(tx, WHS, [{ location, skuId, batchId, quality, qty, txnType: T.ADJUST_INCREASE, direction: INVENTORY_TRANSACTION_DIRECTION.values.DEBIT }],
-    { refType: 'ADJUSTMENT', refNo: 'SETUP', operatorId: null }));
-  return { location_id: location, sku_id: skuId, batch_id: batchId, quality };
+  const item = await testItem(db(), WHS, 'BLKSKU');
+  await addStock(db(), WHS, item, location, qty, quality);
+  return { location_id: location, sku_id: item.skuId, batch_id: item.batchId, quality };
 }
 const balance = async (stock: { location_id: string; sku_id: string; batch_id: string; quality: number }) => {
   const [row] = await db().select({ onhand: locationInventory.onhandQty, locked: locationInventory.lockedQty, available: locationInventory.availableQty })
@@ -74,13 +66,7 @@ async function emptyCell(): Promise<string> {
     order by c.location_code limit 1 offset ${emptyTaken++}`));
   return rows[0]!.code;
 }
-async function refused(run: () => Promise<{ retcode: number; message: string }>, retcode: number): Promise<string> {
-  await watch.mark();
-  const res = await run();
-  expect(res.retcode, res.message).toBe(retcode);
-  expect(await watch.changes()).toEqual([]);
-  return res.message;
-}
+const refused = (run: () => Promise<{ retcode: number; message: string }>, retcode: number) => refusedUnchanged(watch, run, retcode);
 
 describe('stock', () => {
   test('blocks available units with a reason and unblocks them; each is logged with who and why', async () => {
@@ -126,7 +112,7 @@ describe('locations', () => {
     const held = await stocked(code, 10);
     // A quality hold from before the location block, and a cycle count's hold: both outlive it.
     expect((await admin.post(`${STOCK}/block_stock`, { ...held, qty: 4, reason: 'Quality hold' })).retcode).toBe(0);
-    await inTx((tx) => lockStock(tx, WHS, [{ location: code, skuId: held.sku_id, batchId: held.batch_id, quality: GOOD, qty: 2 }],
+    await inTransaction(db(), (tx) => lockStock(tx, WHS, [{ location: code, skuId: held.sku_id, batchId: held.batch_id, quality: GOOD, qty: 2 }],
       { reason: 'Counting', refType: 'CYCLE_COUNT', refNo: 'CC-1', operatorId: null }));
 
     const res = await admin.post(`${LOCATION}/block_location`, { location_code: code, reason: 'Rack damaged by forklift' });
@@ -158,6 +144,48 @@ describe('locations', () => {
     // The cycle count's 2 stay blocked.
     expect(await balance(held)).toEqual({ onhand: 10, locked: 2, available: 8 });
     await refused(() => admin.post(`${LOCATION}/unblock_location`, { location_code: code, reason: 'again' }), RET.ILLEGAL_TRANSITION);
+  });
+
+  test('a cell edited to Blocked on its edit form (update_cell) blocks its stock as Location Block does, and edited back to Normal releases it', async () => {
+    const code = await emptyCell();
+    const mine = await stocked(code, 12);
+    const held = await stocked(code, 5);
+    expect((await admin.post(`${STOCK}/block_stock`, { ...held, qty: 2, reason: 'Quality hold' })).retcode).toBe(0);
+    const edit = (status: number) => admin.post(`${CELL_FORM}/update_cell`, { location_code: code, status });
+
+    const blocked = await edit(BLOCKED);
+    expect(blocked.retcode, blocked.message).toBe(0);
+    expect(blocked.data).toMatchObject({ location_code: code, status: BLOCKED });
+    expect(await balance(mine)).toEqual({ onhand: 12, locked: 12, available: 0 });
+    expect(await balance(held)).toEqual({ onhand: 5, locked: 5, available: 0 });
+    const byLocation = (await logsAt(code)).filter((l) => l.refType === 'LOCATION_BLOCK');
+    expect(byLocation.map((l) => [l.skuId, l.qty, l.refNo, l.reason])).toEqual([
+      [mine.sku_id, 12, code, 'Cell edited to BLOCKED'], [held.sku_id, 3, code, 'Cell edited to BLOCKED'],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(byLocation.every((l) => l.operatorId !== null)).toBe(true);
+    // Held by the location as if blocked there: not for a hand unblock.
+    await refused(() => admin.post(`${STOCK}/unblock_stock`, { ...held, qty: 3, reason: 'x' }), RET.STOCK_HELD_BY_DOCUMENT);
+    // Out of Blocked only to Normal, into it only from Normal: refused otherwise, nothing changed.
+    expect(await refused(() => edit(LOCATION_STATUS.values.FROZEN), RET.ILLEGAL_TRANSITION)).toContain('unblock it');
+
+    const back = await edit(NORMAL);
+    expect(back.retcode, back.message).toBe(0);
+    expect(await balance(mine)).toEqual({ onhand: 12, locked: 0, available: 12 });
+    // The quality hold from before stays.
+    expect(await balance(held)).toEqual({ onhand: 5, locked: 2, available: 3 });
+
+    // One meaning on both pages: edited to Blocked, released on Location Block.
+    expect((await edit(BLOCKED)).retcode).toBe(0);
+    expect((await admin.post(`${LOCATION}/unblock_location`, { location_code: code, reason: 'Checked' })).data).toEqual({ location_code: code, status: NORMAL, qty: 15 });
+    await db().update(cells).set({ status: LOCATION_STATUS.values.FROZEN }).where(and(eq(cells.whsId, WHS), eq(cells.locationCode, code)));
+    try {
+      expect(await refused(() => edit(BLOCKED), RET.ILLEGAL_TRANSITION)).toContain('FROZEN');
+      // Other changes of a cell leave its stock alone.
+      expect((await admin.post(`${CELL_FORM}/update_cell`, { location_code: code, max_qty: 500 })).retcode).toBe(0);
+      expect(await balance(mine)).toEqual({ onhand: 12, locked: 0, available: 12 });
+    } finally {
+      await db().update(cells).set({ status: NORMAL }).where(and(eq(cells.whsId, WHS), eq(cells.locationCode, code)));
+    }
   });
 
   test('an empty cell blocks and unblocks; refusals: not a cell, not normal, other warehouse, permission, no reason', async () => {

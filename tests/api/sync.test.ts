@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { and, count, eq } from 'drizzle-orm';
@@ -29,16 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A UUIDv7 as the devices make them: 48-bit ms timestamp, version 7, variant 10. */
-function uuidv7(): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 interface Op { op_id: string; seq: number; kind: string; payload: Record<string, unknown>; created_at: number }
 const op = (seq: number, payload: Record<string, unknown>, kind = SET_SETTING): Op => ({ op_id: uuidv7(), seq, kind, payload, created_at: Date.now() - 60_000 });

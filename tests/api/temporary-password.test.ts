@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
 import { and, count, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { mailOutbox, syncOps, syncStreams, userSettings, users } from '../../src/server/db/schema';
@@ -29,16 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A UUIDv7 as devices make them. */
-function uuidv7(): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const flagOf = async (userId: number) =>
   (await server.database.db.select({ f: users.passwordChangeRequired }).from(users).where(eq(users.userId, userId)))[0]!.f;

@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
 import pg from 'pg';
 import { ROOT, buildServer, startBuiltServer, type BuiltServer } from '../support/built-server';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
+import { HttpSession } from '../support/http-session';
 import { contract } from '../../src/shared/contract';
-import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -44,39 +44,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>, database = ADMI
   }
 }
 
-
-/** A UUIDv7 as devices make them. */
-function uuidv7(): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 interface Op { op_id: string; seq: number; kind: string; payload: { name: string; value: string }; created_at: number }
 interface PushAnswer { results: { op_id: string; seq: number; status: 'applied' | 'duplicate' | 'rejected'; retcode: number }[]; acked_seq: number }
-
-/** One browser session, its cookies sent to whichever process it calls (sessions live in the database). */
-class Session {
-  cookies = new Map<string, string>();
-  whsId = '';
-
-  async call<T>(baseURL: string, method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<{ status: number } & Envelope<T>> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (this.cookies.has(CSRF_COOKIE)) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE)!;
-    if (this.whsId) headers[TENANT_HEADER] = this.whsId;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(baseURL + API_BASE + apiPath, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
-    }
-    return { status: res.status, ...((await res.json()) as Envelope<T>) };
-  }
-}
 
 let databaseName: string | undefined;
 let servers: BuiltServer[] = [];
@@ -116,20 +85,15 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
     const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), withDatabase(ADMIN_URL, databaseName!));
     expect(rows.rows[0]!.n).toBe(3); // the three demo accounts, not six
     for (const server of servers) {
-      const res = await new Session().call<{ default: string }>(server.baseURL, 'GET', contract.getLangSetting.path);
+      const res = await new HttpSession().call<{ default: string }>(server.baseURL, 'GET', contract.getLangSetting.path);
       expect(res.retcode).toBe(0);
     }
   });
 
   test('one device pushing to both at once: every op applied exactly once, in order', async () => {
     const [a, b] = servers.map((s) => s.baseURL) as [string, string];
-    const session = new Session();
-    await session.call(a, 'GET', contract.getLangSetting.path); // the CSRF cookie
-    const login = await session.call<{ whs_id: string; user_id: number }>(a, 'POST', contract.userLogin.path, {
-      email: 'operator@demo.local', password: hashPasswordForTransport('Demo1234'),
-    });
-    expect(login.retcode, login.message).toBe(0);
-    session.whsId = login.data.whs_id;
+    const session = new HttpSession();
+    const login = await session.signIn(a, 'operator@demo.local', 'Demo1234');
     expect((await session.call(b, 'GET', contract.getLoginInfo.path)).retcode).toBe(0); // the same session on the other process
 
     const device = randomUUID();
@@ -185,7 +149,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
       expect(stream.map((s) => Number(s.acked_seq))).toEqual([TOTAL_OPS]);
       // The effect, in order: each setting holds the value of the last op that wrote it (ops applied out of order would leave an earlier one).
       const settings = (await c.query<{ name: string; value: string }>(
-        "select name, value from user_settings where user_id = $1 and name like 'two_processes_%' order by name", [login.data.user_id])).rows;
+        "select name, value from user_settings where user_id = $1 and name like 'two_processes_%' order by name", [login.user_id])).rows;
       const expected = Array.from({ length: SETTING_NAMES }, (_, r) => {
         const last = Math.max(...ops.filter((o) => o.seq % SETTING_NAMES === r).map((o) => o.seq));
         return { name: `two_processes_${r}`, value: String(last) };

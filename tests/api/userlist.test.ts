@@ -151,6 +151,38 @@ describe('action permissions', () => {
     expect((await resetter.post(`${U}/sync_user_to_tob`, { user_id: target.userId })).retcode).toBe(RET.PERMISSION_DENIED);
   });
 
+  test('the User Role page with its Edit action reads the roles it may give (get_assignable_roles); the user list\'s role configuration stays closed', async () => {
+    const USERROLE_VIEW = 'PC.Wmsconfig.Userrole.View';
+    const assigner = await holderOf('assigner@test.local', [USERROLE_VIEW, USER_ADMIN_ACTIONS.assignUserRole, 'PC.Inbound.Counting.View']);
+    expect((await assigner.get(`${U}/get_role_configuration`)).retcode).toBe(RET.PERMISSION_DENIED);
+    const db = server.database.db;
+    const { rolePermissions } = await import('../../src/server/db/schema');
+    const [counting] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'Counting only' }).returning();
+    await db.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: counting!.roleId, perm: 'PC.Inbound.Counting.View' });
+
+    const res = await assigner.get<{ list: { role_id: number; role_name: string }[] }>('/apps/config/userrole/get_assignable_roles');
+    expect(res.retcode, res.message).toBe(0);
+    const names = res.data.list.map((r) => r.role_name);
+    // Its own role and the narrower one; not the roles granting what it does not hold (all-permission ones included).
+    expect(names).toEqual(expect.arrayContaining(['Counting only', 'Only assigner@test.local']));
+    for (const wider of ['Administrator', 'Supervisor', 'Operator']) expect(names).not.toContain(wider);
+    // What it lists, it may give; what it leaves out is refused.
+    const target = await server.createUser({ email: 'assigner-target@test.local' });
+    const assign = (roleId: number) => assigner.post('/apps/config/userrole/assign_user_role', { user_ids: [target.userId], role_id: roleId });
+    expect((await assign(counting!.roleId)).retcode).toBe(0);
+    expect((await assign(roleIds.Supervisor!)).retcode).toBe(RET.PERMISSION_DENIED);
+
+    // The page without its Edit action: refused, naming the permission.
+    const viewer = await holderOf('userrole-viewer@test.local', [USERROLE_VIEW]);
+    const refused = await viewer.get('/apps/config/userrole/get_assignable_roles');
+    expect(refused.retcode).toBe(RET.PERMISSION_DENIED);
+    expect(refused.data).toEqual({ perm: USER_ADMIN_ACTIONS.assignUserRole });
+    // A super admin may give every role of the warehouse, and only its roles.
+    const every = (await admin.get<{ list: { role_id: number }[] }>('/apps/config/userrole/get_assignable_roles')).data.list.map((r) => r.role_id);
+    const ofWarehouse = (await db.select({ id: roles.roleId }).from(roles).where(eq(roles.whsId, 'SGSIN1'))).map((r) => r.id);
+    expect([...every].sort((x, y) => x - y)).toEqual([...ofWarehouse].sort((x, y) => x - y));
+  });
+
   test('the Administrator role holds every action permission; the demo supervisor and operator none of them', async () => {
     const perms = async (client: TestClient) => (await client.get<{ list: string[] }>('/apps/system/authorization/get_my_perm')).data.list;
     const actions = Object.values(USER_ADMIN_ACTIONS);

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage, signIn } from './browser';
 
+export { wedgeScan } from './browser';
+
 /** What the ASN, arrival and quota browser tests share: a signed-in page in a given warehouse, and API calls made as that user. */
 
 /** Calls the API as the page's user (its cookies, CSRF token and warehouse); throws on a nonzero retcode. */
@@ -28,10 +30,4 @@ export async function openAt(
   if (info.whs_id !== whsId) await api(page, 'POST', '/apps/system/user/switch_user_setting', { type: 'whs', value: whsId }, info.whs_id);
   await page.goto(`/v2${path}`);
   return { context, page };
-}
-
-/** A keyboard-wedge scan into the focused scan field: the characters back to back, then Enter. */
-export async function wedgeScan(page: Page, text: string): Promise<void> {
-  await page.keyboard.type(text, { delay: 0 });
-  await page.keyboard.press('Enter');
 }

@@ -47,3 +47,32 @@ export function opStates(page: Page): Promise<string[]> {
     };
   }));
 }
+
+/** A keyboard-wedge scan into the focused field: the characters back to back, then Enter. */
+export async function wedgeScan(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text, { delay: 0 });
+  await page.keyboard.press('Enter');
+}
+
+/** A keyboard-wedge scan into a scan field by its test id. */
+export async function scanInto(page: Page, testId: string, text: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  await field.waitFor();
+  await field.focus();
+  await wedgeScan(page, text);
+}
+
+/**
+ * The next push of queued ops reaches the server, but its answer is lost on the way back (the
+ * connection resets), as on a flaky network; later pushes go through. Answers whether that happened.
+ */
+export async function loseNextPushAnswer(page: Page): Promise<() => boolean> {
+  let lost = false;
+  await page.route('**/apps/system/sync/push_ops', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return () => lost;
+}

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, signIn } from './browser';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { openDatabase } from '../../src/server/db/client';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto, signIn } from './browser';
+import { startOwnServer, type OwnServer } from './own-server';
 import { asnOrders, countingRecords, inboundExceptions, inboundTasks, syncOps } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed';
 import { countingDemoAsnNo } from '../../src/server/modules/inbound/counting.seed';
 import { COUNTING_RECORD_KIND, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND } from '../../src/shared/codes';
 
@@ -25,34 +22,20 @@ const SKU1 = 'IDSKU00001';
 const SKU2 = 'IDSKU00002';
 
 let browser: Browser;
-let server: BuiltServer;
-let dataDir: string;
+let server: OwnServer;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tally-counting-e2e-'));
-  const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
-  await database.close();
-  server = await startBuiltServer(undefined, 'tally-counting-e2e-', { dataDir });
+  server = await startOwnServer('counting');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
-
-/** A keyboard-wedge scan into a scan field: the characters back to back, then Enter. */
-async function scan(page: Page, testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await field.waitFor();
-  await field.focus();
-  await page.keyboard.type(text, { delay: 0 });
-  await page.keyboard.press('Enter');
-}
 
 /** Scans a SKU and counts `qty` of it (the quantity field, then Enter). */
 async function count(page: Page, sku: string, qty: number) {
-  await scan(page, 'counting-scan', sku);
+  await scanInto(page, 'counting-scan', sku);
   const field = page.getByLabel('Quantity');
   await field.waitFor();
   await field.fill(String(qty));
@@ -91,7 +74,7 @@ describe('counting on a PDA', () => {
     expect(await counted(page, SKU2)).toBe('4 / 4');
     await expect.poll(() => page.getByTestId('counting-queued').textContent()).toContain('8 units waiting to sync');
     // One more is surplus: the screen asks before counting it; cancelled, nothing is queued.
-    await scan(page, 'counting-scan', SKU2);
+    await scanInto(page, 'counting-scan', SKU2);
     await page.getByLabel('Quantity').press('Enter');
     await expect.poll(() => page.getByRole('dialog', { name: 'More than expected' }).isVisible()).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -121,10 +104,7 @@ describe('counting on a PDA', () => {
   });
 
   test('the server counted each op once', async () => {
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const db = database.db;
+    await server.readDatabase(async (db) => {
       const records = await db.select().from(countingRecords)
         .where(and(eq(countingRecords.whsId, WHS), eq(countingRecords.groupNo, GROUP))).orderBy(asc(countingRecords.recordId));
       expect(records.map((r) => [r.skuId, r.qty, r.kind])).toEqual([
@@ -141,16 +121,13 @@ describe('counting on a PDA', () => {
       expect(asn?.status).toBe(INBOUND_STATUS.values.COUNTED);
       const tasks = await db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.asnNo, GROUP)));
       expect(tasks.map((t) => [t.kind, t.totalQty])).toEqual([[INBOUND_TASK_KIND.values.RECEIVING, 10]]);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });
 
 describe('QC, receiving and its report-exception page on a PDA; the exception handled in the Exception Center', () => {
   test('a demo ASN is inspected, reported, received and handed to putaway; the supervisor settles the exception', async () => {
-    await server.stop();
-    server = await startBuiltServer(undefined, 'tally-counting-e2e-', { dataDir });
+    await server.restart();
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT, locale: 'en-US' });
     const page = await context.newPage();
     const qcAsn = countingDemoAsnNo(WHS, 'C1');
@@ -160,9 +137,9 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
     await page.waitForURL('**/v2/inbound/qc');
 
     // QC: the high-value line's AQL sample (30 units, AQL 1.0: 13), inspected and passed.
-    await scan(page, 'step-asn-scan', qcAsn);
+    await scanInto(page, 'step-asn-scan', qcAsn);
     await expect.poll(() => page.getByTestId('step-asn-no').textContent()).toBe(qcAsn);
-    await scan(page, 'qc-scan', 'IDSKU00008');
+    await scanInto(page, 'qc-scan', 'IDSKU00008');
     await expect.poll(() => page.getByTestId('qc-passed').inputValue()).toBe('13');
     await page.getByTestId('qc-save').click();
     await page.getByTestId('qc-complete').click();
@@ -171,7 +148,7 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
 
     // Report a damaged unit of the ASN waiting for receiving, then receive it.
     await page.goto(`/v2/inbound/receiving/reportexception?asn=${receiveAsn}`);
-    await scan(page, 'report-sku', 'IDSKU00001');
+    await scanInto(page, 'report-sku', 'IDSKU00001');
     await page.getByTestId('report-reason').click();
     await page.getByRole('option', { name: 'Damaged' }).click();
     await page.getByTestId('report-submit').click();
@@ -180,7 +157,7 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
 
     await page.goto(`/v2/inbound/receiving?asn=${receiveAsn}`);
     await expect.poll(() => page.getByTestId('receiving-staging').inputValue()).toBe('IB-PUTAWAY-01');
-    await scan(page, 'receiving-scan', 'IDSKU00001');
+    await scanInto(page, 'receiving-scan', 'IDSKU00001');
     await expect.poll(() => page.getByTestId('receiving-row').first().textContent()).toContain('24 / 24');
     expect(await page.getByTestId('receiving-row').first().textContent()).toMatch(/23 good\s*1 damaged/);
     await page.getByTestId('receiving-complete').click();
@@ -209,21 +186,17 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
     await desk.screenshot({ path: path.join(os.tmpdir(), 'tally-exception-handle.png'), fullPage: true });
     await office.close();
 
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const [exception] = await database.db.select().from(inboundExceptions).where(and(eq(inboundExceptions.whsId, WHS), eq(inboundExceptions.asnNo, receiveAsn)));
+    await server.readDatabase(async (db) => {
+      const [exception] = await db.select().from(inboundExceptions).where(and(eq(inboundExceptions.whsId, WHS), eq(inboundExceptions.asnNo, receiveAsn)));
       expect(exception).toMatchObject({ status: INBOUND_EXCEPTION_STATUS.values.DONE, handlingDecision: INBOUND_HANDLING_DECISION.values.ACCEPT_AS_DAMAGED });
       expect(exception?.remark).toContain('Sold as damaged stock.');
-      const [asn] = await database.db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, receiveAsn)));
+      const [asn] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, receiveAsn)));
       expect(asn?.status).toBe(INBOUND_STATUS.values.RECEIVED);
-      const putaway = await database.db.select().from(inboundTasks)
+      const putaway = await db.select().from(inboundTasks)
         .where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.asnNo, receiveAsn), eq(inboundTasks.kind, INBOUND_TASK_KIND.values.PUTAWAY)));
       expect(putaway.map((t) => t.totalQty)).toEqual([36]);
-      const [checked] = await database.db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, qcAsn)));
+      const [checked] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, qcAsn)));
       expect(checked?.status).toBe(INBOUND_STATUS.values.CHECKED);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

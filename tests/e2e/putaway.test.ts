@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, signIn } from './browser';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, loseNextPushAnswer, opStates, scanInto, signIn } from './browser';
+import { startOwnServer, type OwnServer } from './own-server';
 import { asnStatusOf, createTestSku, receivedAsnWithPutawayTask, type ReceivedAsn } from '../support/putaway-fixture';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { cells, inboundTasks, inventoryTransactions, locationInventory, pathways, putawayRules, zones } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed';
 import {
   ABC_CLASS, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, PUTAWAY_STRATEGY, RACK_TYPE, STORAGE_AREA, TASK_STATUS,
   TEMPERATURE_ZONE,
@@ -28,8 +26,7 @@ const ZONE = 'PZE2E';
 const CELL = (n: number) => `${ZONE}-01-01-${n}`;
 
 let browser: Browser;
-let server: BuiltServer;
-let dataDir: string;
+let server: OwnServer;
 let fixture: ReceivedAsn;
 let skuA: string;
 let skuB: string;
@@ -53,35 +50,18 @@ async function prepare(database: Database) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tally-putaway-e2e-'));
-  const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
-  try {
-    await prepare(database);
-  } finally {
-    await database.close();
-  }
-  server = await startBuiltServer(undefined, 'tally-putaway-e2e-', { dataDir });
+  server = await startOwnServer('putaway', prepare);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
-
-/** A keyboard-wedge scan into the focused scan field: the characters back to back, then Enter. */
-async function scan(page: Page, testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await field.waitFor();
-  await field.focus();
-  await page.keyboard.type(text, { delay: 0 });
-  await page.keyboard.press('Enter');
-}
 
 /** Scans SKU and cell of the line on screen, enters the quantity and puts. */
 async function putUnits(page: Page, sku: string, cell: string, qty: number) {
-  await scan(page, 'putaway-sku-scan', sku);
-  await scan(page, 'putaway-cell-scan', cell);
+  await scanInto(page, 'putaway-sku-scan', sku);
+  await scanInto(page, 'putaway-cell-scan', cell);
   const qtyField = page.getByTestId('putaway-qty');
   await qtyField.fill(String(qty));
   await page.getByTestId('putaway-put').click();
@@ -104,7 +84,7 @@ describe('standard putaway on a PDA, offline for some puts', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     // Online: open the task, put 2 of SKU A into the suggested cell.
-    await scan(page, 'putaway-task-scan', fixture.taskNo);
+    await scanInto(page, 'putaway-task-scan', fixture.taskNo);
     await expect.poll(() => page.getByTestId('putaway-line-sku').textContent()).toBe(skuA);
     expect(await suggested(page)).toBe(CELL(1));
     expect(await remaining(page)).toBe('6');
@@ -122,11 +102,11 @@ describe('standard putaway on a PDA, offline for some puts', () => {
 
     // An offline reload: the task comes from the service worker's cache, the queued put from the outbox.
     await page.reload();
-    await scan(page, 'putaway-task-scan', fixture.taskNo);
+    await scanInto(page, 'putaway-task-scan', fixture.taskNo);
     await expect.poll(() => remaining(page)).toBe('2');
     // The last 2 of A into another cell: allowed, with a warning.
-    await scan(page, 'putaway-sku-scan', skuA);
-    await scan(page, 'putaway-cell-scan', CELL(3));
+    await scanInto(page, 'putaway-sku-scan', skuA);
+    await scanInto(page, 'putaway-cell-scan', CELL(3));
     await expect.poll(() => page.getByTestId('putaway-notice').textContent()).toContain(`is not the suggested cell ${CELL(1)}`);
     await page.getByTestId('putaway-qty').fill('2');
     await page.getByTestId('putaway-put').click();
@@ -139,24 +119,15 @@ describe('standard putaway on a PDA, offline for some puts', () => {
     expect(await opStates(page)).toEqual(['done', 'pending', 'pending', 'pending']);
 
     // Back online, and the first answer is lost on the way: the device sends the batch again.
-    let dropped = false;
-    await page.route('**/apps/system/sync/push_ops', async (route) => {
-      if (dropped) return route.continue();
-      dropped = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const answerLost = await loseNextPushAnswer(page);
     await context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done', 'done']);
-    expect(dropped).toBe(true);
+    expect(answerLost()).toBe(true);
     await expect.poll(() => page.locator('[data-testid="putaway-op"][data-state="done"]').count()).toBe(4);
     await context.close();
 
     // The ledger, read from the server's own data once it has stopped.
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const db = database.db;
+    await server.readDatabase(async (db) => {
       const balances = await db.select({ location: locationInventory.locationId, sku: locationInventory.skuId, qty: locationInventory.onhandQty })
         .from(locationInventory).where(and(eq(locationInventory.whsId, WHS), inArray(locationInventory.skuId, [skuA, skuB])))
         .orderBy(asc(locationInventory.locationId), asc(locationInventory.skuId));
@@ -177,8 +148,6 @@ describe('standard putaway on a PDA, offline for some puts', () => {
       const [task] = await db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.taskNo, fixture.taskNo)));
       expect(task).toMatchObject({ status: TASK_STATUS.values.DONE, doneQty: 10 });
       expect(await asnStatusOf(db, WHS, fixture.asnNo)).toBe(INBOUND_STATUS.values.DONE);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

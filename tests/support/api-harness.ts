@@ -28,6 +28,8 @@ export interface TestServer {
   client(): TestClient;
   /** Signs in an account (demo password by default) and returns its client. */
   login(email: string, password?: string, extra?: { is_simple_password?: boolean }): Promise<TestClient>;
+  /** Signs an account in (demo password) with `whsId` as its session's warehouse. */
+  loginAt(email: string, whsId: string): Promise<TestClient>;
   /**
    * Adds an account of its own for a test (so password and rate-limit tests do not disturb the
    * demo accounts), member of `warehouses` with the named seeded role.
@@ -148,6 +150,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       const client = new TestClient(app);
       const res = await client.post('/apps/system/user/user_login', { email, password: hashPasswordForTransport(password), ...extra });
       if (res.retcode !== 0) throw new Error(`login ${email} failed: ${res.retcode} ${res.message}`);
+      return client;
+    },
+    async loginAt(email, whsId) {
+      const client = await server.login(email);
+      if (client.whsId !== whsId) {
+        const res = await client.post('/apps/system/user/switch_user_setting', { type: 'whs', value: whsId });
+        if (res.retcode !== 0) throw new Error(`switch ${email} to ${whsId}: ${res.retcode} ${res.message}`);
+      }
       return client;
     },
     async createUser({ email, password = DEMO_PASSWORD, warehouses = ['SGSIN1'], role = 'Operator', superAdmin = false, active = true }) {

@@ -17,6 +17,7 @@ import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { ADJUSTMENT_QUERIES } from './inventory/adjustment.queries';
 import { INVENTORY_MAP_QUERIES } from './inventory/inventory-map.queries';
+import { cellHooks } from './inventory/stock-block';
 import { STOCK_BLOCK_QUERIES } from './inventory/stock-block.queries';
 
 /**
@@ -34,6 +35,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   putaway_rule: putawayRuleHooks,
   inbound_shift: deliverySlotHooks,
   qc_rule: qcRuleHooks,
+  cell: cellHooks,
 };
 
 const TABLES: ReadonlyMap<string, PgTable> = new Map(

@@ -180,6 +180,12 @@ export const userlistContract = {
 
   // User Role (/wmsconfig/userrole)
   searchUserRole: resourceList(userResource, '/apps/config/userrole/search_user_role', USERROLE, 'The user list of the User Role page: members of the warehouse with their role.'),
+  getAssignableRoles: endpoint({
+    method: 'GET', path: '/apps/config/userrole/get_assignable_roles', access: { perm: USER_ADMIN_ACTIONS.assignUserRole },
+    summary: 'The roles of the warehouse the caller may give (Change Role): those granting no permission the caller does not hold.',
+    input: z.object({}),
+    output: z.object({ list: z.array(z.object({ role_id: z.number().int(), role_name: z.string() })) }),
+  }),
   assignUserRole: endpoint({
     method: 'POST', path: '/apps/config/userrole/assign_user_role', access: { perm: USER_ADMIN_ACTIONS.assignUserRole },
     summary: 'Gives members of the warehouse a role of the warehouse (all or nothing).',

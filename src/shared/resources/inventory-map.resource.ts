@@ -2,10 +2,11 @@ import {
   codeEnum, INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TEMPERATURE_ZONE, YES_NO,
 } from '../codes';
 import { derivePerm } from '../routes/derive';
-import { defineResource, type FieldDef } from './define';
+import { defineResource, type FieldDef, type ResourceDef } from './define';
 import {
-  BALANCE_FIELDS, BALANCE_TIE_BREAK, BATCH_ID_MAX, batchIdField, dateField, daysLeftField, expiryStateField, LOCATION_CODE_MAX,
-  locationIdField, locationTypeField, qtyField, qualityField, skuIdField, skuNameField, zoneIdField,
+  availableQtyField, BALANCE_FIELDS, BALANCE_TIE_BREAK, BATCH_ID_MAX, batchIdField, daysLeftField, expiryDateField, expiryStateField, LOCATION_CODE_MAX,
+  locationIdField, locationTypeField, lockedQtyField, onhandQtyField, PLACE_FIELDS, prepickQtyField, productionDateField, qtyField, SKU_FIELDS, skuIdField,
+  STOCK_ITEM_FIELDS, STOCK_QTY_FIELDS, zoneIdField,
 } from './stock-fields';
 
 /**
@@ -18,55 +19,63 @@ import {
 
 const MAP = '/apps/process/inventory/inventorymap';
 
-const operatorField: FieldDef = { kind: 'text', label: /*i18n*/ 'Operator', max: 200 };
-const refTypeField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Document Type', ...codeEnum(INVENTORY_REF_TYPE), filter: { op: 'eq', type: 'select' } };
-const refNoField: FieldDef = { kind: 'text', label: /*i18n*/ 'Document No.', max: 64, filter: { op: 'eq', type: 'input' } };
+/** The document a ledger or block log row was made for, and by whom. */
+const DOCUMENT_FIELDS = {
+  ref_type: { kind: 'enum', label: /*i18n*/ 'Document Type', ...codeEnum(INVENTORY_REF_TYPE), filter: { op: 'eq', type: 'select' } },
+  ref_no: { kind: 'text', label: /*i18n*/ 'Document No.', max: 64, filter: { op: 'eq', type: 'input' } },
+  operator: { kind: 'text', label: /*i18n*/ 'Operator', max: 200 },
+} as const satisfies Record<string, FieldDef>;
+const ledgerQtyField = qtyField(/*i18n*/ 'Qty');
 const createdAtField: FieldDef = { kind: 'time', label: /*i18n*/ 'Time', sortable: true, filter: { op: 'range', type: 'datetimeRange' } };
 const locationCountField = qtyField(/*i18n*/ 'Locations');
+const batchKeyField: FieldDef = { kind: 'text', label: /*i18n*/ 'Batch', max: 120, hideInList: true };
+const supplierIdField: FieldDef = { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } };
+
+/**
+ * A map (or a map's SKU detail) of the session's warehouse: its list call is `search_<name>` under
+ * the maps' path and needs its page's permission, or `perm` when it has no page of its own.
+ */
+function inventoryMap<const N extends string, F extends Record<string, FieldDef>, K extends keyof F & string>(
+  { name, perm, ...def }: Omit<ResourceDef<F, K>, 'name' | 'api' | 'table' | 'warehouseScoped'> & {
+    name: N; perm?: string; defaultSort: { field: keyof F & string; desc: boolean };
+  },
+) {
+  return defineResource({ ...def, name, api: { list: { path: `${MAP}/search_${name}` as const, ...(perm ? { perm } : {}) } }, warehouseScoped: true });
+}
 
 /** Historical inventory: each balance's on hand as of a chosen moment (now when none is chosen), from the ledger. */
-export const historicalInventoryResource = defineResource({
+export const historicalInventoryResource = inventoryMap({
   name: 'historical_inventory',
   query: 'historical_inventory',
-  api: { list: { path: `${MAP}/search_historical_inventory` } },
   pages: { list: '/inventorymap/historical' },
   key: 'balance_key',
-  warehouseScoped: true,
   fields: {
     balance_key: BALANCE_FIELDS.balance_key,
     // Not a column: the moment asked for. The query takes it and every row carries it.
     as_of: { kind: 'time', label: /*i18n*/ 'As Of', hideInList: true, filter: { op: 'eq', type: 'datetime' } },
-    location_id: locationIdField,
-    location_type: locationTypeField,
-    zone_id: zoneIdField,
-    sku_id: skuIdField,
-    sku_name: skuNameField,
-    batch_id: batchIdField,
-    quality: qualityField,
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    ...PLACE_FIELDS,
+    ...STOCK_ITEM_FIELDS,
+    onhand_qty: onhandQtyField,
   },
   defaultSort: { field: 'location_id', desc: false },
   tieBreak: BALANCE_TIE_BREAK,
 });
 
 /** On hand per SKU (spec §2 /inventorymap/onhand): every unit in the warehouse, by quality and state. */
-export const onhandInventoryResource = defineResource({
+export const onhandInventoryResource = inventoryMap({
   name: 'onhand_inventory',
   query: 'onhand_by_sku',
-  api: { list: { path: `${MAP}/search_onhand_inventory` } },
   pages: { list: '/inventorymap/onhand', detail: '/inventorymap/onhand/detail/$sku_id' },
   key: 'sku_id',
-  warehouseScoped: true,
   fields: {
-    sku_id: skuIdField,
-    sku_name: skuNameField,
+    ...SKU_FIELDS,
     location_count: locationCountField,
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
+    onhand_qty: onhandQtyField,
     good_qty: qtyField(/*i18n*/ 'Good'),
     damaged_qty: qtyField(/*i18n*/ 'Damaged'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    locked_qty: lockedQtyField,
+    prepick_qty: prepickQtyField,
+    available_qty: availableQtyField,
   },
   defaultSort: { field: 'sku_id', desc: false },
 });
@@ -76,47 +85,41 @@ export const onhandInventoryResource = defineResource({
  * cells, less blocked and pre-picked — beside what is on hand but cannot be (staging, damaged,
  * blocked or frozen cells).
  */
-export const availableInventoryResource = defineResource({
+export const availableInventoryResource = inventoryMap({
   name: 'available_inventory',
   query: 'available_by_sku',
-  api: { list: { path: `${MAP}/search_available_inventory` } },
   pages: { list: '/inventorymap/available', detail: '/inventorymap/available/detail/$sku_id' },
   key: 'sku_id',
-  warehouseScoped: true,
   fields: {
-    sku_id: skuIdField,
-    sku_name: skuNameField,
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    ...SKU_FIELDS,
+    available_qty: availableQtyField,
     sellable_qty: qtyField(/*i18n*/ 'Sellable On Hand'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
+    locked_qty: lockedQtyField,
+    prepick_qty: prepickQtyField,
     unsellable_qty: qtyField(/*i18n*/ 'Not Sellable'),
   },
   defaultSort: { field: 'sku_id', desc: false },
 });
 
 /** Expiry (spec §2 /inventorymap/expiry): dated batches in stock with their expiry state and days left, soonest first. */
-export const expiryInventoryResource = defineResource({
+export const expiryInventoryResource = inventoryMap({
   name: 'expiry_inventory',
   query: 'expiry_batches',
-  api: { list: { path: `${MAP}/search_expiry_inventory` } },
   pages: { list: '/inventorymap/expiry', detail: '/inventorymap/expiry/detail/$sku_id' },
   detailBy: 'sku_id',
   key: 'batch_key',
-  warehouseScoped: true,
   fields: {
-    batch_key: { kind: 'text', label: /*i18n*/ 'Batch', max: 120, hideInList: true },
-    sku_id: skuIdField,
-    sku_name: skuNameField,
+    batch_key: batchKeyField,
+    ...SKU_FIELDS,
     batch_id: batchIdField,
-    production_date: dateField(/*i18n*/ 'Production Date'),
-    expiry_date: { ...dateField(/*i18n*/ 'Expiry Date'), sortable: true },
+    production_date: productionDateField,
+    expiry_date: { ...expiryDateField, sortable: true },
     shelf_life_days: { kind: 'int', label: /*i18n*/ 'Shelf Life (days)', max: 99_999, hideInList: true },
     days_left: daysLeftField,
     expiry_state: expiryStateField,
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    onhand_qty: onhandQtyField,
+    locked_qty: lockedQtyField,
+    available_qty: availableQtyField,
     location_count: locationCountField,
   },
   defaultSort: { field: 'expiry_date', desc: false },
@@ -134,28 +137,25 @@ const SKU_BALANCE_FIELDS = {
  * The balances of a SKU behind a map's SKU detail page: one resource per map, so each answers
  * with its own page's permission, all from the same read model and fields.
  */
-const skuDetail = <const N extends string, const P extends string>(name: N, path: P, mapPage: string) => defineResource({
+const skuDetail = <const N extends string>(name: N, mapPage: string) => inventoryMap({
   name,
   query: 'balances',
-  api: { list: { path, perm: derivePerm(mapPage) } },
+  perm: derivePerm(mapPage),
   key: 'balance_key',
-  warehouseScoped: true,
   fields: SKU_BALANCE_FIELDS,
   defaultSort: { field: 'location_id', desc: false },
   tieBreak: BALANCE_TIE_BREAK,
 });
-export const onhandDetailResource = skuDetail('onhand_inventory_detail', `${MAP}/search_onhand_inventory_detail`, '/inventorymap/onhand');
-export const availableDetailResource = skuDetail('available_inventory_detail', `${MAP}/search_available_inventory_detail`, '/inventorymap/available');
-export const expiryDetailResource = skuDetail('expiry_inventory_detail', `${MAP}/search_expiry_inventory_detail`, '/inventorymap/expiry');
+export const onhandDetailResource = skuDetail('onhand_inventory_detail', '/inventorymap/onhand');
+export const availableDetailResource = skuDetail('available_inventory_detail', '/inventorymap/available');
+export const expiryDetailResource = skuDetail('expiry_inventory_detail', '/inventorymap/expiry');
 
 /** The ledger (spec §2 transactionInventoryMap, §3 inventory transactions): every change of on hand, newest first. */
-export const inventoryTransactionResource = defineResource({
+export const inventoryTransactionResource = inventoryMap({
   name: 'inventory_transaction',
   query: 'transactions',
-  api: { list: { path: `${MAP}/search_inventory_transaction` } },
   pages: { list: '/inventorymap/transactionInventoryMap' },
   key: 'txn_id',
-  warehouseScoped: true,
   fields: {
     txn_id: { kind: 'int', label: /*i18n*/ 'Transaction ID', hideInList: true },
     created_at: createdAtField,
@@ -167,15 +167,10 @@ export const inventoryTransactionResource = defineResource({
     location_type: { ...locationTypeField, hideInList: true },
     counter_location_id: { kind: 'text', label: /*i18n*/ 'From / To', max: LOCATION_CODE_MAX },
     zone_id: { kind: 'text', label: /*i18n*/ 'Zone ID', max: LOCATION_CODE_MAX, hideInList: true },
-    sku_id: skuIdField,
-    sku_name: skuNameField,
-    batch_id: batchIdField,
-    quality: qualityField,
-    qty: qtyField(/*i18n*/ 'Qty'),
+    ...STOCK_ITEM_FIELDS,
+    qty: ledgerQtyField,
     onhand_after: qtyField(/*i18n*/ 'On Hand After'),
-    ref_type: refTypeField,
-    ref_no: refNoField,
-    operator: operatorField,
+    ...DOCUMENT_FIELDS,
   },
   defaultSort: { field: 'created_at', desc: true },
   tieBreak: ['txn_id'],
@@ -187,52 +182,42 @@ const LOCK_LOG_FIELDS = {
   created_at: createdAtField,
   location_id: locationIdField,
   location_type: { ...locationTypeField, hideInList: true },
-  sku_id: skuIdField,
-  sku_name: skuNameField,
-  batch_id: batchIdField,
-  quality: qualityField,
-  qty: qtyField(/*i18n*/ 'Qty'),
+  ...STOCK_ITEM_FIELDS,
+  qty: ledgerQtyField,
   locked_after: qtyField(/*i18n*/ 'Blocked After'),
   reason: { kind: 'text', label: /*i18n*/ 'Reason', max: 200 },
-  ref_type: refTypeField,
-  ref_no: refNoField,
-  operator: operatorField,
+  ...DOCUMENT_FIELDS,
 } as const satisfies Record<string, FieldDef>;
 
-const lockLog = <const N extends string, const P extends string>(name: N, path: P, page: string) => defineResource({
+const lockLog = <const N extends string>(name: N, page: string) => inventoryMap({
   name,
   query: name,
-  api: { list: { path } },
   pages: { list: page },
   key: 'log_id',
-  warehouseScoped: true,
   fields: LOCK_LOG_FIELDS,
   defaultSort: { field: 'created_at', desc: true },
   tieBreak: ['log_id'],
 });
 /** Blocks of stock (INVENTORY_LOCK_ACTION block), newest first. */
-export const blockLogResource = lockLog('block_log', `${MAP}/search_block_log`, '/inventorymap/blockInventoryMap');
+export const blockLogResource = lockLog('block_log', '/inventorymap/blockInventoryMap');
 /** Unblocks of stock (INVENTORY_LOCK_ACTION unblock), newest first. */
-export const unblockLogResource = lockLog('unblock_log', `${MAP}/search_unblock_log`, '/inventorymap/unblockInventoryMap');
+export const unblockLogResource = lockLog('unblock_log', '/inventorymap/unblockInventoryMap');
 /** Which log action each log resource lists. */
 export const LOCK_LOG_ACTION = { block_log: INVENTORY_LOCK_ACTION.values.BLOCK, unblock_log: INVENTORY_LOCK_ACTION.values.UNBLOCK } as const;
 
 /** Goods on the way (spec §2 instransitInventoryMap): what ASNs in transit still bring, line by line. */
-export const inTransitInventoryResource = defineResource({
+export const inTransitInventoryResource = inventoryMap({
   name: 'in_transit_inventory',
   query: 'in_transit',
-  api: { list: { path: `${MAP}/search_in_transit_inventory` } },
   pages: { list: '/inventorymap/instransitInventoryMap' },
   key: 'line_key',
-  warehouseScoped: true,
   fields: {
     line_key: { kind: 'text', label: /*i18n*/ 'ASN Line', max: 80, hideInList: true },
     asn_no: { kind: 'text', label: /*i18n*/ 'ASN No.', max: 64, sortable: true, filter: { op: 'in', type: 'card' } },
     line_no: { kind: 'int', label: /*i18n*/ 'Line No.', hideInList: true },
-    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } },
+    supplier_id: supplierIdField,
     po_no: { kind: 'text', label: /*i18n*/ 'PO No.', max: 64, filter: { op: 'contains', type: 'input' } },
-    sku_id: skuIdField,
-    sku_name: skuNameField,
+    ...SKU_FIELDS,
     batch_no: { kind: 'text', label: /*i18n*/ 'Batch No.', max: BATCH_ID_MAX, hideInList: true },
     expected_qty: qtyField(/*i18n*/ 'Expected Qty'),
     received_qty: qtyField(/*i18n*/ 'Received Qty'),
@@ -244,48 +229,40 @@ export const inTransitInventoryResource = defineResource({
 });
 
 /** Totals per zone (spec §2 zone_inventory_map): every zone of the warehouse, stocked or not. */
-export const zoneInventoryResource = defineResource({
+export const zoneInventoryResource = inventoryMap({
   name: 'zone_inventory',
   query: 'zone_totals',
-  api: { list: { path: `${MAP}/search_zone_inventory` } },
   pages: { list: '/inventorymap/zone_inventory_map' },
   key: 'zone_id',
-  warehouseScoped: true,
   fields: {
     zone_id: { ...zoneIdField, sortable: true, filter: { op: 'in', type: 'card' } },
     zone_name: { kind: 'text', label: /*i18n*/ 'Zone Name', max: 120, filter: { op: 'contains', type: 'input' } },
     temperature_zone: { kind: 'enum', label: /*i18n*/ 'Temperature Zone', ...codeEnum(TEMPERATURE_ZONE), filter: { op: 'eq', type: 'select' } },
     stocked_cell_count: qtyField(/*i18n*/ 'Stocked Cells'),
     sku_count: qtyField(/*i18n*/ 'SKUs'),
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    ...STOCK_QTY_FIELDS,
   },
   defaultSort: { field: 'zone_id', desc: false },
 });
 
 /** Balances per batch (spec §2 skubatch): every batch of the warehouse with its dates, supplier and stock. */
-export const skuBatchInventoryResource = defineResource({
+export const skuBatchInventoryResource = inventoryMap({
   name: 'sku_batch_inventory',
   query: 'sku_batches',
-  api: { list: { path: `${MAP}/search_sku_batch_inventory` } },
   pages: { list: '/inventorymap/skubatch' },
   key: 'batch_key',
-  warehouseScoped: true,
   fields: {
-    batch_key: { kind: 'text', label: /*i18n*/ 'Batch', max: 120, hideInList: true },
-    sku_id: skuIdField,
-    sku_name: skuNameField,
+    batch_key: batchKeyField,
+    ...SKU_FIELDS,
     batch_id: batchIdField,
-    production_date: dateField(/*i18n*/ 'Production Date'),
-    expiry_date: dateField(/*i18n*/ 'Expiry Date'),
-    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } },
+    production_date: productionDateField,
+    expiry_date: expiryDateField,
+    supplier_id: supplierIdField,
     inbound_ref: { kind: 'text', label: /*i18n*/ 'Inbound Document', max: 64, filter: { op: 'eq', type: 'input' } },
     in_stock: { kind: 'bool', label: /*i18n*/ 'In Stock', ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select' } },
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    onhand_qty: onhandQtyField,
+    locked_qty: lockedQtyField,
+    available_qty: availableQtyField,
     location_count: locationCountField,
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', hideInList: true },
   },

@@ -1,6 +1,8 @@
 import { codeEnum, LOCATION_STATUS } from '../codes';
 import { defineResource } from './define';
-import { BALANCE_FIELDS, BALANCE_TIE_BREAK, LOCATION_CODE_MAX, qtyField, zoneIdField } from './stock-fields';
+import {
+  availableQtyField, BALANCE_FIELDS, BALANCE_TIE_BREAK, LOCATION_CODE_MAX, lockedQtyField, onhandQtyField, qtyField, zoneIdField,
+} from './stock-fields';
 
 /**
  * Block and unblock (spec §2 Inventory Management, §3 location status Blocked): the lists the
@@ -41,9 +43,9 @@ export const blockLocationResource = defineResource({
     pathway_id: { kind: 'text', label: /*i18n*/ 'Pathway ID', max: LOCATION_CODE_MAX, filter: { op: 'eq', type: 'input' } },
     status: { kind: 'enum', label: /*i18n*/ 'Status', status: true, ...codeEnum(LOCATION_STATUS), filter: { op: 'eq', type: 'select' } },
     sku_count: qtyField(/*i18n*/ 'SKUs'),
-    onhand_qty: qtyField(/*i18n*/ 'On Hand'),
-    locked_qty: qtyField(/*i18n*/ 'Blocked'),
-    available_qty: qtyField(/*i18n*/ 'Available'),
+    onhand_qty: onhandQtyField,
+    locked_qty: lockedQtyField,
+    available_qty: availableQtyField,
   },
   defaultSort: { field: 'location_code', desc: false },
 });

@@ -30,16 +30,33 @@ export const zoneIdField: FieldDef = { kind: 'text', label: /*i18n*/ 'Zone ID', 
 export const batchIdField: FieldDef = { kind: 'text', label: /*i18n*/ 'Batch ID', max: BATCH_ID_MAX, filter: { op: 'eq', type: 'input' } };
 export const qualityField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Quality', ...codeEnum(QUALITY), filter: { op: 'eq', type: 'select' } };
 /** A calendar date, `YYYY-MM-DD`, as sku_batches stores it. */
-export const dateField = (label: string): FieldDef => ({ kind: 'text', label, max: 10 });
+const dateField = (label: string): FieldDef => ({ kind: 'text', label, max: 10 });
 /** A quantity of units: a balance's, or a sum of balances (a SKU's, a zone's: far beyond one balance's bound). */
 export const qtyField = (label: string): FieldDef => ({ kind: 'int', label });
 
+export const productionDateField = dateField(/*i18n*/ 'Production Date');
+export const expiryDateField = dateField(/*i18n*/ 'Expiry Date');
 /** Days from the warehouse's today to the expiry date: negative once expired, none without an expiry date. */
 export const daysLeftField: FieldDef = { kind: 'int', label: /*i18n*/ 'Days Left', min: -99_999, max: 99_999 };
 /** Expiry state by shared/expiry.ts (the server computes it in SQL with the same rule). */
 export const expiryStateField: FieldDef = {
   kind: 'enum', label: /*i18n*/ 'Expiry State', status: true, ...codeEnum(EXPIRY_STATE), filter: { op: 'eq', type: 'select' },
 };
+
+/** A SKU by its id and name. */
+export const SKU_FIELDS = { sku_id: skuIdField, sku_name: skuNameField } as const satisfies Record<string, FieldDef>;
+/** What a balance holds: a batch of a SKU, of one quality. */
+export const STOCK_ITEM_FIELDS = { ...SKU_FIELDS, batch_id: batchIdField, quality: qualityField } as const satisfies Record<string, FieldDef>;
+/** Where a balance is: its location, the location's type and its zone. */
+export const PLACE_FIELDS = { location_id: locationIdField, location_type: locationTypeField, zone_id: zoneIdField } as const satisfies Record<string, FieldDef>;
+/** The figures of a balance, or of a sum of balances (a read model names those it has, in the order it shows them). */
+export const onhandQtyField = qtyField(/*i18n*/ 'On Hand');
+export const lockedQtyField = qtyField(/*i18n*/ 'Blocked');
+export const prepickQtyField = qtyField(/*i18n*/ 'Pre-picked');
+export const availableQtyField = qtyField(/*i18n*/ 'Available');
+export const STOCK_QTY_FIELDS = {
+  onhand_qty: onhandQtyField, locked_qty: lockedQtyField, prepick_qty: prepickQtyField, available_qty: availableQtyField,
+} as const satisfies Record<string, FieldDef>;
 
 /**
  * One stock balance with its names and dates: the rows of an on-hand, available or expiry SKU
@@ -48,19 +65,11 @@ export const expiryStateField: FieldDef = {
  */
 export const BALANCE_FIELDS = {
   balance_key: { kind: 'text', label: /*i18n*/ 'Balance', max: 200, hideInList: true },
-  location_id: locationIdField,
-  location_type: locationTypeField,
-  zone_id: zoneIdField,
-  sku_id: skuIdField,
-  sku_name: skuNameField,
-  batch_id: batchIdField,
-  quality: qualityField,
-  onhand_qty: qtyField(/*i18n*/ 'On Hand'),
-  locked_qty: qtyField(/*i18n*/ 'Blocked'),
-  prepick_qty: qtyField(/*i18n*/ 'Pre-picked'),
-  available_qty: qtyField(/*i18n*/ 'Available'),
-  production_date: { ...dateField(/*i18n*/ 'Production Date'), hideInList: true },
-  expiry_date: dateField(/*i18n*/ 'Expiry Date'),
+  ...PLACE_FIELDS,
+  ...STOCK_ITEM_FIELDS,
+  ...STOCK_QTY_FIELDS,
+  production_date: { ...productionDateField, hideInList: true },
+  expiry_date: expiryDateField,
   days_left: daysLeftField,
   expiry_state: expiryStateField,
   updated_at: { kind: 'time', label: /*i18n*/ 'Updated At', hideInList: true },

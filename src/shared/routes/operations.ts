@@ -1,14 +1,18 @@
 /**
- * Where operators work: the scan-driven operation screens of spec §2. The demo operator role
- * holds exactly these, and the operator shell's home lists the ones a user may open.
+ * Where operators work: the scan-driven operation screens of spec §2, as route-manifest paths. A
+ * path covers its own route and the routes below it (`/inbound/receiving/reportexception`), never
+ * a sibling that merely starts alike (`/inbound/qctask`, a task list). The demo operator role holds
+ * exactly these, and the operator shell's home lists the ones a user may open.
  */
-export const OPERATION_PATH_PREFIXES = [
+export const OPERATION_PATHS = [
   '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
   '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting',
-  '/salesoutbound/picking', '/salesoutbound/sorting', '/salesoutbound/checking', '/salesoutbound/packing',
-  '/salesoutbound/shipping', '/salesoutbound/mergeLane',
+  '/salesoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
+  '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/mergeLane',
   '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
   '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
 ] as const;
 
-export const isOperationPath = (path: string): boolean => OPERATION_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+/** The path is an operation screen's, or one below it: whole segments match, a longer last segment does not. */
+export const isOperationPath = (path: string): boolean =>
+  OPERATION_PATHS.some((screen) => path === screen || path.startsWith(`${screen}/`));

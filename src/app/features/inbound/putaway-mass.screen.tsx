@@ -1,12 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBack, IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PUTAWAY_MODE } from '../../../shared/codes';
 import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS } from '../../../shared/contract/putaway.contract';
-import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
@@ -17,7 +14,7 @@ import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { addScannedUnit, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
 import './putaway-ops';
-import { RecentPuts, TaskHeader, useOpAnswers } from './putaway-parts';
+import { LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice } from './putaway-parts';
 import { putawayQueries } from './putaway.queries';
 
 /**
@@ -32,7 +29,7 @@ export default function MassPutawayScreen() {
   const [code, setCode] = useState<string | null>(useSearchParam('code') ?? null);
   const [scanned, setScanned] = useState<ReadonlyMap<string, number>>(new Map());
   const [toCell, setToCell] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<PutawayNotice | null>(null);
 
   const query = putawayQueries.massWork(code ?? '');
   const work = useQuery({ ...query, enabled: code !== null });
@@ -47,18 +44,12 @@ export default function MassPutawayScreen() {
     return lineProgress((work.data?.lines ?? []).filter((l) => open.has(l.task_no) && l.from_location === staging), ops);
   }, [work.data, workable, staging, ops]);
   const openLines = lines.filter((l) => l.remaining > 0);
-  useOpAnswers(ops, code === null ? null : query.queryKey);
   const refusals = (work.data?.tasks ?? []).map((task) => taskRefusal(task, PUTAWAY_MODE.values.MASS, user.user_id)).filter((r) => r !== null);
   const scannedTotal = [...scanned.values()].reduce((sum, n) => sum + n, 0);
   const handled = lines.reduce((sum, l) => sum + Math.min(l.qty, l.putQty + l.queuedQty), 0);
   const total = lines.reduce((sum, l) => sum + l.qty, 0);
 
-  const awaitingScan = useRef(false);
-  useEffect(() => {
-    if (!awaitingScan.current || work.isFetching) return;
-    awaitingScan.current = false;
-    cue(work.isSuccess ? 'scan.accepted' : 'scan.refused');
-  }, [work.isFetching, work.isSuccess]);
+  const awaitScanAnswer = useWorkScanAnswer(work);
 
   const reset = (next: string | null) => {
     setCode(next);
@@ -68,7 +59,7 @@ export default function MassPutawayScreen() {
   };
 
   const onSourceScan = ({ value }: { value: string }): 'handled' => {
-    awaitingScan.current = true;
+    awaitScanAnswer();
     reset(value.trim());
     return 'handled';
   };
@@ -89,7 +80,7 @@ export default function MassPutawayScreen() {
     const units = items.reduce((sum, i) => sum + i.qty, 0);
     void enqueue(PUTAWAY_OPS.massPut.kind, { staging_location: staging, location, items }).then(() => {
       cue('inbound.putaway_done', { say: t`${units} put` });
-      setNotice(t`${units} units → ${location}: saved on this device, sent when the network allows.`);
+      setNotice({ color: 'teal', text: t`${units} units → ${location}: saved on this device, sent when the network allows.` });
       setScanned(new Map());
       setToCell(false);
     }, (error: unknown) => {
@@ -113,9 +104,8 @@ export default function MassPutawayScreen() {
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh (the last task done: nothing open here any more) keeps showing what was read.
   else if (work.isError && !work.data) {
-    const message = isApiError(work.error) ? work.error.message
-      : t`These tasks could not be read: the network is gone and they were not opened on this device before. Open them once while online.`;
-    body = <Stack gap="sm"><Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="putaway-error">{message}</Alert>{sourceScan}</Stack>;
+    const offline = t`These tasks could not be read: the network is gone and they were not opened on this device before. Open them once while online.`;
+    body = <LoadFailed error={work.error} offline={offline} scan={sourceScan} />;
   } else if (lines.length === 0 && refusals.length > 0) {
     body = (
       <Stack gap="sm">
@@ -124,14 +114,7 @@ export default function MassPutawayScreen() {
       </Stack>
     );
   } else if (openLines.length === 0) {
-    body = (
-      <Stack gap="sm">
-        <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="putaway-task-complete">
-          <Trans>Everything here is put away or queued.</Trans>
-        </Alert>
-        {sourceScan}
-      </Stack>
-    );
+    body = <WorkComplete scan={sourceScan}><Trans>Everything here is put away or queued.</Trans></WorkComplete>;
   } else {
     const first = openLines[0]!;
     body = (
@@ -165,35 +148,17 @@ export default function MassPutawayScreen() {
             ? <Button variant="default" onClick={() => setToCell(false)}><Trans>Scan more units</Trans></Button>
             : <Button variant="default" onClick={() => setScanned(scanEverything(openLines))}><Trans>Take everything</Trans></Button>}
         </Stack>
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to={`${MASS_PUTAWAY_PAGE}/reportexception`}
-            search={{ task_no: first.task_no, line_no: String(first.line_no), sku_id: first.sku_id, code: code } as never}
-            variant="light"
-            color="orange"
-            size="xs"
-            leftSection={<IconReportAnalytics size={14} aria-hidden />}
-          >
-            <Trans>Report exception</Trans>
-          </Button>
-          <Button variant="subtle" size="xs" leftSection={<IconArrowBack size={14} aria-hidden />} onClick={() => reset(null)}>
-            <Trans>Other location</Trans>
-          </Button>
-        </Group>
+        <WorkActions exceptionPage={MASS_PUTAWAY_PAGE} line={first} search={{ code }} leave={<Trans>Other location</Trans>} onLeave={() => reset(null)} />
       </Stack>
     );
   }
 
+  const header = staging && lines.length > 0
+    && <TaskHeader taskNo={workable.map((task) => task.task_no).join(', ')} asnNo={null} staging={staging} handled={handled} total={total} />;
   return (
-    <Stack gap="md" maw={560} mx="auto">
-      <div>
-        <Title order={1} fz="h3"><Trans>Mass Putaway</Trans></Title>
-        {staging && lines.length > 0 && <TaskHeader taskNo={workable.map((task) => task.task_no).join(', ')} asnNo={null} staging={staging} handled={handled} total={total} />}
-      </div>
-      {notice && <Alert color="teal" data-testid="putaway-notice">{notice}</Alert>}
+    <PutawayFrame title={<Trans>Mass Putaway</Trans>} header={header} notice={notice}>
       {body}
-      <RecentPuts ops={ops} lines={lines} />
-    </Stack>
+      <RecentPuts ops={ops} lines={lines} refresh={code === null ? null : query.queryKey} />
+    </PutawayFrame>
   );
 }

@@ -1,25 +1,103 @@
-import { useEffect, useRef } from 'react';
-import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBack, IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { QUALITY } from '../../../shared/codes';
+import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import type { OpState, OutboxOp } from '../../kit/outbox';
-import { toast } from '../../kit/toast';
+import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { unitsOfOp, type LineProgress } from './putaway-flow';
 
 /** Pieces the standard and mass putaway screens share. */
 
-const STATE_LABEL: Record<OpState, MessageDescriptor> = {
-  pending: msg`Queued`,
-  sending: msg`Sending`,
-  done: msg`Put`,
-  rejected: msg`Refused`,
-  discarded: msg`Discarded`,
-};
-const STATE_COLOR: Record<OpState, string> = { pending: 'yellow', sending: 'blue', done: 'teal', rejected: 'red', discarded: 'gray' };
+export interface PutawayNotice {
+  color: 'teal' | 'yellow';
+  text: string;
+}
+
+/** A putaway screen, PDA-sized: title and task header, the last notice, then its content (the step on screen, this device's puts). */
+export function PutawayFrame({ title, header, notice, children }: { title: ReactNode; header: ReactNode; notice: PutawayNotice | null; children: ReactNode }) {
+  return (
+    <Stack gap="md" maw={560} mx="auto">
+      <div>
+        <Title order={1} fz="h3">{title}</Title>
+        {header}
+      </div>
+      {notice && <Alert color={notice.color} data-testid="putaway-notice">{notice.text}</Alert>}
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * Answers the scan of a task or staging location with a cue once its work is read (from the
+ * network or the offline cache): call the returned function when the scan opens new work.
+ */
+export function useWorkScanAnswer(work: { isFetching: boolean; isSuccess: boolean }): () => void {
+  const awaiting = useRef(false);
+  useEffect(() => {
+    if (!awaiting.current || work.isFetching) return;
+    awaiting.current = false;
+    cue(work.isSuccess ? 'scan.accepted' : 'scan.refused');
+  }, [work.isFetching, work.isSuccess]);
+  return useCallback(() => {
+    awaiting.current = true;
+  }, []);
+}
+
+/** A first read of the work that failed (a refresh that fails keeps what was read): the server's message, or `offline` when the network is gone. */
+export function LoadFailed({ error, offline, scan }: { error: unknown; offline: string; scan: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <Stack gap="sm">
+      <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Cannot open`} data-testid="putaway-error">
+        {isApiError(error) ? error.message : offline}
+      </Alert>
+      {scan}
+    </Stack>
+  );
+}
+
+/** Nothing left to put here: says so above the scan field for the next work. */
+export function WorkComplete({ children, scan }: { children: ReactNode; scan: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="putaway-task-complete">{children}</Alert>
+      {scan}
+    </Stack>
+  );
+}
+
+/** Under the work on screen: report an exception on a line (its page, with the line's search), or leave for other work. */
+export function WorkActions({ exceptionPage, line, search, leave, onLeave }: {
+  exceptionPage: string;
+  line: LineProgress;
+  search?: Record<string, string>;
+  leave: ReactNode;
+  onLeave(): void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button
+        component={Link}
+        to={`${exceptionPage}/reportexception`}
+        search={{ task_no: line.task_no, line_no: String(line.line_no), sku_id: line.sku_id, ...search } as never}
+        variant="light"
+        color="orange"
+        size="xs"
+        leftSection={<IconReportAnalytics size={14} aria-hidden />}
+      >
+        <Trans>Report exception</Trans>
+      </Button>
+      <Button variant="subtle" size="xs" leftSection={<IconArrowBack size={14} aria-hidden />} onClick={onLeave}>{leave}</Button>
+    </Group>
+  );
+}
 
 /** A task line: SKU, batch, quality, what is left and where it is suggested to go. */
 export function LineCard({ line, title }: { line: LineProgress; title?: React.ReactNode }) {
@@ -77,48 +155,26 @@ function opSummary(op: OutboxOp, skuOf: (taskNo: string, lineNo: number) => stri
   return `${parts.join(', ')} → ${location}`;
 }
 
-/** This device's puts of the task(s) on screen, newest first: queued, sent or refused (with the server's reason). */
-export function RecentPuts({ ops, lines }: { ops: readonly OutboxOp[]; lines: readonly LineProgress[] }) {
-  const { i18n } = useLingui();
-  if (ops.length === 0) return null;
-  const skuOf = (taskNo: string, lineNo: number) => lines.find((l) => l.task_no === taskNo && l.line_no === lineNo)?.sku_id;
-  return (
-    <Stack gap={6}>
-      <Title order={2} fz="sm"><Trans>Puts on this device</Trans></Title>
-      {ops.slice(0, 8).map((op) => (
-        <Group key={op.op_id} justify="space-between" wrap="nowrap" gap="xs" data-testid="putaway-op" data-state={op.state}>
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>{opSummary(op, skuOf)}</Text>
-            {op.state === 'rejected' && op.last_error && <Text size="xs" c="red">{op.last_error.message}</Text>}
-          </Stack>
-          <Badge color={STATE_COLOR[op.state]} variant="light" style={{ flexShrink: 0 }}>{i18n._(STATE_LABEL[op.state])}</Badge>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
+/** A put is "put" once applied and "refused" when the server says no. */
+const PUT_STATE_LABELS: Partial<Record<OpState, MessageDescriptor>> = { done: msg`Put`, rejected: msg`Refused` };
 
 /**
- * Follows the server's answers to this screen's ops: a refusal is heard and shown once; an
- * applied op refreshes the work read (`queryKey`), so suggestions and quantities are the server's again.
+ * This device's puts of the task(s) on screen, newest first, with the server's answers (the kit's
+ * op feed): a refusal is heard and shown once, and an answer refreshes the work read (`refresh`),
+ * so suggestions and quantities are the server's again.
  */
-export function useOpAnswers(ops: readonly OutboxOp[], queryKey: QueryKey | null): void {
+export function RecentPuts({ ops, lines, refresh }: { ops: readonly OutboxOp[]; lines: readonly LineProgress[]; refresh: QueryKey | null }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const known = useRef(new Map<string, OpState>());
-  useEffect(() => {
-    let applied = false;
-    for (const op of ops) {
-      const before = known.current.get(op.op_id);
-      known.current.set(op.op_id, op.state);
-      if (before === undefined || before === op.state) continue;
-      if (op.state === 'rejected') {
-        const reason = op.last_error?.message ?? '';
-        cue('sync.op_rejected', { say: t`Put refused` });
-        toast.error(t`The server refused a put: ${reason}`, 8000);
-      }
-      if (op.state === 'done') applied = true;
-    }
-    if (applied && queryKey) void queryClient.invalidateQueries({ queryKey });
-  }, [ops, queryKey, queryClient, t]);
+  const rejected = useMemo(() => () => t`Put refused`, [t]);
+  useOpAnswers(ops, { refresh, rejected });
+  const skuOf = (taskNo: string, lineNo: number) => lines.find((l) => l.task_no === taskNo && l.line_no === lineNo)?.sku_id;
+  return (
+    <OpFeed
+      title={<Trans>Puts on this device</Trans>}
+      ops={ops}
+      describe={(op) => <Text span ff="monospace" inherit>{opSummary(op, skuOf)}</Text>}
+      stateLabels={PUT_STATE_LABELS}
+      testId="putaway-op"
+    />
+  );
 }

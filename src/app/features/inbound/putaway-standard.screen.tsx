@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBack, IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PUTAWAY_MODE } from '../../../shared/codes';
 import { PUTAWAY_OPS, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { UPPER_BOUND } from '../../../shared/constants';
-import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
@@ -18,26 +16,12 @@ import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { lineOfSku, lineProgress, nextOpenLine, putOpsOf, putRefusal, taskProgress, taskRefusal, type LineProgress } from './putaway-flow';
 import './putaway-ops';
-import { LineCard, RecentPuts, TaskHeader, useOpAnswers } from './putaway-parts';
+import {
+  LineCard, LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice,
+} from './putaway-parts';
 import { putawayQueries } from './putaway.queries';
 
 type Step = 'sku' | 'cell' | 'qty';
-
-/** The message of a failed task read: not found, or not available (offline and never opened here). */
-function useLoadFailure(error: unknown): string {
-  const { t } = useLingui();
-  if (isApiError(error)) return error.message;
-  return t`This task could not be read: the network is gone and it was not opened on this device before. Open it once while online.`;
-}
-
-function LoadFailed({ error }: { error: unknown }) {
-  const { t } = useLingui();
-  return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Cannot open`} data-testid="putaway-error">
-      {useLoadFailure(error)}
-    </Alert>
-  );
-}
 
 /**
  * Standard putaway (spec §2 /inbound/standardputaway), PDA-sized: scan the task (or its staging
@@ -54,7 +38,7 @@ export default function StandardPutawayScreen() {
   const [chosen, setChosen] = useState<{ taskNo: string; lineNo: number } | null>(null);
   const [cell, setCell] = useState('');
   const [qty, setQty] = useState<number | string>('');
-  const [notice, setNotice] = useState<{ color: 'teal' | 'yellow'; text: string } | null>(null);
+  const [notice, setNotice] = useState<PutawayNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
   const query = putawayQueries.standardWork(code ?? '');
@@ -63,7 +47,6 @@ export default function StandardPutawayScreen() {
   const task = work.data?.tasks[0];
   const ops = useMemo(() => (task ? putOpsOf(outbox.ops, [task.task_no]) : []), [outbox.ops, task]);
   const lines = useMemo(() => (work.data ? lineProgress(work.data.lines, ops) : []), [work.data, ops]);
-  useOpAnswers(ops, code === null ? null : query.queryKey);
   const current: LineProgress | undefined = lines.find((l) => chosen && l.task_no === chosen.taskNo && l.line_no === chosen.lineNo && l.remaining > 0)
     ?? nextOpenLine(lines);
   const refusal = task ? taskRefusal(task, PUTAWAY_MODE.values.STANDARD, user.user_id) : null;
@@ -78,13 +61,7 @@ export default function StandardPutawayScreen() {
     setCode(task.task_no);
   }, [task, code, work.data, queryClient]);
 
-  // The task scan is answered once the task is read (from the network, or the offline cache).
-  const awaitingScan = useRef(false);
-  useEffect(() => {
-    if (!awaitingScan.current || work.isFetching) return;
-    awaitingScan.current = false;
-    cue(work.isSuccess ? 'scan.accepted' : 'scan.refused');
-  }, [work.isFetching, work.isSuccess]);
+  const awaitScanAnswer = useWorkScanAnswer(work);
 
   const reset = (next: string | null) => {
     setCode(next);
@@ -95,7 +72,7 @@ export default function StandardPutawayScreen() {
   };
 
   const onTaskScan = ({ value }: { value: string }): 'handled' => {
-    awaitingScan.current = true;
+    awaitScanAnswer();
     reset(value.trim());
     return 'handled';
   };
@@ -163,7 +140,10 @@ export default function StandardPutawayScreen() {
   if (code === null) body = taskScan;
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh keeps showing what was read; only a first read that fails says so.
-  else if (work.isError && !work.data) body = <Stack gap="sm"><LoadFailed error={work.error} />{taskScan}</Stack>;
+  else if (work.isError && !work.data) {
+    const offline = t`This task could not be read: the network is gone and it was not opened on this device before. Open it once while online.`;
+    body = <LoadFailed error={work.error} offline={offline} scan={taskScan} />;
+  }
   else if (task && refusal) {
     body = (
       <Stack gap="sm">
@@ -173,14 +153,7 @@ export default function StandardPutawayScreen() {
     );
   } else if (task && !current) {
     const taskNo = task.task_no;
-    body = (
-      <Stack gap="sm">
-        <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="putaway-task-complete">
-          <Trans>Every unit of task {taskNo} is put away or queued.</Trans>
-        </Alert>
-        {taskScan}
-      </Stack>
-    );
+    body = <WorkComplete scan={taskScan}><Trans>Every unit of task {taskNo} is put away or queued.</Trans></WorkComplete>;
   } else if (task && current) {
     const suggested = current.suggested_location;
     const cellLabel = suggested ? t`Scan the cell (suggested ${suggested})` : t`Scan the cell`;
@@ -213,35 +186,17 @@ export default function StandardPutawayScreen() {
             </Stack>
           </form>
         )}
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to={`${STANDARD_PUTAWAY_PAGE}/reportexception`}
-            search={{ task_no: task.task_no, line_no: String(current.line_no), sku_id: current.sku_id } as never}
-            variant="light"
-            color="orange"
-            size="xs"
-            leftSection={<IconReportAnalytics size={14} aria-hidden />}
-          >
-            <Trans>Report exception</Trans>
-          </Button>
-          <Button variant="subtle" size="xs" leftSection={<IconArrowBack size={14} aria-hidden />} onClick={() => reset(null)}>
-            <Trans>Other task</Trans>
-          </Button>
-        </Group>
+        <WorkActions exceptionPage={STANDARD_PUTAWAY_PAGE} line={current} leave={<Trans>Other task</Trans>} onLeave={() => reset(null)} />
       </Stack>
     );
   }
 
+  const header = task && progress
+    && <TaskHeader taskNo={task.task_no} asnNo={task.asn_no} staging={task.staging_location} handled={progress.handled} total={progress.total} />;
   return (
-    <Stack gap="md" maw={560} mx="auto">
-      <div>
-        <Title order={1} fz="h3"><Trans>Standard Putaway</Trans></Title>
-        {task && progress && <TaskHeader taskNo={task.task_no} asnNo={task.asn_no} staging={task.staging_location} handled={progress.handled} total={progress.total} />}
-      </div>
-      {notice && <Alert color={notice.color} data-testid="putaway-notice">{notice.text}</Alert>}
+    <PutawayFrame title={<Trans>Standard Putaway</Trans>} header={header} notice={notice}>
       {body}
-      <RecentPuts ops={ops} lines={lines} />
-    </Stack>
+      <RecentPuts ops={ops} lines={lines} refresh={code === null ? null : query.queryKey} />
+    </PutawayFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALITY } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
@@ -8,15 +8,13 @@ import { BLOCK_REASON_MAX } from '../../../shared/contract/stock-block.contract'
 import { groupNumber } from '../../../shared/format';
 import { blockStockResource } from '../../../shared/resources/stock-block.resource';
 import { callApi } from '../../kit/api';
-import { ResourceList } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';
-import { routeAt } from '../../routes/access';
+import { BlockList, type BlockAction } from './block-list';
 
 interface Balance { location_id: string; sku_id: string; batch_id: string; quality: 1 | 2; onhand_qty: number; locked_qty: number; available_qty: number }
-type Action = 'block' | 'unblock';
 
 /** Block or unblock units of one balance: how many (at most what it allows) and why. */
-function BlockDialog({ action, balance, onClose, onDone }: { action: Action; balance: Balance; onClose(): void; onDone(): void }) {
+function BlockDialog({ action, balance, onClose, onDone }: { action: BlockAction; balance: Balance; onClose(): void; onDone(): void }) {
   const { t, i18n } = useLingui();
   const most = action === 'block' ? balance.available_qty : balance.locked_qty;
   const [qty, setQty] = useState<number | string>(most);
@@ -70,35 +68,16 @@ function BlockDialog({ action, balance, onClose, onDone }: { action: Action; bal
  * units unblocked, with a reason. Both go to the block and unblock logs of the inventory map.
  */
 export default function StockBlockScreen() {
-  const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
-  const [acting, setActing] = useState<{ action: Action; balance: Balance } | null>(null);
-  const route = routeAt(blockStockResource.pages!.list!);
-  const act = (action: Action) => (row: Record<string, unknown>) => setActing({ action, balance: row as unknown as Balance });
+  const { t } = useLingui();
   return (
-    <>
-      <ResourceList
-        resource={blockStockResource}
-        endpoint={contract.searchBlockStock}
-        title={route ? i18n._(route.title) : t`Stock Block`}
-        path={blockStockResource.pages!.list!}
-        exportable
-        rowActions={[
-          { label: t`Block`, color: 'red', visible: (row) => Number(row.available_qty) > 0, onClick: act('block') },
-          { label: t`Unblock`, visible: (row) => Number(row.locked_qty) > 0, onClick: act('unblock') },
-        ]}
-      />
-      {acting && (
-        <BlockDialog
-          action={acting.action}
-          balance={acting.balance}
-          onClose={() => setActing(null)}
-          onDone={() => {
-            setActing(null);
-            void queryClient.invalidateQueries({ queryKey: ['resource', blockStockResource.name] });
-          }}
-        />
-      )}
-    </>
+    <BlockList
+      resource={blockStockResource}
+      endpoint={contract.searchBlockStock}
+      title={t`Stock Block`}
+      canBlock={(row) => Number(row.available_qty) > 0}
+      canUnblock={(row) => Number(row.locked_qty) > 0}
+      dialog={(choice, close, done) => choice
+        && <BlockDialog action={choice.action} balance={choice.row as unknown as Balance} onClose={close} onDone={() => void done()} />}
+    />
   );
 }

@@ -8,6 +8,11 @@ export const userAdminQueries = {
     queryKey: ['userAdmin', 'roleConfiguration'],
     queryFn: ({ signal }) => callApi(contract.getRoleConfiguration, {}, { signal }).then((d) => d.list),
   }),
+  /** The roles the signed-in user may give on the User Role page (their own permission allows reading them). */
+  assignableRoles: () => queryOptions({
+    queryKey: ['userAdmin', 'assignableRoles'],
+    queryFn: ({ signal }) => callApi(contract.getAssignableRoles, {}, { signal }).then((d) => d.list),
+  }),
   bpoRoles: () => queryOptions({
     queryKey: ['userAdmin', 'bpoRoles'],
     queryFn: ({ signal }) => callApi(contract.getBpoRoleList, {}, { signal }).then((d) => d.list),

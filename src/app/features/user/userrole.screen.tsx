@@ -19,7 +19,7 @@ export default function UserRoleScreen() {
   const [target, setTarget] = useState<Target | null>(null);
   const [roleId, setRoleId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const roles = useQuery({ ...userAdminQueries.roleConfiguration(), enabled: target !== null });
+  const roles = useQuery({ ...userAdminQueries.assignableRoles(), enabled: target !== null });
   const actions: RowAction[] = [{
     label: t`Change Role`,
     permission: USER_ADMIN_ACTIONS.assignUserRole,

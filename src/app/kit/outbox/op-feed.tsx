@@ -31,22 +31,26 @@ export interface OpFeedProps {
   describe(op: OutboxOp): ReactNode;
   /** How many to list. */
   limit?: number;
+  /** The screen's own words for some states ("Put" for an applied put). */
+  stateLabels?: Partial<Record<OpState, MessageDescriptor>>;
+  /** The test id of each op's row. */
+  testId?: string;
 }
 
 /** The screen's latest ops and their answers; a rejected op shows the server's message under it. */
-export function OpFeed({ title, ops, describe, limit = 8 }: OpFeedProps) {
+export function OpFeed({ title, ops, describe, limit = 8, stateLabels, testId = 'op-feed-item' }: OpFeedProps) {
   const { i18n } = useLingui();
   if (ops.length === 0) return null;
   return (
     <Stack gap={6}>
       <Title order={2} fz="sm">{title}</Title>
       {ops.slice(0, limit).map((op) => (
-        <Group key={op.op_id} justify="space-between" wrap="nowrap" gap="xs" data-testid="op-feed-item" data-state={op.state}>
+        <Group key={op.op_id} justify="space-between" wrap="nowrap" gap="xs" data-testid={testId} data-state={op.state}>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" style={{ wordBreak: 'break-word' }}>{describe(op)}</Text>
             {op.state === 'rejected' && op.last_error && <Text size="xs" c="red">{op.last_error.message}</Text>}
           </Stack>
-          <Badge color={STATE_COLOR[op.state]} variant="light" style={{ flexShrink: 0 }}>{i18n._(STATE_LABEL[op.state])}</Badge>
+          <Badge color={STATE_COLOR[op.state]} variant="light" style={{ flexShrink: 0 }}>{i18n._(stateLabels?.[op.state] ?? STATE_LABEL[op.state])}</Badge>
         </Group>
       ))}
     </Stack>

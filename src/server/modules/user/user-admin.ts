@@ -52,12 +52,19 @@ export async function roleOf(db: Db, whsId: string, roleId: number): Promise<Rol
   return { roleId: role.roleId, roleName: role.roleName, allPermissions: role.allPermissions, perms: rows.map((r) => r.perm) };
 }
 
-/** Refuses permissions the actor does not hold (no one grants more than they have). */
-export function assertMayGrant(actor: Actor, perms: readonly string[], allPermissions = false) {
-  if (actor.isSuperAdmin) return;
-  if (allPermissions && !actor.holdsAll) throw refuse('Only someone holding every permission may grant an all-permission role.');
+/** Why the actor may not grant these permissions (no one grants more than they have); null when they may. */
+export function grantRefusal(actor: Actor, perms: readonly string[], allPermissions = false): string | null {
+  if (actor.isSuperAdmin) return null;
+  if (allPermissions && !actor.holdsAll) return 'Only someone holding every permission may grant an all-permission role.';
   const missing = perms.filter((p) => !actor.perms.has(p));
-  if (missing.length > 0) throw refuse(`You cannot grant permissions you do not hold: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`);
+  if (missing.length > 0) return `You cannot grant permissions you do not hold: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? '…' : ''}.`;
+  return null;
+}
+
+/** Refuses permissions the actor does not hold. */
+export function assertMayGrant(actor: Actor, perms: readonly string[], allPermissions = false) {
+  const refusal = grantRefusal(actor, perms, allPermissions);
+  if (refusal) throw refuse(refusal);
 }
 
 export interface Member {

@@ -5,12 +5,12 @@ import { PICKER_LIMIT } from '../../../shared/contract/userlist.contract';
 import { userResource } from '../../../shared/resources/user.resource';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
-import { accessStatusLogs, roles, sessions, staffDepartments, userWarehouses, users, wfmDepartments } from '../../db/schema';
+import { accessStatusLogs, rolePermissions, roles, sessions, staffDepartments, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import { roleRows, userAdminRows } from './user-views';
-import { accessLogPage, actorOf, memberRow, assertMayEdit, assertMayGrant, memberOf, refuse, roleOf, temporaryPassword } from './user-admin';
+import { accessLogPage, actorOf, memberRow, assertMayEdit, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword } from './user-admin';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -166,6 +166,20 @@ export const userlistHandlers: UserlistHandlers = {
     const rows = await db.select({ role_id: roles.roleId, role_name: roles.roleName }).from(roles)
       .where(and(eq(roles.whsId, session.whsId), eq(roles.allPermissions, false))).orderBy(asc(roles.roleName));
     return { list: rows };
+  },
+
+  async getAssignableRoles(_input, ctx) {
+    const { db, session } = ctx;
+    const actor = await actorOf(ctx);
+    const [all, grants] = await Promise.all([
+      db.select({ role_id: roles.roleId, role_name: roles.roleName, allPermissions: roles.allPermissions }).from(roles)
+        .where(eq(roles.whsId, session.whsId)).orderBy(asc(roles.roleName), asc(roles.roleId)),
+      db.select({ roleId: rolePermissions.roleId, perm: rolePermissions.perm }).from(rolePermissions).where(eq(rolePermissions.whsId, session.whsId)),
+    ]);
+    const permsOf = new Map<number, string[]>();
+    for (const g of grants) permsOf.set(g.roleId, [...(permsOf.get(g.roleId) ?? []), g.perm]);
+    const grantable = all.filter((r) => grantRefusal(actor, permsOf.get(r.role_id) ?? [], r.allPermissions) === null);
+    return { list: grantable.map(({ role_id, role_name }) => ({ role_id, role_name })) };
   },
 
   async assignUserRole(input, ctx) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TestClient, TestServer } from '../support/api-harness';
+import { v7 as uuidv7 } from 'uuid';
+import { startTestServer, type TestClient, type TestServer } from './api-harness';
 import { INBOUND_STATUS, TRACKING_ID_STATUS } from '../../src/shared/codes';
 import {
   asnGroups, asnLines, asnOrders, countingRecords, inboundExceptions, inboundTasks, inboundTrackingIds, inventoryTransactions,
@@ -8,9 +9,25 @@ import {
 } from '../../src/server/db/schema';
 
 /**
- * ASNs made straight in the database for the counting, QC and receiving tests: arrived groups,
- * whatever H4's ASN creation does meanwhile. Numbers are random so files and runs never collide.
+ * What the counting, QC, receiving and inbound exception tests share: their server, ASNs made
+ * straight in the database (arrived groups; numbers are random so files and runs never collide),
+ * and everything the inbound steps write about them.
  */
+
+/**
+ * The server of an inbound test file: the demo data with the warehouse's QC rules switched off (a
+ * test then decides which ASNs need QC), and the accounts signed in to the warehouse, in order.
+ */
+export async function inboundTestServer<const E extends readonly string[]>(whsId: string, emails: E): Promise<{ server: TestServer; clients: { -readonly [K in keyof E]: TestClient } }> {
+  const server = await startTestServer();
+  await withoutQcRules(server, whsId);
+  const clients = [];
+  for (const email of emails) clients.push(await server.loginAt(email, whsId));
+  return { server, clients: clients as { -readonly [K in keyof E]: TestClient } };
+}
+
+/** A demo SKU of the SG warehouse by number (SGSKU00001…). */
+export const demoSku = (n: number) => `SGSKU${String(n).padStart(5, '0')}`;
 
 export interface FixtureLine {
   sku: string;
@@ -97,11 +114,8 @@ export async function groupState(server: TestServer, whsId: string, group: Arriv
   return { orders, groups, lines, records, cartons, exceptions, tasks, qc, ledger, balances, batches, putLines };
 }
 
-/** A UUIDv7-shaped op id (the contract checks the version nibble). */
-export function newOpId(): string {
-  const hex = randomBytes(16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${'89ab'[parseInt(hex[16]!, 16) % 4]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+/** An op id as devices make them (UUIDv7). */
+export const newOpId = (): string => uuidv7();
 
 const COUNTING = '/apps/process/inbound/counting';
 
@@ -116,16 +130,7 @@ export async function countAndComplete(client: TestClient, group: ArrivedGroup, 
   return done.data as { asns: { asn_no: string; qc_required: boolean; task_no: string }[]; exception_nos: string[] };
 }
 
-/** Puts a client in a warehouse (the tenant header and the session's warehouse). */
-export async function inWarehouse(client: TestClient, whsId: string): Promise<TestClient> {
-  if (client.whsId !== whsId) {
-    const res = await client.post('/apps/system/user/switch_user_setting', { type: 'whs', value: whsId });
-    if (res.retcode !== 0) throw new Error(`switch to ${whsId}: ${res.retcode} ${res.message}`);
-  }
-  return client;
-}
-
-/** Switches off the warehouse's QC rules (the demo has some): a test then decides which ASNs need QC. */
+/** Switches off the warehouse's QC rules (the demo has some). */
 export async function withoutQcRules(server: TestServer, whsId: string): Promise<void> {
   await server.database.db.update(qcRules).set({ status: 2 }).where(eq(qcRules.whsId, whsId));
 }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { TestClient, TestServer } from '../support/api-harness';
-import { rowsOf } from '../support/db-state';
+import type { TestClient, TestServer } from './api-harness';
+import { rowsOf } from './db-state';
 
 /** What the ASN, arrival and quota API tests share: paths, a valid new ASN, and reads of the database. */
 
@@ -9,17 +9,6 @@ export const ASN = '/apps/process/inbound/asn';
 export const QUOTA = '/apps/config/asnquota';
 export const SHIFT = '/apps/conf/inboundshift';
 export const ARRIVAL = '/apps/process/inbound/transferinbound/trarrival';
-export const SWITCH = '/apps/system/user/switch_user_setting';
-
-export async function switchTo(client: TestClient, whsId: string): Promise<void> {
-  expect((await client.post(SWITCH, { type: 'whs', value: whsId })).retcode).toBe(0);
-}
-
-export async function signedIn(server: TestServer, email: string, whsId: string): Promise<TestClient> {
-  const client = await server.login(email);
-  if (client.whsId !== whsId) await switchTo(client, whsId);
-  return client;
-}
 
 /** The warehouse's date, and a day `days` after it (YYYY-MM-DD), as the ASN form reads them. */
 export async function warehouseToday(client: TestClient): Promise<string> {

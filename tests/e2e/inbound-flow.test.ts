@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, signIn } from './browser';
-import { api, wedgeScan } from './asn-helpers';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { openDatabase } from '../../src/server/db/client';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, loseNextPushAnswer, opStates, scanInto as scan, signIn } from './browser';
+import { api } from './asn-helpers';
+import { startOwnServer, type OwnServer } from './own-server';
 import { asnOrders, inventoryTransactions, locationInventory, skuBatches, syncOps } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed';
 import { INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE } from '../../src/shared/codes';
 
 /**
@@ -30,20 +27,15 @@ const STAGING = 'IB-PUTAWAY-01';
 const PC = { width: 1366, height: 800 };
 
 let browser: Browser;
-let server: BuiltServer;
-let dataDir: string;
+let server: OwnServer;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'tally-inbound-flow-e2e-'));
-  const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
-  await database.close();
-  server = await startBuiltServer(undefined, 'tally-inbound-flow-e2e-', { dataDir });
+  server = await startOwnServer('inbound-flow');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 async function signedIn(email: string, to: string, device: 'pc' | 'pda'): Promise<{ context: BrowserContext; page: Page }> {
@@ -55,14 +47,6 @@ async function signedIn(email: string, to: string, device: 'pc' | 'pda'): Promis
   await signIn(page, email);
   await page.waitForURL(`**/v2${to.split('?')[0]}**`);
   return { context, page };
-}
-
-/** A keyboard-wedge scan into a scan field by its test id. */
-async function scan(page: Page, testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await field.waitFor();
-  await field.focus();
-  await wedgeScan(page, text);
 }
 
 /** Waits until the service worker controls the page: it answers the shell and cached reads offline. */
@@ -197,16 +181,10 @@ describe('an ASN from creation to shelf, with the network dropping mid-way', () 
     await context.setOffline(true);
     await putLine();
     await expect.poll(() => page.getByTestId('putaway-task-complete').isVisible()).toBe(true);
-    let dropped = false;
-    await page.route('**/apps/system/sync/push_ops', async (route) => {
-      if (dropped) return route.continue();
-      dropped = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const dropped = await loseNextPushAnswer(page);
     await context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done']);
-    expect(dropped).toBe(true);
+    expect(dropped()).toBe(true);
     await context.close();
   }, 180_000);
 
@@ -224,10 +202,7 @@ describe('an ASN from creation to shelf, with the network dropping mid-way', () 
   });
 
   test('the ledger and the balances agree to the unit, nothing applied twice', async () => {
-    await server.stop();
-    const database = await openDatabase({ dataDir });
-    try {
-      const db = database.db;
+    await server.readDatabase(async (db) => {
       const [asn] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, asnNo)));
       expect(asn?.status).toBe(INBOUND_STATUS.values.DONE);
       const batches = await db.select().from(skuBatches).where(and(eq(skuBatches.whsId, WHS), eq(skuBatches.inboundRef, asnNo)));
@@ -262,8 +237,6 @@ describe('an ASN from creation to shelf, with the network dropping mid-way', () 
       const flowOps = ops.filter((o) => o.kind.startsWith('inbound.'));
       expect(flowOps.every((o) => o.status === 'applied')).toBe(true);
       expect(new Set(flowOps.map((o) => o.opId)).size).toBe(flowOps.length);
-    } finally {
-      await database.close();
-    }
+    });
   });
 });

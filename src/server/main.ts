@@ -4,6 +4,7 @@ import { openDatabase, type Db } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { createApp } from './app';
 import { startExportWorker } from './modules/report/export-worker';
+import { startUserImportWorker } from './modules/user/user-import-worker';
 
 const config = configFromEnv();
 let seeded = false;
@@ -12,8 +13,9 @@ const prepare = config.seedDemo ? async (db: Db) => { seeded = await seedDemo(db
 const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, prepare } : { dataDir: config.dataDir, prepare });
 if (seeded) console.info('[seed] demo data created');
 const app = createApp({ db: database.db, config });
-// Each process runs queued exports (Report Center); they share the queue through the database.
+// Each process runs queued exports (Report Center) and user imports; they share the queues through the database.
 const exportWorker = startExportWorker(database.db);
+const userImportWorker = startUserImportWorker(database.db);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.info(`Tally WMS listening on http://localhost:${info.port}/v2/ — database: ${where}`);
@@ -28,7 +30,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.info(`[server] ${signal}: closing`);
   server.close();
-  await exportWorker.stop();
+  await Promise.all([exportWorker.stop(), userImportWorker.stop()]);
   await database.close();
   process.exit(0);
 }

@@ -22,16 +22,24 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
   primary: ['invalid selling type', 'carton', 'pcs', 'pack', 'unknown', 'weighing'],
 };
 
-const COLOR_BY_TEXT: ReadonlyMap<string, StatusTagColor> = new Map(
-  Object.entries(TEXTS_BY_COLOR).flatMap(([color, texts]) => texts.map((t) => [t, color as StatusTagColor])),
+/**
+ * A text as the table is looked up: case-insensitive, with spaces and underscores dropped, since
+ * the spec writes some texts as one token ("bdconfirm") that labels spell in words ("BD
+ * Confirmed") and others in words ("pending pick") that code names join (`PENDING_PICK`).
+ */
+const keyOf = (text: string) => text.trim().toLowerCase().replace(/[\s_]+/g, '');
+
+const COLOR_BY_KEY: ReadonlyMap<string, StatusTagColor> = new Map(
+  Object.entries(TEXTS_BY_COLOR).flatMap(([color, texts]) => texts.map((t) => [keyOf(t), color as StatusTagColor])),
 );
 
 /**
- * Case-insensitive and trimmed; underscores and runs of spaces count as one space, so a code
- * name (`PICK_FAIL`) matches like its label ("Pick Fail"). Unlisted text ("created",
- * "pedding" and anything else) is `default`.
+ * The colour of a status text (a label such as "Pick Fail", or a code name such as `PICK_FAIL`).
+ * A text the table lists only as a verb is also found in the past tense the labels use: "Failed"
+ * is "fail", "BD Confirmed" is "bdconfirm". Unlisted text ("created", "pedding" and anything
+ * else) is `default`.
  */
 export function statusTagColor(text: string): StatusTagColor {
-  const key = text.trim().toLowerCase().replace(/[\s_]+/g, ' ');
-  return COLOR_BY_TEXT.get(key) ?? 'default';
+  const key = keyOf(text);
+  return COLOR_BY_KEY.get(key) ?? (key.endsWith('ed') ? COLOR_BY_KEY.get(key.slice(0, -2)) : undefined) ?? 'default';
 }

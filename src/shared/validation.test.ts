@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import {
-  AT_LEAST_ONE_FILTER_MESSAGE, BOOKMARK_MESSAGES, SCAN_ONLY_MESSAGE, defaultBookmarkName, digitsOnly, isFilled,
+  AT_LEAST_ONE_FILTER_MESSAGE, BOOKMARK_MESSAGES, SCAN_ONLY_MESSAGE, defaultBookmarkName, digitsOnly,
   isManualEnter, isMenuSearchLongEnough, isPositiveIntegerText, isSimplePassword, isSkuMappingCode,
-  normaliseCardIds, parseRangeInteger, passwordPolicyError, requiredMessage, trimValues, validateBookmarkSave,
+  normaliseCardIds, parseRangeInteger, passwordPolicyError, requiredMessage, validateBookmarkSave,
   validateChangePassword, validateOrdinalDay,
 } from './validation';
 
@@ -14,39 +14,6 @@ describe('requiredMessage', () => {
     expect(i18n._(requiredMessage('Zone Name', 'input'))).toBe('Please Input Zone Name');
     expect(i18n._(requiredMessage('Zone Type', 'select'))).toBe('Please Select Zone Type');
     expect(requiredMessage('Zone Name', 'input')).toMatchObject({ message: 'Please Input {label}', values: { label: 'Zone Name' } });
-  });
-});
-
-describe('isFilled', () => {
-  it('counts 0 and false as filled', () => {
-    expect(isFilled(0)).toBe(true);
-    expect(isFilled(false)).toBe(true);
-    expect(isFilled('a')).toBe(true);
-    expect(isFilled([1])).toBe(true);
-  });
-
-  it('does not count missing, blank or empty values', () => {
-    expect(isFilled(null)).toBe(false);
-    expect(isFilled(undefined)).toBe(false);
-    expect(isFilled('  ')).toBe(false);
-    expect(isFilled([])).toBe(false);
-  });
-});
-
-describe('trimValues', () => {
-  it('trims every string deeply and keeps the rest', () => {
-    const date = new Date(0);
-    expect(trimValues({ a: ' x ', b: [' y', { c: 'z\n' }], n: 1, nil: null, date })).toEqual({
-      a: 'x', b: ['y', { c: 'z' }], n: 1, nil: null, date,
-    });
-    expect(trimValues({ date }).date).toBe(date);
-    expect(trimValues('  s ')).toBe('s');
-  });
-
-  it('does not change its input', () => {
-    const input = { a: ' x ' };
-    trimValues(input);
-    expect(input.a).toBe(' x ');
   });
 });
 

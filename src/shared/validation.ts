@@ -4,6 +4,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import {
   BOOKMARKS_MAX, MENU_SEARCH_MIN_CHARS, SCAN_INTERVAL_MS,
 } from './constants';
+// The form's rule of a filled required item (0 counts, blank text does not) serves the bookmark dialog too.
+import { isFilled } from './resources/form-items';
 
 /** Rules of spec §5. Each check returns the message of the first rule broken, or null when valid. */
 export type RuleResult = MessageDescriptor | null;
@@ -13,27 +15,6 @@ export type RuleResult = MessageDescriptor | null;
 /** "Please Input {label}" for text inputs, "Please Select {label}" for every other control. */
 export function requiredMessage(label: string, kind: 'input' | 'select'): MessageDescriptor {
   return kind === 'input' ? msg`Please Input ${label}` : msg`Please Select ${label}`;
-}
-
-/** Whether a required item counts as filled: 0 and false do; null, blank text and [] do not. */
-export function isFilled(value: unknown): boolean {
-  if (value == null) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  return true;
-}
-
-/** Every string trimmed, however deep in plain objects and arrays; other values kept. */
-export function trimValues<T>(value: T): T {
-  if (typeof value === 'string') return value.trim() as T;
-  if (Array.isArray(value)) return value.map(trimValues) as T;
-  if (value !== null && typeof value === 'object') {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto === Object.prototype || proto === null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimValues(v)])) as T;
-    }
-  }
-  return value;
 }
 
 // Filters and number inputs
@@ -56,6 +37,13 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D+/g, '');
 }
 
+/** Spec §5 ordinal day (the day of the month a rule setting names): an integer 1–31. */
+export function validateOrdinalDay(value: string | number): RuleResult {
+  const text = String(value).trim();
+  const day = /^\d+$/.test(text) ? Number(text) : NaN;
+  return day >= 1 && day <= 31 ? null : msg`Invalid day. Please provide a number between 1 and 31.`;
+}
+
 /**
  * Card filter IDs separated by commas, new lines, spaces or full stops, as one comma-separated
  * value. The full-width comma and ideographic full stop of Chinese keyboards count too.
@@ -75,13 +63,6 @@ export const AT_LEAST_ONE_FILTER_MESSAGE = msg`Must be at least one filter!`;
 /** Whether the menu search has enough characters to run. */
 export function isMenuSearchLongEnough(query: string): boolean {
   return query.trim().length >= MENU_SEARCH_MIN_CHARS;
-}
-
-/** Day of month for ordinal-day rules: an integer 1–31. */
-export function validateOrdinalDay(value: string | number): RuleResult {
-  const text = String(value).trim();
-  const day = /^\d+$/.test(text) ? Number(text) : NaN;
-  return day >= 1 && day <= 31 ? null : msg`Invalid day. Please provide a number between 1 and 31.`;
 }
 
 // Scan-only inputs

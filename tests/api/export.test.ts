@@ -152,6 +152,67 @@ describe('create → run → download', () => {
   });
 });
 
+describe('the user administration lists', () => {
+  const USERLIST = '/apps/config/userlist/get_user_list';
+  const other = () => (admin.whsId === 'IDJKT1' ? 'SGSIN1' : 'IDJKT1');
+  const emailsOf = async (client: TestClient, taskId: string) =>
+    csvRows(new TextDecoder().decode(await (await download(client, taskId)).arrayBuffer())).slice(1).map((r) => r[0]);
+
+  test('the User List of the warehouse: its members only, as the list shows them; the operator is refused', async () => {
+    await server.createUser({ email: 'export-elsewhere@test.local', warehouses: [other()] });
+    await server.createUser({ email: 'export-here@test.local', warehouses: [admin.whsId!] });
+    const taskId = await create(admin, {
+      resource: 'user', format: 'csv', filters: { sort_by: 'email' },
+      columns: [{ field: 'email', label: 'Email' }, { field: 'role_name', label: 'Role' }, { field: 'status', label: 'Status', values: { 1: 'Active', 2: 'Terminated', 3: 'Leave of absence' } }],
+    });
+    await runAll();
+    expect(await taskOf(admin, taskId)).toMatchObject({ status: EXPORT_STATUS.DONE });
+    const rows = csvRows(new TextDecoder().decode(await (await download(admin, taskId)).arrayBuffer()));
+    const list = await admin.get<{ list: { email: string; role_name: string }[] }>(USERLIST, { sort_by: 'email', page_size: 200 });
+    expect(rows[0]).toEqual(['Email', 'Role', 'Status']);
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual(list.data.list.map((r) => [r.email, r.role_name]));
+    expect(rows.map((r) => r[0])).toContain('export-here@test.local');
+    expect(rows.map((r) => r[0])).not.toContain('export-elsewhere@test.local');
+
+    // Every user and role list needs its page's permission, which the operator has none of.
+    const operator = await server.login('operator@demo.local');
+    for (const [resource, perm] of [
+      ['user', 'PC.Wmsconfig.Userlist.View'], ['user_role', 'PC.Wmsconfig.Userrole.View'], ['role', 'PC.Wmsconfig.Rolelist.View'],
+      ['access_status_log', 'PC.Wmsconfig.Userlist.View'], ['user_global', 'PC.User.List.View'], ['warehouse_users', 'PC.User.Warehouselist.View'],
+      ['warehouse_user', 'PC.User.Warehouselist.View'], ['warehouse_role', 'PC.User.Warehouselist.View'],
+    ] as const) {
+      const res = await operator.post(CREATE, { resource, format: 'csv', filters: {} });
+      expect(res.retcode, resource).toBe(RET.PERMISSION_DENIED);
+      expect(res.data, resource).toEqual({ perm });
+    }
+  });
+
+  test('the /user lists are read as their owner reads them: their warehouses only, another warehouse\'s users fail with the refusal', async () => {
+    const here = admin.whsId!;
+    await server.createUser({ email: 'export-whsadmin@test.local', warehouses: [here], role: 'Administrator' });
+    await server.createUser({ email: 'export-only-there@test.local', warehouses: [other()] });
+    const whsAdmin = await server.login('export-whsadmin@test.local');
+
+    // Accounts sharing a warehouse with them (not one of another warehouse only), and their one warehouse.
+    const accounts = await create(whsAdmin, { resource: 'user_global', format: 'csv', filters: { sort_by: 'email' }, columns: [{ field: 'email' }] });
+    const warehouses = await create(whsAdmin, { resource: 'warehouse_users', format: 'csv', columns: [{ field: 'whs_id' }] });
+    // The members of the page's warehouse (its whs_id, as the page sends it), and of one that is not theirs.
+    const members = await create(whsAdmin, { resource: 'warehouse_user', format: 'csv', filters: { whs_id: here, email: 'demo.local' }, columns: [{ field: 'email' }] });
+    const elsewhere = await create(whsAdmin, { resource: 'warehouse_user', format: 'csv', filters: { whs_id: other() }, columns: [{ field: 'email' }] });
+    await runAll();
+
+    const emails = await emailsOf(whsAdmin, accounts);
+    expect(emails).toContain('operator@demo.local');
+    expect(emails).not.toContain('export-only-there@test.local');
+    expect(emails).toEqual([...emails].sort());
+    expect(await emailsOf(whsAdmin, warehouses)).toEqual([here]);
+    expect((await emailsOf(whsAdmin, members)).sort()).toEqual(['admin@demo.local', 'operator@demo.local', 'supervisor@demo.local']);
+    const refused = await taskOf(whsAdmin, elsewhere);
+    expect(refused).toMatchObject({ status: EXPORT_STATUS.FAIL, row_count: null });
+    expect(refused!.error_message).toBe(`You do not have access to warehouse ${other()}.`);
+  });
+});
+
 describe('refusals', () => {
   test('bad filters, an unknown resource or column, a bad format: -100400 naming the field, nothing queued', async () => {
     const before = (await admin.get<TaskPage>(SEARCH)).data.total;
@@ -179,8 +240,10 @@ describe('refusals', () => {
     expect(res.data).toEqual({ perm: 'PC.WMSBasic.Supplier.View' });
     // Checked before the filters: no validation details for the unauthorised.
     expect((await operator.post(CREATE, { resource: 'supplier', format: 'csv', filters: { status: 'x' } })).retcode).toBe(RET.PERMISSION_DENIED);
-    // Their own (empty) task list is theirs to read.
-    expect((await operator.get<TaskPage>(SEARCH)).data).toMatchObject({ list: [], total: 0 });
+    // Nor the Report Center's, whose page lists the tasks.
+    const list = await operator.get(SEARCH);
+    expect(list.retcode).toBe(RET.PERMISSION_DENIED);
+    expect(list.data).toEqual({ perm: 'PC.Reportcenter.Reportcenter.View' });
   });
 
   test('another user\'s task is neither listed nor downloadable; nor is one of another warehouse', async () => {
@@ -312,5 +375,61 @@ describe('the worker', () => {
     const later = await create(admin, { resource: 'supplier', format: 'csv' });
     expect((await taskOf(admin, later))!.status).toBe(EXPORT_STATUS.PENDING);
     await runAll();
+  });
+});
+
+describe('the Report Center list (export_task resource)', () => {
+  test('each user lists their own tasks only: newest first, filtered, paged and checked as the resource declares', async () => {
+    const user = await server.createUser({ email: 'report-center@demo.local', role: 'Supervisor' });
+    const client = await server.login(user.email);
+    const mine: string[] = [];
+    for (const format of ['csv', 'xlsx', 'csv'] as const) mine.push(await create(client, { resource: 'supplier', format }));
+    await create(admin, { resource: 'supplier', format: 'csv' });
+    // One of them fails: the list says why.
+    await server.database.db.update(exportTasks).set({ filters: { status: 9 } }).where(eq(exportTasks.taskId, mine[1]!));
+    await runAll();
+
+    const page = await client.get<TaskPage & { total_capped: boolean }>(SEARCH);
+    expect(page.retcode).toBe(0);
+    expect(page.data).toMatchObject({ total: 3, total_capped: false });
+    // Newest first (task ids are time-ordered UUIDv7, the tie-break of equal creation times).
+    expect(page.data.list.map((t) => t.task_id)).toEqual([...mine].reverse());
+    expect(page.data.list[1]).toMatchObject({ status: EXPORT_STATUS.FAIL, file_format: 'xlsx', resource: 'supplier' });
+    expect(page.data.list[1]!.error_message).toMatch(/filters are no longer valid/);
+
+    const done = await client.get<TaskPage>(SEARCH, { status: EXPORT_STATUS.DONE, sort_by: 'created_at', sort_desc: 0 });
+    expect(done.data.list.map((t) => t.task_id)).toEqual([mine[0], mine[2]]);
+    const created = page.data.list[0]!.created_at!;
+    const since = await client.get<TaskPage>(SEARCH, { created_at_from: created, created_at_to: created + 60 });
+    expect(since.data.list.map((t) => t.task_id)).toContain(mine[2]);
+    const second = await client.get<TaskPage>(SEARCH, { page_size: 20, page_no: 2 });
+    expect(second.data).toMatchObject({ list: [], total: 3 });
+
+    for (const bad of [{ page_size: 30 }, { sort_by: 'file_name' }, { status: 7 }]) {
+      const res = await client.get(SEARCH, bad);
+      expect(res.retcode, JSON.stringify(bad)).toBe(RET.BAD_INPUT);
+    }
+  });
+
+  test('the warehouses (global rows) export like any list', async () => {
+    const taskId = await create(admin, { resource: 'warehouse', format: 'csv', columns: [{ field: 'whs_id', label: 'ID' }] });
+    await runAll();
+    const list = await admin.get<{ total: number }>('/apps/basic/location/search_warehouse', { page_size: 200 });
+    const rows = csvRows(new TextDecoder().decode(await (await download(admin, taskId)).arrayBuffer()));
+    expect(rows).toHaveLength(list.data.total + 1);
+    expect(rows.slice(1).map((r) => r[0])).toContain('SGSIN1');
+  });
+
+  test('an export of the list holds its owner\'s tasks only', async () => {
+    const client = await server.login('report-center@demo.local');
+    const own = (await client.get<TaskPage>(SEARCH, { page_size: 200 })).data.list.map((t) => t.task_id);
+    const others = (await admin.get<TaskPage>(SEARCH, { page_size: 200 })).data.list.map((t) => t.task_id);
+    expect(others.length).toBeGreaterThan(0);
+    const taskId = await create(client, { resource: 'export_task', format: 'csv', columns: [{ field: 'task_id', label: 'Task' }] });
+    await runAll();
+    const rows = csvRows(new TextDecoder().decode(await (await download(client, taskId)).arrayBuffer()));
+    expect(rows[0]).toEqual(['Task']);
+    // The tasks it found as it ran: the owner's, itself included (ongoing then), none of anyone else's.
+    expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set([...own, taskId]));
   });
 });

@@ -5,6 +5,7 @@ import { RET } from '../../src/shared/retcodes';
 import { roles } from '../../src/server/db/schema';
 import { derivePerm } from '../../src/shared/routes/derive';
 import { USER_ADMIN_ACTIONS } from '../../src/shared/contract/userlist.contract';
+import { ALL_PERMISSIONS } from '../../src/shared/permissions';
 
 /** Roles (/wmsconfig/rolelist, roledetail), user roles (/wmsconfig/userrole) and the /user admin calls. */
 const R = '/apps/config/role';
@@ -42,8 +43,12 @@ describe('roles of the warehouse', () => {
     const res = await whsAdmin.get<Page<{ role_id: number; role_name: string; all_permissions: number; permission_count: number; user_count: number }>>(`${R}/search_role`);
     expect(res.retcode).toBe(0);
     expect(res.data.list.map((r) => r.role_name)).toEqual(['Administrator', 'Supervisor', 'Operator']);
-    expect(res.data.list[0]).toMatchObject({ all_permissions: 1 });
+    // An all-permission role counts every permission there is; the list sorts by its counts too.
+    expect(res.data.list[0]).toMatchObject({ all_permissions: 1, permission_count: ALL_PERMISSIONS.length });
     expect(res.data.list[2]!.permission_count).toBeGreaterThan(0);
+    const byPerms = await whsAdmin.get<Page<{ role_name: string; permission_count: number }>>(`${R}/search_role`, { sort_by: 'permission_count', sort_desc: 1 });
+    expect(byPerms.data.list[0]!.role_name).toBe('Administrator');
+    expect(byPerms.data).toMatchObject({ total: 3, total_capped: false });
     expect((await whsAdmin.get<Page<{ role_name: string }>>(`${R}/search_role`, { role_name: 'super' })).data.list.map((r) => r.role_name)).toEqual(['Supervisor']);
     expect((await whsAdmin.get<Page<unknown>>(`${R}/search_role`, { page_no: 2 })).data).toMatchObject({ list: [], total: 3 });
     expect((await whsAdmin.get(`${R}/search_role`, { sort_by: 'whs_id' })).retcode).toBe(RET.BAD_INPUT);
@@ -102,7 +107,7 @@ describe('roles of the warehouse', () => {
       expect((await client.post(`${R}/delete_role`, { role_id: roleIds.Operator })).retcode).toBe(RET.PERMISSION_DENIED);
       expect((await client.get(`${UR}/search_user_role`)).retcode).toBe(RET.PERMISSION_DENIED);
       expect((await client.post(`${UR}/assign_user_role`, { user_ids: [1], role_id: roleIds.Operator })).retcode).toBe(RET.PERMISSION_DENIED);
-      for (const [path, q] of [['search_user', {}], ['search_warehouse', {}], ['search_warehouse_user', { whs_id: 'SGSIN1' }], ['search_warehouse_role', { whs_id: 'SGSIN1' }], ['get_warehouse_user_detail', { whs_id: 'SGSIN1', user_id: 1 }]] as const) {
+      for (const [path, q] of [['search_user', {}], ['search_user_warehouse', {}], ['search_warehouse_user', { whs_id: 'SGSIN1' }], ['search_warehouse_role', { whs_id: 'SGSIN1' }], ['get_warehouse_user_detail', { whs_id: 'SGSIN1', user_id: 1 }]] as const) {
         expect((await client.get(`${A}/${path}`, q)).retcode, path).toBe(RET.PERMISSION_DENIED);
       }
     }
@@ -159,7 +164,7 @@ describe('/user admin calls', () => {
     const all = await admin.get<Page<{ email: string; warehouse_count: number; is_super_admin: number }>>(`${A}/search_user`, { email: 'demo.local' });
     expect(all.data.list.map((r) => r.email)).toEqual(['admin@demo.local', 'supervisor@demo.local', 'operator@demo.local']);
     expect(all.data.list[0]).toMatchObject({ warehouse_count: 6, is_super_admin: 1 });
-    const whs = await admin.get<Page<{ whs_id: string; user_count: number; role_count: number }>>(`${A}/search_warehouse`);
+    const whs = await admin.get<Page<{ whs_id: string; user_count: number; role_count: number }>>(`${A}/search_user_warehouse`);
     expect(whs.data.total).toBe(6);
     expect(whs.data.list.find((w) => w.whs_id === 'MYKUL1')).toMatchObject({ user_count: 1, role_count: 3 });
     const users = await admin.get<Page<{ email: string }>>(`${A}/search_warehouse_user`, { whs_id: 'IDJKT1', email: 'operator' });
@@ -181,11 +186,17 @@ describe('/user admin calls', () => {
     const all = await whsAdmin.get<Page<{ email: string }>>(`${A}/search_user`, { page_size: 200 });
     expect(all.data.list.map((r) => r.email)).toContain('operator@demo.local');
     expect(all.data.list.map((r) => r.email)).not.toContain('only-jkt@test.local');
-    const whs = await whsAdmin.get<Page<{ whs_id: string }>>(`${A}/search_warehouse`);
+    const whs = await whsAdmin.get<Page<{ whs_id: string }>>(`${A}/search_user_warehouse`);
     expect(whs.data.list.map((w) => w.whs_id)).toEqual(['SGSIN1']);
     expect((await whsAdmin.get(`${A}/search_warehouse_user`, { whs_id: 'IDJKT1' })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
     expect((await whsAdmin.get(`${A}/search_warehouse_role`, { whs_id: 'IDJKT1' })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
     expect((await whsAdmin.get(`${A}/get_warehouse_user_detail`, { whs_id: 'IDJKT1', user_id: 1 })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
     expect((await whsAdmin.get(`${A}/search_warehouse_user`, { whs_id: 'SGSIN1' })).retcode).toBe(0);
+    // A warehouse they may see, filtered and sorted as the user list; the rows carry their warehouse.
+    const members = await whsAdmin.get<Page<{ whs_id: string; email: string }>>(`${A}/search_warehouse_user`, { whs_id: 'SGSIN1', email: 'demo.local', sort_by: 'email', sort_desc: 1 });
+    expect(members.data.list.map((r) => r.email)).toEqual(['supervisor@demo.local', 'operator@demo.local', 'admin@demo.local']);
+    expect(members.data.list.every((r) => r.whs_id === 'SGSIN1')).toBe(true);
+    const rolesHere = await whsAdmin.get<Page<{ whs_id: string; role_name: string }>>(`${A}/search_warehouse_role`, { role_name: 'oper' });
+    expect(rolesHere.data.list.map((r) => [r.whs_id, r.role_name])).toEqual([['SGSIN1', 'Operator']]);
   });
 });

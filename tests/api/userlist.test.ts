@@ -53,7 +53,6 @@ describe('get_user_list', () => {
     expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { display_name: 'oki' })).data.list.map((r) => r.email)).toEqual(['operator@demo.local']);
     const ops = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { role_name: 'operat' });
     expect(ops.data.list.every((r) => r.role_name === 'Operator')).toBe(true);
-    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: 2 })).data.total).toBe(0);
     expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { status: 1 })).data.total).toBe(all.data.total);
     const sorted = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { sort_by: 'email', sort_desc: 1 });
     expect(sorted.data.list.map((r) => r.email)).toEqual([...emails].sort().reverse());
@@ -62,7 +61,34 @@ describe('get_user_list', () => {
     const control = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { department_name: 'inventory' });
     expect(control.data.list.map((r) => [r.email, r.department_name])).toEqual([['supervisor@demo.local', 'Inventory Control']]);
     const page2 = await admin.get<Page<UserRow>>(`${U}/get_user_list`, { page_no: 2 });
-    expect(page2.data).toMatchObject({ list: [], total: all.data.total, page_no: 2, page_size: 20 });
+    expect(page2.data).toMatchObject({ list: [], total: all.data.total, total_capped: false, page_no: 2, page_size: 20 });
+  });
+
+  test('local names are searched containing, any case; the role of a row is its id and name', async () => {
+    const { userId } = await server.createUser({ email: 'local-filter@test.local' });
+    await whsAdmin.post(`${U}/edit_user`, { user_id: userId, local_name: 'Trần Thị Bích' });
+    const found = await admin.get<Page<UserRow & { local_name: string }>>(`${U}/get_user_list`, { local_name: 'thị b' });
+    expect(found.data.list.map((r) => [r.user_id, r.local_name, r.role_id, r.role_name])).toEqual([[userId, 'Trần Thị Bích', roleIds.Operator, 'Operator']]);
+    expect((await admin.get<Page<UserRow>>(`${U}/get_user_list`, { role_id: roleIds.Operator, local_name: 'bích' })).data.total).toBe(1);
+  });
+
+  test('the three user kinds (spec §1) show and filter: own staff, outsourced (BPO) and synced to the business-user system', async () => {
+    const emailsOf = async (userKind: number) => (await admin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: userKind, page_size: 200 })).data.list.map((r) => r.email);
+    // The demo seed's staff of SGSIN1 beside the demo accounts.
+    expect(await emailsOf(2)).toEqual(expect.arrayContaining(['arif.rahman@manpower-sg.example', 'tan.mei.ling@manpower-sg.example']));
+    expect(await emailsOf(3)).toEqual(expect.arrayContaining(['daniel.lim@staff.tally.example']));
+    expect(await emailsOf(1)).toEqual(expect.arrayContaining(['admin@demo.local', 'supervisor@demo.local', 'operator@demo.local']));
+    const all = (await admin.get<Page<UserRow & { is_tob_synced: number }>>(`${U}/get_user_list`, { page_size: 200 })).data.list;
+    for (const kind of [1, 2, 3]) {
+      const listed = await emailsOf(kind);
+      expect(listed.length, `kind ${kind}`).toBeGreaterThan(0);
+      expect(all.filter((r) => listed.includes(r.email)).every((r) => r.user_kind === kind)).toBe(true);
+    }
+    expect(all.filter((r) => r.user_kind === 3).every((r) => r.is_tob_synced === 1)).toBe(true);
+    // Each warehouse shows its own staff only.
+    expect(await emailsOf(2)).not.toContain('budi.santoso@outsource-id.example');
+    // Demo staff have no password anyone knows.
+    await expect(server.login('arif.rahman@manpower-sg.example')).rejects.toThrow(String(RET.BAD_CREDENTIALS));
   });
 
   test('a user of another warehouse only is not listed', async () => {
@@ -220,6 +246,30 @@ describe('edit_user', () => {
     expect(String(log.data.list[0]!.created_at)).toHaveLength(10);
     const paged = await whsAdmin.get<Page<unknown>>(`${U}/search_access_status_log`, { user_id: userId, page_no: 2 });
     expect(paged.data).toMatchObject({ list: [], total: 2 });
+    // The log is a list like the others: filtered by the status changed to, sorted oldest first on request.
+    const terminated = await whsAdmin.get<Page<{ user_id: number; to_status: number; email: string }>>(`${U}/search_access_status_log`, { user_id: userId, to_status: 2 });
+    expect(terminated.data.list.map((r) => [r.email, r.to_status])).toEqual([['edit-me@test.local', 2]]);
+    const oldest = await whsAdmin.get<Page<{ reason: string }>>(`${U}/search_access_status_log`, { user_id: userId, sort_by: 'log_id', sort_desc: 0 });
+    expect(oldest.data.list.map((r) => r.reason)).toEqual(['Contract ended', 'Rehired']);
+    expect((await whsAdmin.get(`${U}/search_access_status_log`, { sort_by: 'reason' })).retcode).toBe(RET.BAD_INPUT);
+    // Another warehouse's log does not show this one's changes.
+    const jakarta = await server.loginAt('admin@demo.local', 'IDJKT1');
+    expect((await jakarta.get<Page<unknown>>(`${U}/search_access_status_log`, { user_id: userId })).data.total).toBe(0);
+  });
+
+  test('a status change needs its reason; a cleared local name is empty; nothing changes on a refusal', async () => {
+    const { userId } = await server.createUser({ email: 'reason-me@test.local' });
+    await whsAdmin.post(`${U}/edit_user`, { user_id: userId, local_name: 'Somchai' });
+    const refused = await whsAdmin.post(`${U}/edit_user`, { user_id: userId, status: 3, display_name: 'Away', reason: '   ' });
+    expect(refused.retcode).toBe(RET.BAD_INPUT);
+    expect(refused.message).toContain('reason');
+    const row = async () => (await whsAdmin.get<Page<UserRow & { local_name: string }>>(`${U}/get_user_list`, { email: 'reason-me' })).data.list[0]!;
+    expect(await row()).toMatchObject({ status: 1, display_name: 'reason-me', local_name: 'Somchai' });
+    // The same status again is no change: no reason needed.
+    expect((await whsAdmin.post(`${U}/edit_user`, { user_id: userId, status: 1 })).retcode).toBe(0);
+    const cleared = await whsAdmin.post<UserRow & { local_name: string }>(`${U}/edit_user`, { user_id: userId, local_name: null, department_id: null, status: 3, reason: 'Leave' });
+    expect(cleared.retcode, cleared.message).toBe(0);
+    expect(cleared.data).toMatchObject({ local_name: '', department_id: null, status: 3, is_active: 0 });
   });
 
   test('refusals: other warehouses, own role and status, super admins, bad input', async () => {
@@ -286,7 +336,7 @@ describe('create_bpo_user and get_bpo_role_list', () => {
       email: 'Bpo.Picker@Agency.example', display_name: 'Bea Picker', local_name: 'บี', role_id: roleIds.Operator, department_id: deptId,
     });
     expect(res.retcode).toBe(0);
-    const row = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: 2 })).data.list;
+    const row = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { user_kind: 2, email: 'bpo.picker' })).data.list;
     expect(row).toEqual([expect.objectContaining({ user_id: res.data.user_id, role_name: 'Operator', user_kind: 2, department_id: deptId })]);
     const bpo = await server.login('bpo.picker@agency.example', res.data.temporary_password);
     expect(bpo.whsId).toBe('SGSIN1');
@@ -300,11 +350,23 @@ describe('create_bpo_user and get_bpo_role_list', () => {
 });
 
 describe('sync_user_to_tob', () => {
-  test('marks a member synced with the time; others are not found', async () => {
+  test('own staff become synced accounts with the time; syncing again renews it; BPO accounts and other warehouses are refused', async () => {
     const { userId } = await server.createUser({ email: 'sync-me@test.local' });
-    const res = await whsAdmin.post<{ user_id: number; tob_synced_at: number }>(`${U}/sync_user_to_tob`, { user_id: userId });
+    const res = await whsAdmin.post<{ user_id: number; user_kind: number; tob_synced_at: number }>(`${U}/sync_user_to_tob`, { user_id: userId });
     expect(res.retcode).toBe(0);
+    expect(res.data).toMatchObject({ user_id: userId, user_kind: 3 });
     expect(Math.abs(res.data.tob_synced_at - Date.now() / 1000)).toBeLessThan(600);
+    const synced = (await whsAdmin.get<Page<UserRow & { is_tob_synced: number }>>(`${U}/get_user_list`, { user_kind: 3, email: 'sync-me' })).data.list;
+    expect(synced).toEqual([expect.objectContaining({ user_id: userId, user_kind: 3, is_tob_synced: 1 })]);
+    const again = await whsAdmin.post<{ tob_synced_at: number }>(`${U}/sync_user_to_tob`, { user_id: userId });
+    expect(again.retcode).toBe(0);
+    expect(again.data.tob_synced_at).toBeGreaterThanOrEqual(res.data.tob_synced_at);
+
+    const bpo = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'arif.rahman' })).data.list[0]!;
+    const refused = await whsAdmin.post(`${U}/sync_user_to_tob`, { user_id: bpo.user_id });
+    expect(refused.retcode).toBe(RET.BAD_INPUT);
+    expect(refused.message).toContain('BPO');
+    expect((await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { email: 'arif.rahman' })).data.list[0]!.user_kind).toBe(2);
     const jakarta = await server.createUser({ email: 'sync-jkt@test.local', warehouses: ['IDJKT1'] });
     expect((await whsAdmin.post(`${U}/sync_user_to_tob`, { user_id: jakarta.userId })).retcode).toBe(RET.NOT_FOUND);
   });
@@ -327,7 +389,7 @@ describe('pickers and reference lists', () => {
     expect((await whsAdmin.get(`${U}/fuzzy_search_staff_local_name`, { local_name: 'x'.repeat(121) })).retcode).toBe(RET.BAD_INPUT);
   });
 
-  test('departments, role configuration and upload tasks of the warehouse', async () => {
+  test('departments and role configuration of the warehouse', async () => {
     const departments = (await whsAdmin.get<{ list: { department_id: number; department_name: string }[] }>(`${U}/get_wfm_department_list`)).data.list;
     expect(departments.map((d) => d.department_name)).toEqual(['Inbound', 'Inventory Control', 'Outbound', 'Returns']);
     expect(departments[0]!.department_id).toBe(deptId);
@@ -337,7 +399,5 @@ describe('pickers and reference lists', () => {
     expect(admins.all_permissions).toBe(1);
     expect(admins.permission_count).toBeGreaterThan(100);
     expect(config.data.list.find((r) => r.role_name === 'Operator')!.permission_count).toBeGreaterThan(0);
-    expect((await whsAdmin.get(`${U}/search_upload_task`)).data).toEqual({ list: [], total: 0, page_no: 1, page_size: 20 });
-    expect((await whsAdmin.get(`${U}/search_upload_task`, { page_size: 3 })).retcode).toBe(RET.BAD_INPUT);
   });
 });

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { API_BASE, TENANT_HEADER } from '../../src/shared/contract/define';
+import { baseURL, launchBrowser, newPage, signIn } from './browser';
 
 /**
  * Exports from a resource list (the supplier list) and their download from the Report Center;
@@ -16,8 +17,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A browser far from every demo warehouse's zone: the Report Center's times must still be the warehouse's. */
+const BROWSER_TIME_ZONE = 'America/Sao_Paulo';
+
 async function openSuppliers(search = '') {
-  const { context, page } = await newPage(browser);
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 800 }, locale: 'en-US', timezoneId: BROWSER_TIME_ZONE });
+  const page = await context.newPage();
   await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2/wmsbasic/supplier${search}`)}`);
   await signIn(page, 'admin@demo.local');
   await page.waitForURL('**/v2/wmsbasic/supplier*');
@@ -32,9 +37,35 @@ async function exportAs(page: Page, format: 'XLSX' | 'CSV') {
   await expect.poll(() => page.getByText('Export queued').last().isVisible()).toBe(true);
 }
 
+const tasks = (page: Page) => page.getByTestId('resource-table');
 /** The newest task row whose file has the extension. */
-const taskRow = (page: Page, extension: string): Locator =>
-  page.getByTestId('export-tasks').locator('tbody tr', { hasText: extension }).first();
+const taskRow = (page: Page, extension: string): Locator => tasks(page).locator('tbody tr', { hasText: extension }).first();
+
+/** A cell of a task row, by its column's header. */
+async function cellOf(page: Page, row: Locator, header: string): Promise<string> {
+  const headers = await tasks(page).locator('thead th').allTextContents();
+  return (await row.locator('td').nth(headers.indexOf(header)).textContent()) ?? '';
+}
+
+/** `supplier_SGSIN1_20261124_014501.csv`: the warehouse, and the moment the task was made (UTC). */
+function fileStamp(name: string): { whsId: string; at: Date } {
+  const [, whsId, y, mo, d, h, mi, se] = /_([A-Z0-9]+)_(\d{4})(\d\d)(\d\d)_(\d\d)(\d\d)(\d\d)\./.exec(name)!;
+  return { whsId: whsId!, at: new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +se!)) };
+}
+
+/** The warehouse's time zone, as the signed-in page reads it. */
+const warehouseTimeZone = (page: Page, whsId: string) => page.evaluate(async ({ url, header, whs }) => {
+  const res = await fetch(url, { headers: { [header]: whs } });
+  return ((await res.json()) as { data: { time_region: string } }).data.time_region;
+}, { url: `${API_BASE}/apps/basic/location/get_warehouse_detail?whs_id=${whsId}`, header: TENANT_HEADER, whs: whsId });
+
+/** `YYYY-MM-DD HH:mm:ss` in a time zone, as the lists show times. */
+function wallClock(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
 
 async function downloadFrom(page: Page, row: Locator): Promise<{ name: string; bytes: Uint8Array }> {
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download' }).click()]);
@@ -65,6 +96,11 @@ describe('export (supplier list)', () => {
 
     const csv = await downloadFrom(page, taskRow(page, '.csv'));
     expect(csv.name).toMatch(/^supplier_.*\.csv$/);
+    // Made when its file is named, shown in the warehouse's time zone whatever the browser's.
+    const { whsId, at } = fileStamp(csv.name);
+    const zone = await warehouseTimeZone(page, whsId);
+    expect(zone).not.toBe(BROWSER_TIME_ZONE);
+    expect(await cellOf(page, taskRow(page, '.csv'), 'Created At')).toBe(wallClock(at, zone));
     const lines = csvLines(csv.bytes);
     expect(lines[0]!.slice(0, 2)).toEqual(['Supplier ID', 'Supplier Name']);
     expect(lines.slice(1).map((l) => l[0])).toEqual(ids);
@@ -76,6 +112,15 @@ describe('export (supplier list)', () => {
     const sheet = strFromU8(unzipSync(xlsx.bytes)['xl/worksheets/sheet1.xml']!);
     expect(sheet.match(/<row /g)).toHaveLength(7);
     for (const id of ids) expect(sheet).toContain(`>${id}<`);
+
+    // The Report Center is the kit's list: its paging is in the URL and remembered when it opens again.
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50 / page' }).click();
+    await expect.poll(() => page.url()).toContain('page_size=50');
+    await page.goto('/v2/home');
+    await page.goto('/v2/reportcenter/reportcenter');
+    await expect.poll(() => page.url()).toContain('page_size=50');
+    await expect.poll(() => taskRow(page, '.csv').count()).toBe(1);
     await context.close();
   });
 

@@ -28,6 +28,8 @@ const uniqueId = (country: string) => `${country}E2E${Date.now().toString(36).to
 describe('resource form (warehouse)', () => {
   test('create: messages on blur, Confirm disabled until the required items are filled, then the detail shows it', async () => {
     const { context, page } = await openWarehouses('admin@demo.local');
+    // The list is exportable like every registered resource's.
+    await expect.poll(() => page.getByRole('button', { name: 'Export' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Create Warehouse' }).click();
     await page.waitForURL('**/v2/wmsbasic/warehouse/create');
     await expect.poll(() => form(page).isVisible()).toBe(true);
@@ -99,6 +101,29 @@ describe('resource form (warehouse)', () => {
     await page.waitForURL(`**/v2/wmsbasic/warehouse/detail?whs_id=${id}`);
     await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain('Bangkok East');
     expect(await page.getByTestId('resource-detail').locator('[data-field="quota_mode"]').textContent()).toContain('Integrated');
+    await context.close();
+  });
+
+  test('a required select left empty says "Please Select {label}" once left; choosing clears it', async () => {
+    // The shop's merchant: a select of the warehouse's active merchants, required.
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsbasic%2Fshop%2Fcreate');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/wmsbasic/shop/create');
+    await expect.poll(() => form(page).isVisible()).toBe(true);
+    const merchant = page.getByRole('combobox', { name: 'Merchant ID' });
+    await merchant.click();
+    expect(await item(page, 'merchant_id').textContent()).not.toContain('Please Select');
+    await page.getByLabel('Shop Name').click();
+    await expect.poll(() => item(page, 'merchant_id').textContent()).toContain('Please Select Merchant ID');
+    // Text items ask to input, selects to select.
+    await merchant.click();
+    await expect.poll(() => item(page, 'shop_name').textContent()).toContain('Please Input Shop Name');
+
+    await merchant.fill('everyday');
+    await page.getByRole('option', { name: /Everyday Mart$/ }).click();
+    await expect.poll(() => item(page, 'merchant_id').textContent()).not.toContain('Please Select');
+    expect(await confirm(page).isDisabled()).toBe(true);
     await context.close();
   });
 

@@ -263,3 +263,107 @@ describe('SKU filters (spec §5 `$`/`#` mapping codes)', () => {
     await context.close();
   });
 });
+
+describe('the kit\'s list: card filter lines, page size, the collapsed panel', () => {
+  test('in a card filter Shift+Enter starts a new line and Enter searches the ids', async () => {
+    const { context, page } = await openSuppliers('admin@demo.local');
+    await expect.poll(() => total(page)).toBe('Total 30');
+    const prefix = (await ids(page))[0]!.slice(0, 5);
+    const card = page.getByLabel('Supplier ID');
+    await card.click();
+    await page.keyboard.type(`${prefix}0004`);
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type(`${prefix}0007`);
+    expect(await card.inputValue()).toBe(`${prefix}0004\n${prefix}0007`);
+    expect(page.url()).not.toContain('supplier_id');
+    expect(await total(page)).toBe('Total 30');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ids(page)).toEqual([`${prefix}0004`, `${prefix}0007`]);
+    expect(page.url()).toContain(`supplier_id=${prefix}0004%2C${prefix}0007`);
+    await context.close();
+  });
+
+  test('a page size of 20, 50, 100 or 200: that many rows, in the URL, from page 1, remembered when the list opens again', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsbasic%2Fskuitems');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/wmsbasic/skuitems');
+    await expect.poll(() => total(page)).toBe('Total 120');
+    expect(await rowCount(page)).toBe(20);
+    const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
+    const choose = async (size: number) => {
+      await pageSize.click();
+      await page.getByRole('option', { name: `${size} / page` }).click();
+    };
+    await page.getByRole('button', { name: '3', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('page_no=3');
+
+    await choose(50);
+    await expect.poll(() => rowCount(page)).toBe(50);
+    expect(page.url()).toContain('page_size=50');
+    const pageNo = () => new URL(page.url()).searchParams.get('page_no') ?? '1';
+    expect(pageNo()).toBe('1');
+    expect(await page.getByRole('button', { name: '3', exact: true }).count()).toBe(1); // 120 rows: pages 1–3
+    expect(await pageSize.inputValue()).toBe('50 / page');
+
+    await page.goto('/v2/home');
+    await page.goto('/v2/wmsbasic/skuitems');
+    await expect.poll(() => page.url()).toContain('page_size=50');
+    await expect.poll(() => rowCount(page)).toBe(50);
+    expect(await pageSize.inputValue()).toBe('50 / page');
+
+    await choose(200);
+    await expect.poll(() => rowCount(page)).toBe(120);
+    expect(page.url()).toContain('page_size=200');
+    await choose(100);
+    await expect.poll(() => rowCount(page)).toBe(100);
+    await choose(20);
+    await expect.poll(() => rowCount(page)).toBe(20);
+    expect(page.url()).toContain('page_size=20');
+    await context.close();
+  });
+
+  test('filters beyond 11 units wait behind the expand toggle', async () => {
+    // The ledger's filters take 13 units: the last two do not fit collapsed.
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Finventorymap%2FtransactionInventoryMap');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/inventorymap/transactionInventoryMap');
+    const filter = (prop: string) => page.locator(`[data-filter="${prop}"]`);
+    await expect.poll(() => filter('quality').count()).toBe(1);
+    const toggle = page.getByRole('button', { name: 'More filters' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await filter('ref_type').count()).toBe(0);
+    expect(await filter('ref_no').count()).toBe(0);
+
+    await toggle.click();
+    await expect.poll(() => filter('ref_no').count()).toBe(1);
+    expect(await filter('ref_type').count()).toBe(1);
+    const fewer = page.getByRole('button', { name: 'Fewer filters' });
+    expect(await fewer.getAttribute('aria-expanded')).toBe('true');
+    await fewer.click();
+    await expect.poll(() => filter('ref_no').count()).toBe(0);
+    expect(await filter('quality').count()).toBe(1);
+    await context.close();
+  });
+
+  test('a merchant\'s shops are the shop list fixed to the merchant, each linking to its detail', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsbasic%2Fmerchant');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/wmsbasic/merchant');
+    await table(page).getByRole('link').first().click();
+    await page.waitForURL('**/v2/wmsbasic/merchant/detail/*');
+    const merchantId = decodeURIComponent(page.url().split('/').at(-1)!);
+    const shops = page.getByRole('table', { name: 'Shops' });
+    await expect.poll(() => shops.locator('tbody tr').count()).toBeGreaterThan(0);
+    // No Merchant ID filter: the page fixes it.
+    expect(await page.locator('[data-filter="merchant_id"]').count()).toBe(0);
+    const first = shops.getByRole('link').first();
+    const shopId = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL(`**/v2/wmsbasic/shop/detail/${shopId}`);
+    await expect.poll(() => page.locator('[data-field="merchant_id"]').textContent()).toContain(merchantId);
+    await context.close();
+  });
+});

@@ -1,10 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './browser';
 
 /**
- * User administration: the warehouse's User List, editing a user's role, a role's permissions, a
- * warehouse's users page with its filters, and the forced change of a temporary password.
+ * User administration: the warehouse's User List with the kit's forms (Create BPO User, Edit User),
+ * its access log and export, a role's permissions, a warehouse's users page with its filters, the
+ * forbidden page without the permission, and the forced change of a temporary password.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -22,39 +24,153 @@ async function chooseOption(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('user administration', () => {
-  test('admin creates a BPO user, changes their role in the User List, and the role detail shows its permissions', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsconfig%2Fuserlist');
-    await signIn(page, 'admin@demo.local');
-    await page.waitForURL('**/v2/wmsconfig/userlist');
-    await expect.poll(() => rowOf(page, 'operator@demo.local').count()).toBe(1);
+/** An item of the dialog's form by its field. */
+const itemOf = (page: Page, prop: string) => page.getByRole('dialog').locator(`[data-field="${prop}"]`);
+const confirmOf = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Confirm' });
 
+/** The User List, signed in as the demo admin. */
+async function openUserList() {
+  const { context, page } = await newPage(browser);
+  await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsconfig%2Fuserlist');
+  await signIn(page, 'admin@demo.local');
+  await page.waitForURL('**/v2/wmsconfig/userlist');
+  await expect.poll(() => rowOf(page, 'operator@demo.local').count()).toBe(1);
+  return { context, page };
+}
+
+/** Creates a BPO account through the User List's form and answers its temporary password (shown once). */
+async function createBpoUser(page: Page, email: string, name: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create BPO User' }).click();
+  const create = page.getByRole('dialog');
+  await create.getByRole('textbox', { name: 'Email' }).fill(email);
+  await create.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await chooseOption(page, 'Role', 'Operator');
+  await confirmOf(page).click();
+  const temporary = page.getByTestId('temporary-password');
+  await expect.poll(() => temporary.textContent()).toMatch(/^[A-Za-z0-9]{12}$/);
+  const password = (await temporary.textContent())!;
+  await page.getByRole('button', { name: 'Close' }).click();
+  return password;
+}
+
+/** Filters the list by email. */
+async function searchEmail(page: Page, email: string) {
+  await page.getByLabel('Email').first().fill(email);
+  await page.getByLabel('Email').first().press('Enter');
+  await expect.poll(() => table(page).locator('tbody tr').count()).toBe(1);
+}
+
+describe('user administration', () => {
+  test('Create BPO User is the kit\'s form: messages on blur, Confirm disabled until filled, the email checked when left', async () => {
+    const { context, page } = await openUserList();
     // A user of its own (unique per run), so the demo accounts stay as they are.
     const email = `bpo.${Date.now()}@agency.example`;
     await page.getByRole('button', { name: 'Create BPO User' }).click();
     const create = page.getByRole('dialog');
+    await expect.poll(() => confirmOf(page).isDisabled()).toBe(true);
+    // Spec §5: leaving an empty required item says what it needs; Confirm waits for all of them.
+    await create.getByRole('textbox', { name: 'Email' }).click();
+    await create.getByRole('textbox', { name: 'Name', exact: true }).click();
+    await create.getByRole('combobox', { name: /^Role/ }).click();
+    await create.getByRole('textbox', { name: 'Local Name' }).click();
+    await expect.poll(() => itemOf(page, 'email').textContent()).toContain('Please Input Email');
+    await expect.poll(() => itemOf(page, 'display_name').textContent()).toContain('Please Input Name');
+    await expect.poll(() => itemOf(page, 'role_id').textContent()).toContain('Please Select Role');
+    // An email a member of this warehouse has is said once left (search_email).
+    await create.getByRole('textbox', { name: 'Email' }).fill('Operator@Demo.local');
+    await create.getByRole('textbox', { name: 'Name', exact: true }).click();
+    await expect.poll(() => itemOf(page, 'email').textContent()).toContain('A member of this warehouse already has this email.');
     await create.getByRole('textbox', { name: 'Email' }).fill(email);
-    await create.getByRole('textbox', { name: 'Name', exact: true }).fill('Bea Picker');
+    await create.getByRole('textbox', { name: 'Name', exact: true }).fill('  Bea Picker  ');
+    expect(await confirmOf(page).isDisabled()).toBe(true);
     await chooseOption(page, 'Role', 'Operator');
-    await create.getByRole('button', { name: 'Confirm' }).click();
+    // Employment type starts as Contract (outsourced staff); the department is one of the warehouse's.
+    expect(await create.getByRole('combobox', { name: /^Employment Type/ }).inputValue()).toBe('Contract');
+    await chooseOption(page, 'Department', 'Outbound');
+    await expect.poll(() => confirmOf(page).isDisabled()).toBe(false);
+    expect(await itemOf(page, 'email').textContent()).not.toContain('Please Input');
+    await confirmOf(page).click();
     await expect.poll(() => page.getByTestId('temporary-password').textContent()).toMatch(/^[A-Za-z0-9]{12}$/);
     await page.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByLabel('Email').first().fill(email);
-    await page.getByLabel('Email').first().press('Enter');
-    await expect.poll(() => rowOf(page, email).textContent()).toContain('Operator');
-    await rowOf(page, email).getByRole('button', { name: 'Edit' }).click();
-    await chooseOption(page, 'Role', 'Supervisor');
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => rowOf(page, email).textContent()).toContain('Supervisor');
+    // The values trimmed, the department and employment as chosen.
+    await searchEmail(page, email);
+    const row = await rowOf(page, email).textContent();
+    expect(row).toContain('Bea Picker');
+    expect(row).toContain('BPO');
+    expect(row).toContain('Outbound');
+    await context.close();
+  });
 
-    await page.goto('/v2/wmsconfig/rolelist');
+  test('Edit User: the role changes; a status change asks for its reason, which the access log then shows', async () => {
+    const { context, page } = await openUserList();
+    const email = `edit.${Date.now()}@agency.example`;
+    await createBpoUser(page, email, 'Ed Itor');
+    await searchEmail(page, email);
+
+    await rowOf(page, email).getByRole('button', { name: 'Edit' }).click();
+    // The email is not the form's to change.
+    expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Email' }).isDisabled()).toBe(true);
+    await chooseOption(page, 'Role', 'Supervisor');
+    expect(await itemOf(page, 'reason').count()).toBe(0);
+    await chooseOption(page, 'Status', 'Leave of Absence');
+    await expect.poll(() => itemOf(page, 'reason').count()).toBe(1);
+    expect(await confirmOf(page).isDisabled()).toBe(true);
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Parental leave');
+    await expect.poll(() => confirmOf(page).isDisabled()).toBe(false);
+    await confirmOf(page).click();
+    await expect.poll(() => rowOf(page, email).textContent()).toContain('Supervisor');
+    expect(await rowOf(page, email).textContent()).toContain('Leave of Absence');
+
+    // Its access log (search_access_status_log), in a drawer over the list.
+    await rowOf(page, email).getByRole('button', { name: 'Access Log' }).click();
+    const log = page.getByTestId('access-status-log');
+    await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
+    expect(await log.textContent()).toContain('Parental leave');
+    expect(await log.textContent()).toContain('admin@demo.local');
+    await context.close();
+  });
+
+  test('the User List as it is filtered is exported and downloaded from the Report Center', async () => {
+    const { context, page } = await openUserList();
+    await page.getByLabel('Email').first().fill('demo.local');
+    await page.getByLabel('Email').first().press('Enter');
+    await expect.poll(() => table(page).locator('tbody tr').count()).toBe(3);
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    await page.getByRole('link', { name: 'Open Report Center' }).last().click();
+    await page.waitForURL('**/v2/reportcenter/reportcenter');
+    // The Report Center's list: the newest task of this list's file first.
+    const task = table(page).locator('tbody tr', { hasText: /user_.*\.csv/ }).first();
+    await expect.poll(() => task.getByTestId('export-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    const [download] = await Promise.all([page.waitForEvent('download'), task.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^user_.*\.csv$/);
+    const lines = new TextDecoder().decode(await readFile((await download.path())!)).trim().split('\r\n');
+    expect(lines[0]).toContain('Email');
+    expect(lines.slice(1).map((l) => l.split(',').find((cell) => cell.endsWith('@demo.local'))).sort())
+      .toEqual(['admin@demo.local', 'operator@demo.local', 'supervisor@demo.local']);
+    await context.close();
+  });
+
+  test('Role Detail: the role form with its name, and the permissions it grants as the tree', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsconfig%2Frolelist');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/wmsconfig/rolelist');
     await rowOf(page, 'Operator').getByRole('link', { name: 'Detail' }).click();
     await page.waitForURL('**/v2/wmsconfig/roledetail?role_id=*');
     await expect.poll(() => page.getByRole('textbox', { name: 'Role Name' }).inputValue()).toBe('Operator');
     await expect.poll(async () => Number((await page.getByTestId('role-permission-count').textContent())?.match(/^\d+/)?.[0] ?? 0)).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('tree', { name: 'Permission tree' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  test('without the User List\'s permission the page is forbidden, whatever the address', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsconfig%2Fuserlist');
+    await signIn(page, 'operator@demo.local');
+    await expect.poll(() => page.getByText('Access denied').isVisible()).toBe(true);
+    expect(await table(page).count()).toBe(0);
     await context.close();
   });
 
@@ -77,20 +193,9 @@ describe('user administration', () => {
 
   test('a temporary password: the user must change it in a dialog that cannot be dismissed, then the app opens', async () => {
     // The administrator creates a BPO account; its temporary password is shown once.
-    const admin = await newPage(browser);
-    await admin.page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsconfig%2Fuserlist');
-    await signIn(admin.page, 'admin@demo.local');
-    await admin.page.waitForURL('**/v2/wmsconfig/userlist');
+    const admin = await openUserList();
     const email = `temp.${Date.now()}@agency.example`;
-    await admin.page.getByRole('button', { name: 'Create BPO User' }).click();
-    const create = admin.page.getByRole('dialog');
-    await create.getByRole('textbox', { name: 'Email' }).fill(email);
-    await create.getByRole('textbox', { name: 'Name', exact: true }).fill('Tia Temp');
-    await chooseOption(admin.page, 'Role', 'Operator');
-    await create.getByRole('button', { name: 'Confirm' }).click();
-    const temporary = admin.page.getByTestId('temporary-password');
-    await expect.poll(() => temporary.textContent()).toMatch(/^[A-Za-z0-9]{12}$/);
-    const password = (await temporary.textContent())!;
+    const password = await createBpoUser(admin.page, email, 'Tia Temp');
     await admin.context.close();
 
     const { context, page } = await newPage(browser);

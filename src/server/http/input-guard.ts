@@ -13,7 +13,7 @@ export const MAX_INPUT_DEPTH = 32;
 /** NUL (PostgreSQL text and jsonb refuse it) and lone UTF-16 surrogates (not valid UTF-8: silently replaced). */
 // NUL is the point of the pattern.
 // eslint-disable-next-line no-control-regex
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_MESSAGE = 'must not contain NUL characters or broken Unicode';
 
 /** -100400 when the parsed JSON body nests deeper than MAX_INPUT_DEPTH (walked without recursion). */

@@ -45,19 +45,37 @@ export interface ResourceColumns {
 export type ListColumn = PgColumn | SQL.Aliased;
 
 /**
+ * Who a list is read for: the signed-in user and the session's warehouse, or for an export its
+ * owner and the warehouse it was made in. A read model whose rows depend on who asks (the
+ * accounts and warehouses a user may see) reads them from here.
+ */
+export interface ListViewer {
+  userId: number;
+  whsId: string;
+}
+
+/**
  * A read model (ResourceDef.query): for each list request, a subquery over the tables (joins,
  * aggregates) selecting fields named as the definition's, plus `whs_id` when warehouse-scoped.
  * The list's filters, sort, paging and count then run over it like over a table.
  */
 export interface RowsQuery {
-  /** The rows for this request; its values may shape them (a balance as of a time). Should keep to `whsId` itself. */
-  rows(ctx: { db: Db; whsId: string | null; request: ListRequest }): Subquery | Promise<Subquery>;
+  /**
+   * The rows for this request; its values may shape them (a balance as of a time). Should keep to
+   * `whsId` itself, and to what `viewer` may see when that is not the whole table.
+   */
+  rows(ctx: { db: Db; whsId: string | null; request: ListRequest; viewer: ListViewer | null }): Subquery | Promise<Subquery>;
   /**
    * The table columns each sortable, range or "containing" field is searched through, in the
    * order an index walk for it takes them after `whs_id` (the block log's time: action, then
    * created_at). tests/api/resource-indexes.test.ts checks those indexes exist.
    */
   indexedBy: Readonly<Record<string, PgColumn | readonly PgColumn[]>>;
+  /**
+   * Sortable or "containing" fields no index serves, and why none is needed (the rows a request
+   * reads are few: the members of one warehouse). The index test accepts these and no others.
+   */
+  unindexed?: { fields: readonly string[]; reason: string };
 }
 
 /** What a list reads: a table, or a read model built per request. */
@@ -233,6 +251,24 @@ export function listConditions<F extends Record<string, FieldDef>>(def: Resource
 }
 
 /**
+ * A page past the first of a read model, in two steps: the rows it skips are found by their sort
+ * and tie-break columns alone, so the figures a read model computes per row (sums over balances,
+ * say) are worked out for the page's rows only, not for every row the offset passes. Tie-break
+ * columns identify a row (never null).
+ */
+async function deferredPage(
+  db: Db, from: Subquery, columns: ReadonlyMap<string, ListColumn>, where: SQL | undefined, order: SQL[], tieBreak: readonly string[], size: number, offset: number,
+): Promise<Record<string, unknown>[]> {
+  const keyColumns = tieBreak.map((name) => operand(columns.get(name)!));
+  const keys = await db.select(Object.fromEntries(tieBreak.map((name, i) => [name, keyColumns[i]!]))).from(from).where(where)
+    .orderBy(...order).limit(size).offset(offset);
+  if (keys.length === 0) return [];
+  const tuple = (values: readonly unknown[]) => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+  const onPage = sql`${tuple(keyColumns)} in (${sql.join(keys.map((k) => tuple(tieBreak.map((name) => k[name]))), sql`, `)})`;
+  return db.select(Object.fromEntries(columns)).from(from).where(and(where, onPage)).orderBy(...order);
+}
+
+/**
  * Most rows a list counts (spec §9 pages of 20–200): counting every match of a million-row
  * table costs a scan of them all, counting up to a bound costs at most the bound. Past it the
  * answer says `total_capped` and the pager offers pages up to the bound.
@@ -243,25 +279,28 @@ export const LIST_COUNT_LIMIT = 10_000;
  * One page of a resource's rows for `request` (validated by listInputSchema of the same
  * definition), with the number of matches counted up to `countLimit`. `where` adds the
  * caller's own conditions (what the user may see) to the request's filters. The rows come from
- * the resource's table or, for a read model, from its query built for this request.
+ * the resource's table or, for a read model, from its query built for this request (for `viewer`).
  */
 export async function listPage<F extends Record<string, FieldDef>>(
   db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
-  { countLimit = LIST_COUNT_LIMIT, where: also = [] }: { countLimit?: number; where?: SQL[] } = {},
+  { countLimit = LIST_COUNT_LIMIT, where: also = [], viewer = null }: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
-  const from = is(source, PgTable) ? source : await source.rows({ db, whsId, request });
+  const from = is(source, PgTable) ? source : await source.rows({ db, whsId, request, viewer });
   const { fields: columns } = sourceColumns(def as unknown as ResourceDef, from);
   const where = and(...listConditions(def, from, request, whsId), ...also);
   const sortField = request.sort_by && def.fields[request.sort_by]?.sortable ? request.sort_by : def.defaultSort.field;
   const descending = request.sort_desc === undefined ? (sortField === def.defaultSort.field && def.defaultSort.desc) : request.sort_desc === 1;
   const direction = descending ? desc : asc;
   // Ties break on the key, or on the fields the definition names (a read model's composed key is not indexed; its parts are).
-  const order = [sortField, ...(def.tieBreak ?? [def.key]).filter((name) => name !== sortField)].map((name) => direction(columns.get(name)!));
+  const tieBreak = def.tieBreak ?? [def.key];
+  const order = [sortField, ...tieBreak.filter((name) => name !== sortField)].map((name) => direction(columns.get(name)!));
   const selection = Object.fromEntries(columns);
+  const offset = (request.page_no - 1) * request.page_size;
   const matches = db.select({ one: sql`1` }).from(from).where(where).limit(countLimit + 1).as('matches');
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select(selection).from(from).where(where).orderBy(...order)
-      .limit(request.page_size).offset((request.page_no - 1) * request.page_size),
+    is(from, PgTable) || offset === 0
+      ? db.select(selection).from(from).where(where).orderBy(...order).limit(request.page_size).offset(offset)
+      : deferredPage(db, from, columns, where, order, tieBreak, request.page_size, offset),
     db.select({ total: count() }).from(matches),
   ]);
   const capped = Number(total) > countLimit;

@@ -1,22 +1,22 @@
-import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../codes';
+import { STAFF_EMPLOYMENT, STAFF_STATUS, USER_KIND } from '../codes';
 import { z } from 'zod';
 import { endpoint } from './define';
 import { rowId } from './values';
-import { type FieldDef, type ResourceDef } from '../resources/define';
-import { listInputSchema, rowSchema } from '../resources/schemas';
-import { userResource } from '../resources/user.resource';
-import { ROLE_NAME_MAX, roleResource } from '../resources/role.resource';
+import type { FieldDef, ResourceDef } from '../resources/define';
+import { rowSchema } from '../resources/schemas';
+import { STATUS_REASON_MAX, userResource } from '../resources/user.resource';
+import { ROLE_NAME_MAX } from '../resources/role.resource';
 import { derivePerm } from '../routes/derive';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
 import type { ActionPermission } from '../permissions';
 
 /**
  * System Config user administration (spec §7 "User list", §2 userlist/userrole/rolelist/roledetail):
  * every read needs the View permission of its page in the session's warehouse, every change its
  * action permission (USER_ADMIN_ACTIONS); only users and roles of that warehouse are read or changed.
+ * The lists (get_user_list, search_user_role, search_role, search_access_status_log) are their
+ * resources' derived entries (shared/resources/user.resource.ts, role.resource.ts).
  */
 const USERLIST = derivePerm('/wmsconfig/userlist');
-const USERROLE = derivePerm('/wmsconfig/userrole');
 const ROLELIST = derivePerm('/wmsconfig/rolelist');
 
 /**
@@ -28,6 +28,7 @@ export const USER_ADMIN_ACTIONS = {
   resetUserPassword: 'PC.Wmsconfig.Userlist.ResetPassword',
   createBpoUser: 'PC.Wmsconfig.Userlist.Create',
   syncUserToTob: 'PC.Wmsconfig.Userlist.SyncToB',
+  importUsers: 'PC.Wmsconfig.Userlist.Import',
   assignUserRole: 'PC.Wmsconfig.Userrole.Edit',
   createRole: 'PC.Wmsconfig.Rolelist.Create',
   updateRole: 'PC.Wmsconfig.Rolelist.Edit',
@@ -46,11 +47,9 @@ const staffStatus = z.literal([STAFF_STATUS.values.ACTIVE, STAFF_STATUS.values.T
 const employmentType = z.literal([STAFF_EMPLOYMENT.values.PERMANENT, STAFF_EMPLOYMENT.values.TEMPORARY, STAFF_EMPLOYMENT.values.CONTRACT]);
 const displayName = z.string().trim().min(1).max(120);
 const localName = z.string().trim().max(120);
-const paging = {
-  page_no: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  page_size: z.coerce.number().pipe(z.literal(PAGE_SIZE_OPTIONS)).default(DEFAULT_PAGE_SIZE),
-};
 export const pageOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int(), page_no: z.number().int(), page_size: z.number().int() });
+/** A derived list's answer: the rows and paging, `total` counted up to the list's bound (`total_capped` past it). */
+export const resourcePageOf = <F extends Record<string, FieldDef>>(def: ResourceDef<F>) => pageOf(rowSchema(def)).extend({ total_capped: z.boolean() });
 /** A permission name as roles store it. */
 const permName = z.string().trim().min(1).max(200);
 /** Seconds since the epoch (10-digit, spec §9). */
@@ -59,28 +58,6 @@ const epochSeconds = z.number().int();
 const userPick = z.object({ user_id: z.number().int(), email: z.string(), display_name: z.string(), local_name: z.string() });
 const roleSummary = z.object({
   role_id: z.number().int(), role_name: z.string(), all_permissions: z.literal([0, 1]), permission_count: z.number().int(), user_count: z.number().int(),
-});
-
-/**
- * A resource's derived list call (filters, paging, sort of its definition). Details are read by
- * numeric user / role id through the calls below, not by the derived string-key detail.
- */
-export const resourceList = <F extends Record<string, FieldDef>>(def: ResourceDef<F>, path: string, perm: string, summary: string) =>
-  endpoint({ method: 'GET', path, access: { perm }, summary, input: listInputSchema(def), output: resourcePageOf(def) });
-
-/** A derived list's answer: the rows and paging, `total` counted up to the list's bound (`total_capped` past it). */
-export const resourcePageOf = <F extends Record<string, FieldDef>>(def: ResourceDef<F>) => pageOf(rowSchema(def)).extend({ total_capped: z.boolean() });
-
-export const accessStatusLogRow = z.object({
-  log_id: z.number().int(),
-  user_id: z.number().int(),
-  email: z.string(),
-  operator_email: z.string(),
-  from_status: z.number().int(),
-  to_status: z.number().int(),
-  is_active: z.literal([0, 1]),
-  reason: z.string(),
-  created_at: epochSeconds,
 });
 
 export const roleDetail = z.object({
@@ -93,20 +70,19 @@ export const roleDetail = z.object({
 });
 
 export const userlistContract = {
-  getUserList: resourceList(userResource, `${USERLIST_BASE}/get_user_list`, USERLIST, 'One page of the members of the warehouse with their role, kind and status, filtered and sorted.'),
   editUser: endpoint({
     method: 'POST', path: `${USERLIST_BASE}/edit_user`, access: { perm: USER_ADMIN_ACTIONS.editUser },
-    summary: 'Changes a member of the warehouse: role here, name, local name, employment type, department, staff status. Only ACTIVE accounts may sign in; enabling or disabling one is written to the access status log with the reason.',
+    summary: 'Changes a member of the warehouse: role here, name, local name (null clears it), employment type, department (null: none), staff status. Only ACTIVE accounts may sign in; a status change needs a reason (-100400 `reason` without one) and is written to the access status log with it.',
     input: z.object({
       user_id: userId,
       role_id: roleId.optional(),
       display_name: displayName.optional(),
-      local_name: localName.optional(),
+      local_name: localName.nullable().optional(),
       employment_type: employmentType.optional(),
       department_id: rowId().nullable().optional(),
       status: staffStatus.optional(),
-      /** Why the status changed; recorded in the access status log. */
-      reason: z.string().trim().max(500).default(''),
+      /** Why the status changes; recorded in the access status log. */
+      reason: z.string().trim().max(STATUS_REASON_MAX).default(''),
     }),
     output: rowSchema(userResource),
   }),
@@ -131,9 +107,9 @@ export const userlistContract = {
   }),
   syncUserToTob: endpoint({
     method: 'POST', path: `${USERLIST_BASE}/sync_user_to_tob`, access: { perm: USER_ADMIN_ACTIONS.syncUserToTob },
-    summary: 'Marks a member of the warehouse as synced to the business-user system. No such system is connected to Tally: only the mark (and its time) is recorded.',
+    summary: 'Syncs an own-staff member of the warehouse to the business-user (ToB) system: the account becomes a synced one (user_kind 3) with the time; syncing a synced account again renews the time. BPO accounts are not synced (-100400). No ToB system is connected to Tally: only the kind and time are recorded.',
     input: z.object({ user_id: userId }),
-    output: z.object({ user_id: z.number().int(), tob_synced_at: epochSeconds }),
+    output: z.object({ user_id: z.number().int(), user_kind: z.literal(USER_KIND.values.SYNCED), tob_synced_at: epochSeconds }),
   }),
   getWfmDepartmentList: endpoint({
     method: 'GET', path: `${USERLIST_BASE}/get_wfm_department_list`, access: { perm: USERLIST },
@@ -159,18 +135,6 @@ export const userlistContract = {
     input: z.object({}),
     output: z.object({ list: z.array(roleSummary) }),
   }),
-  searchAccessStatusLog: endpoint({
-    method: 'GET', path: `${USERLIST_BASE}/search_access_status_log`, access: { perm: USERLIST },
-    summary: 'Access status changes made in this warehouse, newest first; optionally of one user.',
-    input: z.object({ user_id: userId.optional(), ...paging }),
-    output: pageOf(accessStatusLogRow),
-  }),
-  searchUploadTask: endpoint({
-    method: 'GET', path: `${USERLIST_BASE}/search_upload_task`, access: { perm: USERLIST },
-    summary: 'User import tasks of the warehouse. Importing users from a file is not built: always an empty page.',
-    input: z.object(paging),
-    output: pageOf(z.object({ task_id: z.number().int(), file_name: z.string(), status: z.number().int(), created_at: epochSeconds })),
-  }),
   getBpoRoleList: endpoint({
     method: 'GET', path: `${USERLIST_BASE}/get_bpo_role_list`, access: { perm: USERLIST },
     summary: 'Roles a BPO account may hold in this warehouse: every role except all-permission ones.',
@@ -179,7 +143,6 @@ export const userlistContract = {
   }),
 
   // User Role (/wmsconfig/userrole)
-  searchUserRole: resourceList(userResource, '/apps/config/userrole/search_user_role', USERROLE, 'The user list of the User Role page: members of the warehouse with their role.'),
   getAssignableRoles: endpoint({
     method: 'GET', path: '/apps/config/userrole/get_assignable_roles', access: { perm: USER_ADMIN_ACTIONS.assignUserRole },
     summary: 'The roles of the warehouse the caller may give (Change Role): those granting no permission the caller does not hold.',
@@ -196,7 +159,6 @@ export const userlistContract = {
 
 /** Roles of the warehouse (/wmsconfig/rolelist, /wmsconfig/roledetail). */
 export const roleContract = {
-  searchRole: resourceList(roleResource, `${ROLE_BASE}/search_role`, ROLELIST, 'One page of the roles of the warehouse with their permission and user counts.'),
   getRoleDetail: endpoint({
     method: 'GET', path: `${ROLE_BASE}/get_role_detail`, access: { perm: ROLELIST },
     summary: 'A role of the warehouse with the permissions it grants.',

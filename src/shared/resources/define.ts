@@ -28,10 +28,18 @@ export type FormMode = (typeof FORM_MODES)[number];
 export interface FormItemDef {
   /**
    * Spec formType when not the derived one (select for enum/bool, input for the rest):
-   * `textarea` for long text, `select` for text chosen from options the form is given at run
-   * time (ResourceForm's `selections`, e.g. the time zones of the chosen country).
+   * `textarea` for long text, `select` for text or a number chosen from options the form is given
+   * at run time (ResourceForm's `selections`: the time zones of the chosen country, the roles of
+   * the warehouse by id).
    */
   type?: 'textarea' | 'select';
+  /** The item's label when not the field's (a select of role ids reads "Role", not "Role ID"). */
+  label?: string;
+  /**
+   * The item applies on Edit only while the named item's value differs from the record's: it shows
+   * then, and is required then if the field is (the reason of a status change). Never on Create.
+   */
+  whenChanged?: string;
   /** Spec defaultValue: the value a Create form starts with. */
   defaultValue?: string | number;
   /** Spec isCreate/isEdit/isDetail set to false: the modes the item is left out of. */
@@ -202,7 +210,11 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'enum' && !field.values?.length) throw new Error(`${def.name}.${name}: enum without values`);
     if (field.filter?.op === 'range' && field.kind !== 'int' && field.kind !== 'time') throw new Error(`${def.name}.${name}: range filters are for numbers and times`);
-    if (field.form?.type && field.kind !== 'text') throw new Error(`${def.name}.${name}: a ${field.form.type} form type is for text (enums and yes/no are selects already)`);
+    const formType = field.form?.type;
+    if (formType && field.kind !== 'text' && !(formType === 'select' && field.kind === 'int')) {
+      throw new Error(`${def.name}.${name}: a ${formType} form type is for text${formType === 'select' ? ' or numbers' : ''} (enums and yes/no are selects already)`);
+    }
+    if (field.form?.whenChanged !== undefined && !(field.form.whenChanged in def.fields)) throw new Error(`${def.name}.${name}: applies when ${field.form.whenChanged} changes, which is not a field`);
   }
   return def;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { defineResource } from './define';
+import { defineResource, type FieldDef } from './define';
 import {
-  asQueryInput, canConfirm, formInput, formItemsOf, formModeOf, formTypeOf, initialValues, isFilled,
-  missingItems, normaliseValue, requiredMessageKind,
+  activeItems, asQueryInput, canConfirm, formInput, formItemsOf, formModeOf, formTypeOf, initialValues, isFilled,
+  missingItems, normaliseValue, optionValue, requiredMessageKind,
 } from './form-items';
 import { warehouseResource } from './warehouse.resource';
 
@@ -123,5 +123,51 @@ describe('the call input of a form', () => {
 
   test('as a query string (an edit sent as a GET) a cleared value is empty', () => {
     expect(asQueryInput({ dock_code: 'D1', remark: null, capacity: 0 })).toEqual({ dock_code: 'D1', remark: '', capacity: 0 });
+  });
+});
+
+describe('items beyond the field settings: run-time selects of ids, own labels, items that apply once another changes', () => {
+  const fields = {
+    user_id: { kind: 'int', label: 'User ID', readOnly: true, sortable: true },
+    name: { kind: 'text', label: 'Name', required: true },
+    role_id: { kind: 'int', label: 'Role ID', required: true, form: { type: 'select', label: 'Role' } },
+    status: { kind: 'enum', label: 'Status', values: [1, 2], required: true, form: { hideIn: ['create'] } },
+  } as const;
+  const memberOf = (more: Record<string, FieldDef> = {}) => defineResource({
+    name: 'member', key: 'user_id', warehouseScoped: true, defaultSort: { field: 'user_id', desc: false }, fields: { ...fields, ...more },
+  });
+  const member = memberOf();
+  const reason = { reason: { kind: 'text', label: 'Reason', required: true, form: { type: 'textarea', whenChanged: 'status' } } } as const;
+  const row = { user_id: 7, name: 'Ann', role_id: 3, status: 1 };
+
+  test('a number chosen from options given at run time is a select with its own label; its value stays a number', () => {
+    const [, , role] = formItemsOf(member, 'edit');
+    expect(role).toMatchObject({ prop: 'role_id', formType: 'select', label: 'Role', isRequired: true });
+    expect(formItemsOf(member, 'edit')[1]).toMatchObject({ prop: 'name', label: 'Name' });
+    expect(requiredMessageKind(role!)).toBe('select');
+    expect(optionValue({ value: 4, label: 'Packers' })).toBe(4);
+    expect(optionValue('Asia/Bangkok')).toBe('Asia/Bangkok');
+    // Only text and numbers are chosen from run-time options; a textarea stays a text setting.
+    expect(() => memberOf({ when: { kind: 'time', label: 'When', form: { type: 'select' } } })).toThrow(/select form type is for text or numbers/);
+    expect(() => memberOf({ why: { kind: 'text', label: 'Why', form: { whenChanged: 'nothing' } } })).toThrow(/applies when nothing changes, which is not a field/);
+  });
+
+  test('an extra item follows the resource\'s; one that applies when the status changes is an Edit item, in force only then', () => {
+    expect(formItemsOf(member, 'edit', reason).map((i) => i.prop)).toEqual(['user_id', 'name', 'role_id', 'status', 'reason']);
+    expect(formItemsOf(member, 'create', reason).map((i) => i.prop)).toEqual(['name', 'role_id']);
+    expect(formItemsOf(member, 'detail', reason).map((i) => i.prop)).toEqual(['user_id', 'name', 'role_id', 'status']);
+
+    const items = formItemsOf(member, 'edit', reason);
+    const unchanged = initialValues(items, row);
+    expect(activeItems(items, unchanged, row).map((i) => i.prop)).not.toContain('reason');
+    expect(canConfirm(activeItems(items, unchanged, row), unchanged)).toBe(true);
+    // The status changed: the reason is required (Confirm waits for it) and sent with the change.
+    const changed = { ...unchanged, status: 2 };
+    const active = activeItems(items, changed, row);
+    expect(missingItems(active, changed).map((i) => i.prop)).toEqual(['reason']);
+    expect(canConfirm(active, { ...changed, reason: '  ' })).toBe(false);
+    expect(formInput(member, active, { ...changed, reason: ' Left ' }, row)).toEqual({ user_id: 7, status: 2, reason: 'Left' });
+    // Changed back: the reason is no longer asked for, nor sent.
+    expect(formInput(member, activeItems(items, { ...changed, status: '1', reason: 'x' }, row), { ...changed, status: '1', reason: 'x' }, row)).toEqual({ user_id: 7 });
   });
 });

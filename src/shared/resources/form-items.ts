@@ -14,6 +14,8 @@ export interface FormItem {
   /** The field's name. */
   prop: string;
   field: FieldDef;
+  /** The item's label (a message id): its own, else the field's. */
+  label: string;
   formType: FormType;
   /** Spec isRequired. */
   isRequired: boolean;
@@ -21,6 +23,8 @@ export interface FormItem {
   disabled: boolean;
   /** Spec defaultValue (Create only). */
   defaultValue: FormValue;
+  /** The item applies only while this item's value differs from the record's (Edit; FormItemDef.whenChanged). */
+  whenChanged?: string;
 }
 
 /**
@@ -47,10 +51,12 @@ export function formTypeOf(field: FieldDef): FormType {
 /**
  * Whether a field shows in a mode (spec isCreate/isEdit/isDetail): unless its definition hides
  * it there, and never on Create for a field the client cannot write (ids and times the server
- * sets) unless it is shown disabled with a default.
+ * sets) unless it is shown disabled with a default. An item that applies when another changes
+ * is an Edit item only.
  */
 export function isVisibleIn(field: FieldDef, mode: FormMode): boolean {
   if (field.form?.hideIn?.includes(mode)) return false;
+  if (field.form?.whenChanged !== undefined && mode !== 'edit') return false;
   return !(mode === 'create' && field.readOnly);
 }
 
@@ -66,23 +72,47 @@ export function isDisabledIn(field: FieldDef, mode: FormMode): boolean {
   }
 }
 
-/** The form's items for a mode, in the definition's field order. */
-export function formItemsOf(def: ResourceDef, mode: FormMode): FormItem[] {
-  return Object.entries(def.fields)
+/**
+ * The form's items for a mode, in the definition's field order, then `extra`: fields of the call
+ * that are no column of the rows (the reason of a status change).
+ */
+export function formItemsOf(def: ResourceDef, mode: FormMode, extra: Readonly<Record<string, FieldDef>> = {}): FormItem[] {
+  return Object.entries({ ...def.fields, ...extra })
     .filter(([, field]) => isVisibleIn(field, mode))
     .map(([prop, field]) => {
       const disabled = isDisabledIn(field, mode) || (mode === 'edit' && prop === def.key);
       return {
         prop,
         field,
+        label: field.form?.label ?? field.label,
         formType: formTypeOf(field),
         // A disabled item is never the user's to fill.
         isRequired: field.required === true && !disabled && mode !== 'detail',
         disabled,
         defaultValue: mode === 'create' ? (field.form?.defaultValue ?? null) : null,
+        ...(field.form?.whenChanged !== undefined ? { whenChanged: field.form.whenChanged } : {}),
       };
     });
 }
+
+/**
+ * The items in force for the values typed so far: an item that applies when another changes
+ * only while that one's value differs from the record's (a status changed needs its reason).
+ */
+export function activeItems(items: readonly FormItem[], values: FormValues, row?: Readonly<Record<string, unknown>>): FormItem[] {
+  return items.filter((item) => {
+    if (item.whenChanged === undefined) return true;
+    const other = items.find((i) => i.prop === item.whenChanged);
+    return row !== undefined && other !== undefined && normaliseValue(other.field, values[other.prop]) !== (row[other.prop] ?? null);
+  });
+}
+
+/**
+ * A choice of a select item given at run time: a value shown as it is (a time zone), or a value
+ * with its label (a role by id, shown by name).
+ */
+export type FormOption = string | number | { value: string | number; label: string };
+export const optionValue = (option: FormOption): string | number => (typeof option === 'object' ? option.value : option);
 
 /** The values a form starts with: the defaults on Create, the row's values on Edit and Detail. */
 export function initialValues(items: readonly FormItem[], row?: Readonly<Record<string, unknown>>): FormValues {
@@ -125,9 +155,9 @@ export function normaliseValue(field: FieldDef, value: FormValue | undefined): F
 }
 
 /**
- * The create or edit call's input from the form's values. Create: every writable item with a
- * value. Edit: the key, and only the items whose value changed from `row` (a cleared optional
- * item is sent as null, so it is cleared).
+ * The create or edit call's input from the form's values (of the items in force: activeItems).
+ * Create: every writable item with a value. Edit: the key, and only the items whose value
+ * changed from `row` (a cleared optional item is sent as null, so it is cleared).
  */
 export function formInput(def: ResourceDef, items: readonly FormItem[], values: FormValues, row?: Readonly<Record<string, unknown>>): Record<string, FormValue> {
   const input: Record<string, FormValue> = {};

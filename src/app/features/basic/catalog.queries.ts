@@ -12,9 +12,4 @@ export const catalogQueries = {
     queryKey: ['catalog', 'recordSettings'],
     queryFn: ({ signal }) => callApi(contract.getStationRecordSettings, {}, { signal }).then((d) => d.list),
   }),
-  /** The first 100 shops of a merchant: as many as a merchant's detail page shows. */
-  shopsOfMerchant: (merchantId: string) => queryOptions({
-    queryKey: ['resource', 'shop', 'list', { merchant_id: merchantId, page_size: 100 }],
-    queryFn: ({ signal }) => callApi(contract.searchShop, { merchant_id: merchantId, page_size: 100 }, { signal }),
-  }),
 };

@@ -1,69 +1,35 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { contract, type InputOf } from '../../../shared/contract';
+import { contract } from '../../../shared/contract';
 import { storageAreaPerm } from '../../../shared/routes/derive';
-import { MAX_STOREY_NO, storeyResource } from '../../../shared/resources/storey.resource';
+import { storeyResource } from '../../../shared/resources/storey.resource';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
+import { ResourceForm } from '../../kit/resource/resource-form';
 import { ResourceList } from '../../kit/resource/resource-list';
 import { RouteTabs } from '../../kit/route-tabs';
 
-interface Storey { storey_id: number; storey_no: number; storey_name: string; remark: string | null }
+type Storey = Record<string, unknown>;
 
-/** The storey being created (no id) or edited. */
-type Editing = Partial<Storey> | null;
-
-/** Create or edit one storey (spec §7 create_storey / update_storey): number, name, remark. */
-function StoreyDialog({ editing, onClose, onSaved }: { editing: Editing; onClose(): void; onSaved(): void }) {
-  const { t, i18n } = useLingui();
-  const [no, setNo] = useState<number | string>(editing?.storey_no ?? '');
-  const [name, setName] = useState(editing?.storey_name ?? '');
-  const [remark, setRemark] = useState(editing?.remark ?? '');
-  const [touched, setTouched] = useState<{ no?: boolean; name?: boolean }>({});
-  const noLabel = i18n._(storeyResource.fields.storey_no.label);
-  const nameLabel = i18n._(storeyResource.fields.storey_name.label);
-  // The same message as every form's (spec §5).
-  const pleaseInput = (label: string) => t`Please Input ${label}`;
-  const noMissing = typeof no !== 'number';
-  const nameMissing = name.trim() === '';
-  const save = useMutation({
-    mutationFn: () => {
-      const values = { storey_no: Number(no), storey_name: name.trim(), remark: remark.trim() || null };
-      // The derived input types mark every optional field present; the API takes them absent or null.
-      return editing?.storey_id
-        ? callApi(contract.updateStorey, { storey_id: editing.storey_id, ...values } as InputOf<typeof contract.updateStorey>)
-        : callApi(contract.createStorey, values as InputOf<typeof contract.createStorey>);
-    },
-    onSuccess: () => {
-      toast.success(t`Saved`);
-      onSaved();
-    },
-  });
+/** Create or edit one storey (spec §7 create_storey / update_storey): the storey form's items in a dialog. */
+function StoreyDialog({ editing, onClose, onSaved }: { editing: Storey | 'new'; onClose(): void; onSaved(): void }) {
+  const { t } = useLingui();
+  const creating = editing === 'new';
   return (
-    <Modal opened onClose={onClose} title={editing?.storey_id ? t`Edit Storey` : t`Create Storey`}>
-      <form onSubmit={(e) => { e.preventDefault(); if (!noMissing && !nameMissing) save.mutate(); }}>
-        <Stack gap="sm">
-          <NumberInput
-            label={noLabel} required min={1} max={MAX_STOREY_NO} allowDecimal={false} allowNegative={false} value={no} onChange={setNo}
-            onBlur={() => setTouched((s) => ({ ...s, no: true }))}
-            error={touched.no && noMissing ? pleaseInput(noLabel) : undefined}
-          />
-          <TextInput
-            label={nameLabel} required maxLength={60} value={name} onChange={(e) => setName(e.currentTarget.value)}
-            onBlur={() => setTouched((s) => ({ ...s, name: true }))}
-            error={touched.name && nameMissing ? pleaseInput(nameLabel) : undefined}
-          />
-          <Textarea label={i18n._(storeyResource.fields.remark.label)} maxLength={500} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}><Trans>Cancel</Trans></Button>
-            <Button type="submit" loading={save.isPending} disabled={noMissing || nameMissing}><Trans>Confirm</Trans></Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened onClose={onClose} title={creating ? t`Create Storey` : t`Edit Storey`}>
+      <ResourceForm
+        resource={storeyResource} mode={creating ? 'create' : 'edit'} variant="modal" row={creating ? undefined : editing}
+        submit={creating ? contract.createStorey : contract.updateStorey}
+        onSaved={() => {
+          toast.success(t`Saved`);
+          onSaved();
+        }}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
@@ -80,11 +46,11 @@ export default function StoreyScreen() {
     queryKey: ['storey', 'nameSetup'],
     queryFn: ({ signal }) => callApi(contract.getWhsStoreyNameSetup, {}, { signal }),
   });
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Storey | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Storey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', storeyResource.name] });
   const remove = useMutation({
-    mutationFn: (storey: Storey) => callApi(contract.deleteStorey, { storey_id: storey.storey_id }),
+    mutationFn: (storey: Storey) => callApi(contract.deleteStorey, { storey_id: Number(storey.storey_id) }),
     onSuccess: () => {
       toast.success(t`Deleted`);
       void refresh();
@@ -92,7 +58,7 @@ export default function StoreyScreen() {
     onSettled: () => setDeleting(null),
   });
   const named = setup.data?.storey_name_setup === 1;
-  const storeyName = deleting?.storey_name ?? '';
+  const storeyName = String(deleting?.storey_name ?? '');
   const canCreate = named && perms.has(storageAreaPerm('storey', 'Create'));
   const canEdit = named && perms.has(storageAreaPerm('storey', 'Edit'));
   const canDelete = named && perms.has(storageAreaPerm('storey', 'Delete'));
@@ -105,16 +71,17 @@ export default function StoreyScreen() {
         title={t`Storey`}
         path="/wmsbasic/storey"
         remember={false}
+        exportable
         actions={canCreate
-          ? <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})}><Trans>Create Storey</Trans></Button>
+          ? <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}><Trans>Create Storey</Trans></Button>
           : setup.data && !named && (
             <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />} w="100%">
               <Trans>Storey names are not set up in this warehouse, so storeys cannot be changed here.</Trans>
             </Alert>
           )}
         rowActions={[
-          ...(canEdit ? [{ label: t`Edit`, onClick: (row: Record<string, unknown>) => setEditing(row as unknown as Storey) }] : []),
-          ...(canDelete ? [{ label: t`Delete`, color: 'red', onClick: (row: Record<string, unknown>) => setDeleting(row as unknown as Storey) }] : []),
+          ...(canEdit ? [{ label: t`Edit`, onClick: setEditing }] : []),
+          ...(canDelete ? [{ label: t`Delete`, color: 'red', onClick: setDeleting }] : []),
         ]}
       />
       {editing && <StoreyDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />}

@@ -9,7 +9,7 @@ import { useCanOpen } from '../../routes/use-access';
 import { useOpenByQuery } from '../../kit/search-param';
 import { WAREHOUSE_PAGES } from './warehouse-pages';
 
-/** /wmsbasic/warehouse: every warehouse (they are global), with create, detail and edit. */
+/** /wmsbasic/warehouse: every warehouse (they are global), with create, detail, edit and export. */
 export default function WarehouseScreen() {
   const { t } = useLingui();
   const canCreate = useCanOpen(WAREHOUSE_PAGES.create);
@@ -22,6 +22,7 @@ export default function WarehouseScreen() {
       endpoint={contract.searchWarehouse}
       title={t`Warehouse`}
       path={WAREHOUSE_PAGES.list}
+      exportable
       rowActions={[
         { label: t`Detail`, onClick: (row) => open(WAREHOUSE_PAGES.detail, row.whs_id) },
         { label: t`Edit`, visible: () => canEdit, onClick: (row) => open(WAREHOUSE_PAGES.edit, row.whs_id) },

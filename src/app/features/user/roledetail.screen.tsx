@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Loader, Paper, Stack, Text, TextInput, Title, Tree, useTree, type TreeNodeData } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Loader, Paper, Stack, Text, Tree, useTree, type TreeNodeData } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { ROLE_NAME_MAX } from '../../../shared/resources/role.resource';
+import { roleResource } from '../../../shared/resources/role.resource';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/session';
+import { ResourceForm } from '../../kit/resource/resource-form';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
 import { permissionTree, permissionsUnder, type PermissionNode } from './permission-tree';
@@ -16,23 +18,26 @@ import { refreshUserAdmin, userAdminQueries } from './user-admin.queries';
 const CATALOG = permissionTree();
 const ROOTS: readonly PermissionNode[] = [...CATALOG.pages, ...CATALOG.actions];
 
-/** /wmsconfig/roledetail?role_id=: a role's name and the permissions it grants, as the permission tree. */
+/**
+ * /wmsconfig/roledetail?role_id=: a role (the role form: its name, Edit with the permission to
+ * change roles, else Detail) and the permissions it grants, as the permission tree.
+ */
 export default function RoleDetailScreen() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { perms } = useSession();
   const roleId = Number(useSearchParam('role_id'));
   const valid = Number.isInteger(roleId) && roleId > 0;
   const role = useQuery({ ...userAdminQueries.roleDetail(roleId), enabled: valid });
-  const [name, setName] = useState('');
   const [granted, setGranted] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const tree = useTree();
   useEffect(() => {
-    if (!role.data) return;
-    setName(role.data.role_name);
-    setGranted(new Set(role.data.perms));
+    if (role.data) setGranted(new Set(role.data.perms));
   }, [role.data]);
+  // The role as a row of the role list: the form's record (the same object until the role is read again).
+  const row = useMemo(() => role.data && { ...role.data, permission_count: role.data.perms.length }, [role.data]);
 
   const byKey = useMemo(() => {
     const map = new Map<string, PermissionNode>();
@@ -47,7 +52,7 @@ export default function RoleDetailScreen() {
 
   if (!valid) return <Alert color="yellow"><Trans>Open a role from the Role List.</Trans></Alert>;
   if (role.isPending) return <Loader size="sm" />;
-  if (!role.data) return <Alert color="red"><Trans>The role could not be read from the server.</Trans></Alert>;
+  if (!role.data || !row) return <Alert color="red"><Trans>The role could not be read from the server.</Trans></Alert>;
   // Reading the role needs the Role List's View; changing it, its Edit permission.
   const mayEdit = perms.has(USER_ADMIN_ACTIONS.updateRole);
   const readOnly = role.data.all_permissions === 1 || !mayEdit;
@@ -60,10 +65,10 @@ export default function RoleDetailScreen() {
     }
     return next;
   });
-  const save = async () => {
+  const savePermissions = async () => {
     setBusy(true);
     try {
-      await callApi(contract.updateRole, { role_id: roleId, role_name: name.trim(), ...(role.data.all_permissions === 1 ? {} : { perms: [...granted] }) });
+      await callApi(contract.updateRole, { role_id: roleId, perms: [...granted] });
       toast.success(t`Role saved`);
       refreshUserAdmin(queryClient);
     } finally {
@@ -73,18 +78,22 @@ export default function RoleDetailScreen() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Title order={2}><Trans>Role Detail</Trans></Title>
+      <ResourceForm
+        resource={roleResource} mode={mayEdit ? 'edit' : 'detail'} title={t`Role Detail`} row={row} submit={contract.updateRole}
+        onSaved={() => {
+          toast.success(t`Role saved`);
+          refreshUserAdmin(queryClient);
+        }}
+        onCancel={() => void navigate({ to: '/wmsconfig/rolelist' })}
+      />
       <Paper withBorder p="sm" radius="md">
-        <Group align="end" wrap="wrap">
-          <TextInput label={t`Role Name`} maxLength={ROLE_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} readOnly={!mayEdit} />
+        <Group justify="space-between" align="center" wrap="wrap">
           <Text size="sm" data-testid="role-permission-count">
             <Trans>{granted.size} permissions granted; {role.data.user_count} users hold this role.</Trans>
           </Text>
-          {mayEdit && <Button loading={busy} disabled={name.trim() === ''} onClick={() => void save()}><Trans>Save</Trans></Button>}
+          {!readOnly && <Button loading={busy} onClick={() => void savePermissions()}><Trans>Save Permissions</Trans></Button>}
         </Group>
         {role.data.all_permissions === 1 && <Text size="sm" c="dimmed" mt="xs"><Trans>This role holds every permission, present and future.</Trans></Text>}
-      </Paper>
-      <Paper withBorder p="sm" radius="md">
         <Tree
           data={data}
           tree={tree}

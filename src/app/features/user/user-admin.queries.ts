@@ -1,5 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { contract } from '../../../shared/contract';
+import { roleResource, warehouseRoleResource } from '../../../shared/resources/role.resource';
+import {
+  accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource,
+} from '../../../shared/resources/user.resource';
 import { callApi } from '../../kit/api';
 
 /** Query options of the user and role administration screens. */
@@ -25,15 +29,18 @@ export const userAdminQueries = {
     queryKey: ['userAdmin', 'role', roleId],
     queryFn: ({ signal }) => callApi(contract.getRoleDetail, { role_id: roleId }, { signal }),
   }),
-  accessLog: (userId: number) => queryOptions({
-    queryKey: ['userAdmin', 'accessLog', userId],
-    queryFn: ({ signal }) => callApi(contract.searchAccessStatusLog, { user_id: userId, page_size: 20 }, { signal }),
+  /** A user's access status changes in this warehouse, newest first (the list's default order). */
+  accessLog: (userId: number, pageNo: number) => queryOptions({
+    queryKey: ['userAdmin', 'accessLog', userId, pageNo],
+    queryFn: ({ signal }) => callApi(contract.searchAccessStatusLog, { user_id: userId, page_no: pageNo, page_size: 20 }, { signal }),
   }),
 };
+
+/** Every list a user or role change shows in (user.resource.ts, role.resource.ts). */
+const USER_ADMIN_LISTS = [userResource, userRoleResource, warehouseMemberResource, userGlobalResource, warehouseUsersResource, accessStatusLogResource, roleResource, warehouseRoleResource];
 
 /** After a change: the user and role lists and everything above reload. */
 export function refreshUserAdmin(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['userAdmin'] });
-  void queryClient.invalidateQueries({ queryKey: ['resource', 'user'] });
-  void queryClient.invalidateQueries({ queryKey: ['resource', 'role'] });
+  for (const list of USER_ADMIN_LISTS) void queryClient.invalidateQueries({ queryKey: ['resource', list.name] });
 }

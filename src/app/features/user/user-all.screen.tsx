@@ -6,5 +6,5 @@ import { ResourceList } from '../../kit/resource/resource-list';
 /** /user/list: every account (a super admin) or those sharing a warehouse with the viewer. */
 export default function AllUsersScreen() {
   const { t } = useLingui();
-  return <ResourceList resource={userGlobalResource} endpoint={contract.searchAllUsers} title={t`User List`} path="/user/list" />;
+  return <ResourceList resource={userGlobalResource} endpoint={contract.searchUser} title={t`User List`} path="/user/list" exportable />;
 }

@@ -1,96 +1,52 @@
-import { STAFF_EMPLOYMENT, STAFF_STATUS } from '../../../shared/codes';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useCallback } from 'react';
+import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
+import type { FormOption, FormValues } from '../../../shared/resources/form-items';
+import { STATUS_REASON_FIELDS, userResource } from '../../../shared/resources/user.resource';
 import { callApi } from '../../kit/api';
+import { ResourceForm } from '../../kit/resource/resource-form';
 import { toast } from '../../kit/toast';
 import { refreshUserAdmin, userAdminQueries } from './user-admin.queries';
 
-export interface EditableUser {
-  user_id: number;
-  email: string;
-  display_name: string;
-  local_name: string;
-  role_id: number;
-  status: number;
-  employment_type: number;
-  department_id: number | null;
+type Row = Record<string, unknown>;
+type Choice = { id: number; name: string };
+
+/**
+ * The options of the user form's selects: the warehouse's roles (those `roles` lists) and its
+ * departments, by id; undefined while they load.
+ */
+function useMemberSelections(roles: readonly Choice[] | undefined, enabled: boolean) {
+  const departments = useQuery({ ...userAdminQueries.departments(), enabled });
+  const departmentList = departments.data;
+  return useCallback((prop: string): readonly FormOption[] | undefined => {
+    const choices = prop === 'role_id' ? roles : prop === 'department_id' ? departmentList?.map((d) => ({ id: d.department_id, name: d.department_name })) : undefined;
+    return choices?.map((c) => ({ value: c.id, label: c.name }));
+  }, [roles, departmentList]);
 }
 
-const errorText = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
-/** Edit a member of the warehouse: role here, names, employment, department, status (with a reason when it changes). */
-export function EditUserDialog({ user, onClose }: { user: EditableUser | null; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+/** Edit a member of the warehouse (the user form's Edit items): role here, names, employment, department, status with its reason. */
+export function EditUserDialog({ user, onClose }: { user: Row | null; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const roles = useQuery({ ...userAdminQueries.roleConfiguration(), enabled: user !== null });
-  const departments = useQuery({ ...userAdminQueries.departments(), enabled: user !== null });
-  const [draft, setDraft] = useState<EditableUser | null>(user);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setDraft(user);
-    setReason('');
-    setError(null);
-  }, [user]);
-  if (!user || !draft) return null;
-  const statusChanged = draft.status !== user.status;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (draft.display_name.trim() === '') return setError(t`Please Input Name`);
-    setBusy(true);
-    try {
-      await callApi(contract.editUser, {
-        user_id: user.user_id, role_id: draft.role_id, display_name: draft.display_name, local_name: draft.local_name,
-        employment_type: draft.employment_type as 1 | 2 | 3, department_id: draft.department_id, status: draft.status as 1 | 2 | 3, reason,
-      }, { quiet: true });
-      toast.success(t`User saved`);
-      refreshUserAdmin(queryClient);
-      onClose();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const optionsOf = (list: typeof STAFF_STATUS | typeof STAFF_EMPLOYMENT) =>
-    list.options.map((o) => ({ value: String(o.value), label: i18n._(o.label) }));
-  const statusOptions = optionsOf(STAFF_STATUS);
-  const employmentOptions = optionsOf(STAFF_EMPLOYMENT);
+  const roleChoices = roles.data?.map((r) => ({ id: r.role_id, name: r.role_name }));
+  const selections = useMemberSelections(roleChoices, user !== null);
   return (
-    <Modal opened onClose={onClose} title={t`Edit User`} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <TextInput label={t`Email`} value={user.email} readOnly />
-          <TextInput label={t`Name`} required value={draft.display_name} onChange={(e) => setDraft({ ...draft, display_name: e.currentTarget.value })} />
-          <TextInput label={t`Local Name`} value={draft.local_name} onChange={(e) => setDraft({ ...draft, local_name: e.currentTarget.value })} />
-          <Select
-            label={t`Role`} required allowDeselect={false}
-            data={(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name }))}
-            value={String(draft.role_id)} onChange={(v) => v && setDraft({ ...draft, role_id: Number(v) })}
-          />
-          <Select label={t`Employment Type`} allowDeselect={false} data={employmentOptions} value={String(draft.employment_type)} onChange={(v) => v && setDraft({ ...draft, employment_type: Number(v) })} />
-          <Select
-            label={t`Department`} clearable
-            data={(departments.data ?? []).map((d) => ({ value: String(d.department_id), label: d.department_name }))}
-            value={draft.department_id === null ? null : String(draft.department_id)} onChange={(v) => setDraft({ ...draft, department_id: v ? Number(v) : null })}
-          />
-          <Select label={t`Status`} allowDeselect={false} data={statusOptions} value={String(draft.status)} onChange={(v) => v && setDraft({ ...draft, status: Number(v) })} />
-          {statusChanged && (
-            <Textarea label={t`Reason`} description={t`Recorded in the access status log.`} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          )}
-          {error && <Alert color="red">{error}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}><Trans>Cancel</Trans></Button>
-            <Button type="submit" loading={busy}><Trans>Confirm</Trans></Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened={user !== null} onClose={onClose} title={t`Edit User`} centered>
+      {user && (
+        <ResourceForm
+          resource={userResource} mode="edit" variant="modal" row={user} extraFields={STATUS_REASON_FIELDS}
+          submit={contract.editUser} selections={selections}
+          onSaved={() => {
+            toast.success(t`User saved`);
+            refreshUserAdmin(queryClient);
+            onClose();
+          }}
+          onCancel={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -115,57 +71,36 @@ export function TemporaryPasswordDialog({ value, onClose }: { value: { email: st
   );
 }
 
-/** Creates an outsourced (BPO) account in this warehouse; its temporary password is shown once. */
+/**
+ * Creates an outsourced (BPO) account in this warehouse (the user form's Create items): email,
+ * names, a BPO role, employment type and department. Its temporary password is shown once.
+ */
 export function CreateBpoUserDialog({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (email: string, password: string) => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const roles = useQuery({ ...userAdminQueries.bpoRoles(), enabled: opened });
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [localName, setLocalName] = useState('');
-  const [roleId, setRoleId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!opened) return;
-    setEmail('');
-    setName('');
-    setLocalName('');
-    setRoleId(null);
-    setError(null);
-  }, [opened]);
-  const filled = email.trim() !== '' && name.trim() !== '' && roleId !== null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!filled) return;
-    setBusy(true);
-    try {
-      const created = await callApi(contract.createBpoUser, { email: email.trim(), display_name: name.trim(), local_name: localName.trim(), role_id: Number(roleId) }, { quiet: true });
-      refreshUserAdmin(queryClient);
-      onCreated(email.trim(), created.temporary_password);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  const roleChoices = roles.data?.map((r) => ({ id: r.role_id, name: r.role_name }));
+  const selections = useMemberSelections(roleChoices, opened);
+  /** An email a member of this warehouse already has is said at once (the server refuses any account's on Confirm). */
+  const check = async (prop: string, values: FormValues): Promise<string | null> => {
+    const email = typeof values.email === 'string' ? values.email.trim().toLowerCase() : '';
+    if (prop !== 'email' || email === '') return null;
+    const found = await callApi(contract.searchEmail, { email }, { quiet: true }).catch(() => null);
+    return found?.list.some((u) => u.email.toLowerCase() === email) ? t`A member of this warehouse already has this email.` : null;
   };
-
   return (
     <Modal opened={opened} onClose={onClose} title={t`Create BPO User`} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack>
-          <TextInput label={t`Email`} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <TextInput label={t`Name`} required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput label={t`Local Name`} value={localName} onChange={(e) => setLocalName(e.currentTarget.value)} />
-          <Select label={t`Role`} required data={(roles.data ?? []).map((r) => ({ value: String(r.role_id), label: r.role_name }))} value={roleId} onChange={setRoleId} />
-          {error && <Alert color="red">{error}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}><Trans>Cancel</Trans></Button>
-            <Button type="submit" loading={busy} disabled={!filled}><Trans>Confirm</Trans></Button>
-          </Group>
-        </Stack>
-      </form>
+      {opened && (
+        <ResourceForm
+          resource={userResource} mode="create" variant="modal"
+          submit={contract.createBpoUser} selections={selections} check={check}
+          onSaved={(created, input) => {
+            refreshUserAdmin(queryClient);
+            onCreated(String(input.email), String(created.temporary_password));
+          }}
+          onCancel={onClose}
+        />
+      )}
     </Modal>
   );
 }

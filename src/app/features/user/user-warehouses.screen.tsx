@@ -10,5 +10,5 @@ export default function UserWarehousesScreen() {
     { label: t`Users`, href: (row) => `/user/warehouselist/users/${encodeURIComponent(String(row.whs_id))}` },
     { label: t`Roles`, href: (row) => `/user/warehouselist/roles/${encodeURIComponent(String(row.whs_id))}` },
   ];
-  return <ResourceList resource={warehouseUsersResource} endpoint={contract.searchUserWarehouse} title={t`Warehouse List`} path="/user/warehouselist" rowActions={actions} />;
+  return <ResourceList resource={warehouseUsersResource} endpoint={contract.searchUserWarehouse} title={t`Warehouse List`} path="/user/warehouselist" rowActions={actions} exportable />;
 }

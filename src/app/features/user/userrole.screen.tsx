@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { userResource } from '../../../shared/resources/user.resource';
+import { userRoleResource } from '../../../shared/resources/user.resource';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
@@ -42,7 +42,7 @@ export default function UserRoleScreen() {
   };
   return (
     <>
-      <ResourceList resource={userResource} endpoint={contract.searchUserRole} title={t`User Role`} path="/wmsconfig/userrole" rowActions={actions} />
+      <ResourceList resource={userRoleResource} endpoint={contract.searchUserRole} title={t`User Role`} path="/wmsconfig/userrole" rowActions={actions} exportable />
       <Modal opened={target !== null} onClose={() => setTarget(null)} title={t`Change Role`} centered>
         <Stack>
           <Text size="sm">{target?.email}</Text>

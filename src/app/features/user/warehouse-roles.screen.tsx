@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { roleResource } from '../../../shared/resources/role.resource';
+import { warehouseRoleResource } from '../../../shared/resources/role.resource';
 import { ResourceList } from '../../kit/resource/resource-list';
 
 /**
@@ -16,8 +16,8 @@ export default function WarehouseRolesScreen() {
   return (
     <ResourceList
       key={whsId}
-      resource={roleResource} endpoint={contract.searchWarehouseRole} title={t`Warehouse Roles: ${whsId}`}
-      path="/user/warehouselist/roles" fixedInput={fixedInput}
+      resource={warehouseRoleResource} endpoint={contract.searchWarehouseRole} title={t`Warehouse Roles: ${whsId}`}
+      path="/user/warehouselist/roles" fixedInput={fixedInput} exportable
     />
   );
 }

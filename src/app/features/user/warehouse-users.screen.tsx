@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
-import { userResource } from '../../../shared/resources/user.resource';
+import { warehouseMemberResource } from '../../../shared/resources/user.resource';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 
 /**
@@ -19,8 +19,8 @@ export default function WarehouseUsersScreen() {
   return (
     <ResourceList
       key={whsId}
-      resource={userResource} endpoint={contract.searchWarehouseUser} title={t`Warehouse Users: ${whsId}`}
-      path="/user/warehouselist/users" fixedInput={fixedInput} rowActions={actions}
+      resource={warehouseMemberResource} endpoint={contract.searchWarehouseUser} title={t`Warehouse Users: ${whsId}`}
+      path="/user/warehouselist/users" fixedInput={fixedInput} rowActions={actions} exportable
     />
   );
 }

@@ -9,12 +9,12 @@ import { contract } from '../../../shared/contract';
 import type { ExportColumn, ExportFormat } from '../../../shared/contract/export-task.contract';
 import { yesNo } from '../../../shared/format';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import { exportTaskResource } from '../../../shared/resources/export-task.resource';
 import { derivePerm } from '../../../shared/routes/derive';
 import { callApi } from '../api';
 import { APP_BASE } from '../redirect-url';
 import { useSession } from '../session';
 import { useVisibleColumns } from './column-settings';
-import { exportTaskQueries } from './export-queries';
 import { valueText } from './resource-fields';
 
 /** Where the user finds their exports (spec §2 Report Center). */
@@ -58,7 +58,8 @@ export function ExportButton({ resource, search, path }: ExportButtonProps) {
       });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: exportTaskQueries.all });
+      // The Report Center's list shows the new task at once.
+      void queryClient.invalidateQueries({ queryKey: ['resource', exportTaskResource.name] });
       // The toast lives outside the router: the link navigates with this page's router.
       const id = notifications.show({
         color: 'teal',

@@ -101,7 +101,8 @@ function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlPro
   const { t } = useLingui();
   const label = <FilterLabel item={item} />;
   const enter = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    // Shift+Enter in a card filter's textarea starts a new line: ids may be typed one per line.
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || (e.shiftKey && e.currentTarget instanceof HTMLTextAreaElement)) return;
     e.preventDefault();
     onEnter();
   };
@@ -147,7 +148,7 @@ function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlPro
         />
       );
     case 'card':
-      // A textarea keeps the new lines of pasted id lists (a text input would drop them).
+      // A textarea keeps the new lines of pasted id lists (a text input would drop them); Shift+Enter types one.
       return (
         <Textarea
           {...common}

@@ -82,20 +82,31 @@ export type PageLink = string | { to: string; search?: Record<string, string> };
 /** The Link (or navigate) props of a page link. */
 export const linkProps = (link: PageLink) => (typeof link === 'string' ? { to: link } : { to: link.to, search: link.search as never });
 
-/** An action in a row's Action column: a link or a handler, offered by permission and row. */
+/** An action in a row's Action column: a link, a file or a handler, offered by permission and row. */
 export interface RowAction extends RowActionRule<Row> {
   label: string;
   /** Where the action goes (a page of the row). */
   href?(row: Row): PageLink;
+  /** A file the action downloads: a plain link, since the answer is the file itself (an export). */
+  file?(row: Row): { url: string; name: string };
   onClick?(row: Row): void;
   color?: string;
 }
 
 function RowActionButton({ action, row }: { action: RowAction; row: Row }) {
-  const common = { variant: 'subtle', size: 'compact-sm', color: action.color } as const;
-  return action.href
-    ? <Button {...common} component={Link} {...linkProps(action.href(row))}>{action.label}</Button>
-    : <Button {...common} onClick={() => action.onClick?.(row)}>{action.label}</Button>;
+  const common = { variant: 'subtle', size: 'compact-sm', color: action.color, children: action.label } as const;
+  if (action.href) return <Button {...common} component={Link} {...linkProps(action.href(row))} />;
+  const file = action.file?.(row);
+  if (file) return <Button {...common} component="a" href={file.url} download={file.name} />;
+  return <Button {...common} onClick={() => action.onClick?.(row)} />;
+}
+
+function RowActionMenuItem({ action, row }: { action: RowAction; row: Row }) {
+  const common = { color: action.color, children: action.label } as const;
+  if (action.href) return <Menu.Item {...common} component={Link} {...linkProps(action.href(row))} />;
+  const file = action.file?.(row);
+  if (file) return <Menu.Item {...common} component="a" href={file.url} download={file.name} />;
+  return <Menu.Item {...common} onClick={() => action.onClick?.(row)} />;
 }
 
 /** A row's actions (spec §2): up to 3 inline; more than 3 show the first 2 and the rest under More. */
@@ -111,9 +122,7 @@ function RowActions({ actions, row, perms }: { actions: readonly RowAction[]; ro
             <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>{t`More`}</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {more.map((action) => (action.href
-              ? <Menu.Item key={action.label} component={Link} {...linkProps(action.href(row))} color={action.color}>{action.label}</Menu.Item>
-              : <Menu.Item key={action.label} onClick={() => action.onClick?.(row)} color={action.color}>{action.label}</Menu.Item>))}
+            {more.map((action) => <RowActionMenuItem key={action.label} action={action} row={row} />)}
           </Menu.Dropdown>
         </Menu>
       )}
@@ -167,13 +176,22 @@ export interface ResourceListProps<E extends EndpointDef> {
   fixedInput?: Readonly<Record<string, string | number>>;
   /** The title's heading level: 2 when the list is a section of a page with its own title (a SKU's balances). */
   headingLevel?: 1 | 2;
+  /** A line under the title saying what the list holds. */
+  description?: ReactNode;
+  /** Columns the page shows its own way (an export's progress bar), by field name; the rest show their value. */
+  cells?: Readonly<Record<string, (row: Row) => ReactNode>>;
+  /** How often to read the page again while its rows change by themselves (exports running); never when false. */
+  refetchInterval?(rows: readonly Row[]): number | false;
 }
 
 /**
  * The list page of a resource: filter panel, table and paging, all from its definition. The
  * search lives in the URL (shareable, back-button friendly) and is remembered per list.
  */
-export function ResourceList<E extends EndpointDef>({ resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput, headingLevel = 1 }: ResourceListProps<E>) {
+export function ResourceList<E extends EndpointDef>({
+  resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput, headingLevel = 1,
+  description, cells, refetchInterval,
+}: ResourceListProps<E>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const keys = useMemo(() => listKeysOf(resource), [resource]);
@@ -192,6 +210,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
     queryKey: ['resource', resource.name, 'list', input],
     queryFn: ({ signal }) => callApi(endpoint, input as InputOf<E>, { signal }) as Promise<OutputOf<E> & { list: Record<string, unknown>[]; total: number; total_capped?: boolean }>,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval && ((query) => refetchInterval(query.state.data?.list ?? [])),
   });
 
   const go = (next: Search) => void navigate({ to: '.', search: toUrl(next) as never });
@@ -225,7 +244,10 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={headingLevel} fz={headingLevel === 1 ? 'h2' : 'h3'}>{title}</Title>
+        <Stack gap={4}>
+          <Title order={headingLevel} fz={headingLevel === 1 ? 'h2' : 'h3'}>{title}</Title>
+          {description && <Text size="sm" c="dimmed">{description}</Text>}
+        </Stack>
         <Group gap="sm">
           {actions}
           <ColumnSettings resource={resource} path={path} />
@@ -270,7 +292,7 @@ export function ResourceList<E extends EndpointDef>({ resource, endpoint, title,
                     <Table.Td key={name}>
                       {name === resource.key && detailHref
                         ? <Anchor component={Link} {...linkProps(detailHref(key))}>{key}</Anchor>
-                        : <FieldValue field={field} value={row[name]} />}
+                        : cells?.[name]?.(row) ?? <FieldValue field={field} value={row[name]} />}
                     </Table.Td>
                   ))}
                   {withActions && <Table.Td><RowActions actions={rowActions ?? []} row={row} perms={perms} /></Table.Td>}

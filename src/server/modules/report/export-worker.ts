@@ -4,12 +4,14 @@ import { listInputSchema } from '../../../shared/resources/schemas';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
 import { exportFiles, exportTasks, warehouses } from '../../db/schema';
+import { ApiError } from '../../http/errors';
 import { listPage, type ListRequest } from '../../http/list-query';
 import { writeCsv } from './csv';
 import { EXPORT_SOURCES } from './export-sources';
 import { cellOf } from './export-cells';
 import type { Cell } from './sheet';
 import { writeXlsx } from './xlsx';
+import { startTaskWorker, type TaskWorker } from './task-worker';
 
 /**
  * The export worker: any server process runs it, each claiming one pending task at a time with
@@ -68,7 +70,8 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
   for (let pageNo = 1; ; pageNo++) {
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
-    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS });
+    // Read for its owner, as they would read the list (lists whose rows depend on who asks).
+    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer: { userId: task.userId, whsId: task.whsId } });
     if (page.total > EXPORT_MAX_ROWS) {
       throw new ExportFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }
@@ -114,7 +117,8 @@ async function runTask(db: Db, task: Task, signal: AbortSignal | undefined): Pro
       if (finished) await tx.insert(exportFiles).values({ whsId: task.whsId, taskId: task.taskId, content: result.bytes });
     });
   } catch (error) {
-    if (error instanceof ExportFailure) {
+    // A refusal of the list itself (a warehouse its owner may no longer see) is worded for users too.
+    if (error instanceof ExportFailure || error instanceof ApiError) {
       await fail(db, task, error.message);
     } else {
       console.error(`[export] task ${task.taskId} (${task.resource}) failed:`, error);
@@ -149,35 +153,8 @@ export async function purgeExpiredExports(db: Db): Promise<number> {
   return deleted.length;
 }
 
-export interface ExportWorker {
-  /** Stops polling; a task being read goes back to the queue. Resolves once the worker is idle. */
-  stop(): Promise<void>;
-}
-
-/** Polls for queued exports every `pollMs` in this process (started by main.ts, not by createApp). */
-export function startExportWorker(db: Db, { pollMs = 2000, purgeEveryMs = 60 * 60_000 } = {}): ExportWorker {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> = Promise.resolve();
-  let lastPurge = 0;
-  const tick = async () => {
-    try {
-      await runPendingExports(db, { signal: controller.signal });
-      if (Date.now() - lastPurge >= purgeEveryMs) {
-        lastPurge = Date.now();
-        await purgeExpiredExports(db);
-      }
-    } catch (error) {
-      console.error('[export] worker tick failed:', error);
-    }
-    if (!controller.signal.aborted) timer = setTimeout(() => (current = tick()), pollMs);
-  };
-  current = tick();
-  return {
-    async stop() {
-      controller.abort();
-      clearTimeout(timer);
-      await current;
-    },
-  };
-}
+/** Polls for queued exports in this process (started by main.ts, not by createApp). */
+export const startExportWorker = (db: Db, opts: { pollMs?: number; purgeEveryMs?: number } = {}): TaskWorker => startTaskWorker('export', {
+  runPending: (signal) => runPendingExports(db, { signal }),
+  purgeExpired: () => purgeExpiredExports(db),
+}, opts);

@@ -1,13 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { roleContract } from '../../../shared/contract/userlist.contract';
-import { roleResource } from '../../../shared/resources/role.resource';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles, userWarehouses } from '../../db/schema';
 import { badInput } from '../../http/errors';
-import { listPage, type ListRequest } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
-import { roleRows } from './user-views';
 import { actorOf, assertMayGrant, refuse, roleOf, type Actor, type RoleGrant } from './user-admin';
 
 type RoleHandlers = Handlers<typeof roleContract>;
@@ -47,8 +44,6 @@ const isUniqueViolation = (err: unknown) => {
 const nameTaken = () => badInput('role_name', 'a role with this name already exists in this warehouse');
 
 export const roleHandlers: RoleHandlers = {
-  searchRole: ((input, { db, session }) => listPage(db, roleResource, roleRows, input as ListRequest, session.whsId)) as RoleHandlers['searchRole'],
-
   async getRoleDetail(input, { db, session }) {
     return detailOf(db, session.whsId, await roleOf(db, session.whsId, input.role_id));
   },

@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accessStatusLogs, rolePermissions, roles, userWarehouses, users } from '../../db/schema';
+import { rolePermissions, roles, userWarehouses, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { AuthedCtx } from '../../http/register';
+import type { SessionInfo } from '../../http/session';
 import { userPermissions } from '../system/access';
 import { hashPassword } from '../system/passwords';
 import { RET } from '../../../shared/retcodes';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
-import { userAdminRows } from './user-views';
+import { userResource } from '../../../shared/resources/user.resource';
+import { toApiRow } from '../../http/list-query';
+import { memberRows } from './user.queries';
 
 /**
  * The rules every user and role administration call follows (docs/user-admin.md):
@@ -29,7 +31,8 @@ export interface Actor {
   holdsAll: boolean;
 }
 
-export async function actorOf({ db, session }: AuthedCtx, whsId = session.whsId): Promise<Actor> {
+/** The signed-in user (or, for an import applied in the background, its uploader) as the rules see them. */
+export async function actorOf({ db, session }: Pick<AuthedCtx, 'db'> & { session: Pick<SessionInfo, 'userId' | 'isSuperAdmin' | 'whsId'> }, whsId = session.whsId): Promise<Actor> {
   const perms = await userPermissions(db, session.userId, whsId);
   return { userId: session.userId, isSuperAdmin: session.isSuperAdmin, perms, holdsAll: ALL_PERMISSIONS.every((p) => perms.has(p)) };
 }
@@ -73,12 +76,13 @@ export interface Member {
   isSuperAdmin: boolean;
   staffStatus: number;
   isActive: boolean;
+  userKind: number;
 }
 
 /** A member of the warehouse; -100404 when the user is not one (or does not exist). */
 export async function memberOf(db: Db, whsId: string, userId: number): Promise<Member> {
   const [row] = await db
-    .select({ userId: users.userId, roleId: userWarehouses.roleId, isSuperAdmin: users.isSuperAdmin, staffStatus: users.staffStatus, isActive: users.isActive })
+    .select({ userId: users.userId, roleId: userWarehouses.roleId, isSuperAdmin: users.isSuperAdmin, staffStatus: users.staffStatus, isActive: users.isActive, userKind: users.userKind })
     .from(userWarehouses).innerJoin(users, eq(users.userId, userWarehouses.userId))
     .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, userId)));
   if (!row) throw new ApiError(RET.NOT_FOUND, `User ${userId} not found in this warehouse.`, null, 404);
@@ -109,44 +113,10 @@ export async function temporaryPassword(): Promise<{ password: string; stored: s
   return { password, stored: await hashPassword(hashPasswordForTransport(password)) };
 }
 
-/** Warehouses the signed-in user belongs to (null for a super admin: all of them). */
-export async function visibleWarehouses(db: Db, actor: Actor): Promise<string[] | null> {
-  if (actor.isSuperAdmin) return null;
-  const rows = await db.select({ whsId: userWarehouses.whsId }).from(userWarehouses).where(eq(userWarehouses.userId, actor.userId));
-  return rows.map((r) => r.whsId);
-}
-
-export const inWarehouses = (column: Parameters<typeof inArray>[0], whsIds: string[]) => inArray(column, whsIds.length > 0 ? whsIds : ['']);
-
-/** Access status changes made in a warehouse, newest first; optionally of one user. */
-export async function accessLogPage(db: Db, whsId: string, userId: number | undefined, pageNo: number, pageSize: number) {
-  const operator = alias(users, 'operator');
-  const where = and(eq(accessStatusLogs.whsId, whsId), userId === undefined ? undefined : eq(accessStatusLogs.userId, userId));
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({
-      log_id: accessStatusLogs.logId, user_id: accessStatusLogs.userId, email: users.email, operator_email: operator.email,
-      from_status: accessStatusLogs.fromStatus, to_status: accessStatusLogs.toStatus, is_active: accessStatusLogs.isActive,
-      reason: accessStatusLogs.reason, created_at: accessStatusLogs.createdAt,
-    }).from(accessStatusLogs)
-      .innerJoin(users, eq(users.userId, accessStatusLogs.userId))
-      .innerJoin(operator, eq(operator.userId, accessStatusLogs.operatorId))
-      .where(where).orderBy(desc(accessStatusLogs.createdAt), desc(accessStatusLogs.logId))
-      .limit(pageSize).offset((pageNo - 1) * pageSize),
-    db.select({ total: count() }).from(accessStatusLogs).where(where),
-  ]);
-  return {
-    list: rows.map((r) => ({ ...r, is_active: r.is_active ? (1 as const) : (0 as const), created_at: Math.floor(r.created_at.getTime() / 1000) })),
-    total: Number(total), page_no: pageNo, page_size: pageSize,
-  };
-}
-
-/** One member's row of the user list (the `user_admin_rows` view); -100404 when not a member. */
+/** One member's row of the user list (the warehouse_members read model); -100404 when not a member. */
 export async function memberRow(db: Db, whsId: string, userId: number) {
-  const [row] = await db.select().from(userAdminRows).where(and(eq(userAdminRows.whsId, whsId), eq(userAdminRows.userId, userId)));
+  const members = memberRows(db, whsId);
+  const [row] = await db.select().from(members).where(eq(members.user_id, userId));
   if (!row) throw new ApiError(RET.NOT_FOUND, `User ${userId} not found in this warehouse.`, null, 404);
-  return {
-    user_id: row.userId, email: row.email, display_name: row.displayName, local_name: row.localName, role_id: row.roleId, role_name: row.roleName,
-    user_kind: row.userKind, status: row.status, is_active: row.isActive, employment_type: row.employmentType,
-    department_id: row.departmentId, department_name: row.departmentName, is_super_admin: row.isSuperAdmin, is_tob_synced: row.isTobSynced,
-  };
+  return toApiRow(userResource, row);
 }

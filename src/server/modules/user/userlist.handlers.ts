@@ -2,15 +2,14 @@ import { STAFF_STATUS, USER_KIND } from '../../../shared/codes';
 import { and, asc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { userlistContract } from '../../../shared/contract/userlist.contract';
 import { PICKER_LIMIT } from '../../../shared/contract/userlist.contract';
-import { userResource } from '../../../shared/resources/user.resource';
-import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import type { Db } from '../../db/client';
 import { accessStatusLogs, rolePermissions, roles, sessions, staffDepartments, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
-import { escapeLike, listPage, type ListRequest } from '../../http/list-query';
+import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
-import { roleRows, userAdminRows } from './user-views';
-import { accessLogPage, actorOf, memberRow, assertMayEdit, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword } from './user-admin';
+import type { ParsedInputOf } from '../../../shared/contract/define';
+import { actorOf, memberRow, assertMayEdit, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
+import { roleRows } from './user.queries';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -45,48 +44,81 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
-export const userlistHandlers: UserlistHandlers = {
-  getUserList: ((input, { db, session }) => listPage(db, userResource, userAdminRows, input as ListRequest, session.whsId)) as UserlistHandlers['getUserList'],
-  searchUserRole: ((input, { db, session }) => listPage(db, userResource, userAdminRows, input as ListRequest, session.whsId)) as UserlistHandlers['searchUserRole'],
+/** edit_user's change of a member of the warehouse: the call and import rows (user-import.ts) follow the same rules. */
+export async function editMember(db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.editUser>): Promise<void> {
+  const member = await memberOf(db, whsId, input.user_id);
+  assertMayEdit(actor, member);
+  const self = member.userId === actor.userId;
+  if (input.role_id !== undefined && input.role_id !== member.roleId) {
+    if (self) throw refuse('You cannot change your own role; ask another administrator.');
+    const role = await roleOf(db, whsId, input.role_id);
+    assertMayGrant(actor, role.perms, role.allPermissions);
+  }
+  const statusChanges = input.status !== undefined && input.status !== member.staffStatus;
+  if (statusChanges && self) throw refuse('You cannot change your own status; ask another administrator.');
+  if (statusChanges && input.reason === '') throw badInput('reason', 'say why the status changes: it is recorded in the access status log');
+  if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
 
+  await db.transaction(async (tx) => {
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.display_name !== undefined) changes.displayName = input.display_name;
+    if (input.local_name !== undefined) changes.localName = input.local_name ?? '';
+    if (input.employment_type !== undefined) changes.employmentType = input.employment_type;
+    if (statusChanges) {
+      changes.staffStatus = input.status!;
+      changes.isActive = input.status === STAFF_STATUS.values.ACTIVE;
+    }
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.userId, member.userId));
+    if (input.role_id !== undefined && input.role_id !== member.roleId) {
+      await tx.update(userWarehouses).set({ roleId: input.role_id }).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, member.userId)));
+    }
+    if (input.department_id !== undefined) await setDepartment(tx as unknown as Db, whsId, member.userId, input.department_id);
+    if (statusChanges) {
+      await tx.insert(accessStatusLogs).values({
+        whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,
+        isActive: input.status === STAFF_STATUS.values.ACTIVE, reason: input.reason,
+      });
+    }
+  });
+}
+
+/**
+ * create_bpo_user's new account, a BPO member of the warehouse: the call and import rows follow the
+ * same rules. `passwordHash` is asked for once the checks pass (the call's temporary password; none
+ * anyone knows for an imported account). Answers the new user's id.
+ */
+export async function createBpoAccount(
+  db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.createBpoUser>, passwordHash: () => Promise<string>,
+): Promise<number> {
+  const role = await roleOf(db, whsId, input.role_id);
+  if (role.allPermissions) throw badInput('role_id', 'a BPO account cannot hold an all-permission role');
+  assertMayGrant(actor, role.perms);
+  if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
+  const [taken] = await db.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  if (taken) throw badInput('email', 'an account with this email already exists');
+  const stored = await passwordHash();
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values({
+        email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored, passwordChangeRequired: true,
+        userKind: USER_KIND.values.BPO, employmentType: input.employment_type,
+      }).returning({ userId: users.userId });
+      await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });
+      if (input.department_id != null) await tx.insert(staffDepartments).values({ whsId, userId: user!.userId, departmentId: input.department_id });
+      return user!.userId;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badInput('email', 'an account with this email already exists');
+    throw err;
+  }
+}
+
+export const userlistHandlers: UserlistHandlers = {
   async editUser(input, ctx) {
     const { db, session } = ctx;
-    const whsId = session.whsId;
-    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, whsId, input.user_id)]);
-    assertMayEdit(actor, member);
-    const self = member.userId === actor.userId;
-    if (input.role_id !== undefined && input.role_id !== member.roleId) {
-      if (self) throw refuse('You cannot change your own role; ask another administrator.');
-      const role = await roleOf(db, whsId, input.role_id);
-      assertMayGrant(actor, role.perms, role.allPermissions);
-    }
-    const statusChanges = input.status !== undefined && input.status !== member.staffStatus;
-    if (statusChanges && self) throw refuse('You cannot change your own status; ask another administrator.');
-    if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
-
-    await db.transaction(async (tx) => {
-      const changes: Partial<typeof users.$inferInsert> = {};
-      if (input.display_name !== undefined) changes.displayName = input.display_name;
-      if (input.local_name !== undefined) changes.localName = input.local_name;
-      if (input.employment_type !== undefined) changes.employmentType = input.employment_type;
-      if (statusChanges) {
-        changes.staffStatus = input.status!;
-        changes.isActive = input.status === STAFF_STATUS.values.ACTIVE;
-      }
-      if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.userId, member.userId));
-      if (input.role_id !== undefined && input.role_id !== member.roleId) {
-        await tx.update(userWarehouses).set({ roleId: input.role_id }).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, member.userId)));
-      }
-      if (input.department_id !== undefined) await setDepartment(tx as unknown as Db, whsId, member.userId, input.department_id);
-      if (statusChanges) {
-        await tx.insert(accessStatusLogs).values({
-          whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,
-          isActive: input.status === STAFF_STATUS.values.ACTIVE, reason: input.reason,
-        });
-      }
-    });
+    await editMember(db, await actorOf(ctx), session.whsId, input);
     // Its codes come from the view's checked columns; the contract's output parse confirms them.
-    return (await memberRow(db, whsId, member.userId)) as Awaited<ReturnType<UserlistHandlers['editUser']>>;
+    return (await memberRow(db, session.whsId, input.user_id)) as Awaited<ReturnType<UserlistHandlers['editUser']>>;
   },
 
   async resetUserPassword(input, ctx) {
@@ -103,39 +135,24 @@ export const userlistHandlers: UserlistHandlers = {
   },
 
   async createBpoUser(input, ctx) {
-    const { db, session } = ctx;
-    const whsId = session.whsId;
-    const actor = await actorOf(ctx);
-    const role = await roleOf(db, whsId, input.role_id);
-    if (role.allPermissions) throw badInput('role_id', 'a BPO account cannot hold an all-permission role');
-    assertMayGrant(actor, role.perms);
-    if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
-    const [taken] = await db.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
-    if (taken) throw badInput('email', 'an account with this email already exists');
-    const { password, stored } = await temporaryPassword();
-    try {
-      const userId = await db.transaction(async (tx) => {
-        const [user] = await tx.insert(users).values({
-          email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored, passwordChangeRequired: true,
-          userKind: USER_KIND.values.BPO, employmentType: input.employment_type,
-        }).returning({ userId: users.userId });
-        await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });
-        if (input.department_id != null) await tx.insert(staffDepartments).values({ whsId, userId: user!.userId, departmentId: input.department_id });
-        return user!.userId;
-      });
-      return { user_id: userId, temporary_password: password };
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badInput('email', 'an account with this email already exists');
-      throw err;
-    }
+    let password = '';
+    const userId = await createBpoAccount(ctx.db, await actorOf(ctx), ctx.session.whsId, input, async () => {
+      const made = await temporaryPassword();
+      password = made.password;
+      return made.stored;
+    });
+    return { user_id: userId, temporary_password: password };
   },
 
   async syncUserToTob(input, ctx) {
     const { db, session } = ctx;
     const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
     assertMayEdit(actor, member);
-    const [row] = await db.update(users).set({ tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId)).returning({ at: users.tobSyncedAt });
-    return { user_id: member.userId, tob_synced_at: seconds(row!.at!) };
+    // Outsourced staff are not the business's users: only own staff are pushed to its system (docs/user-admin.md).
+    if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
+    const [row] = await db.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
+      .returning({ at: users.tobSyncedAt });
+    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: seconds(row!.at!) };
   },
 
   async getWfmDepartmentList(_input, { db, session }) {
@@ -148,19 +165,14 @@ export const userlistHandlers: UserlistHandlers = {
   searchEmail: (input, { db, session }) => pick(db, session.whsId, users.email, input.email),
 
   async getRoleConfiguration(_input, { db, session }) {
-    const rows = await db.select().from(roleRows).where(eq(roleRows.whsId, session.whsId)).orderBy(asc(roleRows.roleName));
+    const warehouseRoles = roleRows(db, session.whsId);
+    const rows = await db.select().from(warehouseRoles).orderBy(asc(warehouseRoles.role_name), asc(warehouseRoles.role_id));
     return {
       list: rows.map((r) => ({
-        role_id: r.roleId, role_name: r.roleName, all_permissions: r.allPermissions === 1 ? 1 : 0,
-        permission_count: r.allPermissions === 1 ? ALL_PERMISSIONS.length : r.permissionCount, user_count: r.userCount,
+        role_id: r.role_id, role_name: r.role_name, all_permissions: r.all_permissions ? 1 as const : 0 as const, permission_count: r.permission_count, user_count: r.user_count,
       })),
     };
   },
-
-  searchAccessStatusLog: (input, { db, session }) => accessLogPage(db, session.whsId, input.user_id, input.page_no, input.page_size),
-
-  // User import is not built: nothing is ever uploaded, so the page is always empty.
-  searchUploadTask: async (input) => ({ list: [], total: 0, page_no: input.page_no, page_size: input.page_size }),
 
   async getBpoRoleList(_input, { db, session }) {
     const rows = await db.select({ role_id: roles.roleId, role_name: roles.roleName }).from(roles)

@@ -39,6 +39,14 @@ describe('lifecycles (spec §4)', () => {
     expect(canMove(ASN_LIFECYCLE, S.PENDING, S.RECEIVED)).toBe(false);
   });
 
+  it('the ASN is rejected only from QC and fails only between counting and the first receipt', () => {
+    const S = INBOUND_STATUS.values;
+    const into = (to: number) => Object.keys(ASN_LIFECYCLE.next).map(Number).filter((from) => canMove(ASN_LIFECYCLE, from as 0, to as 0)).sort((a, b) => a - b);
+    expect(into(S.REJECTED)).toEqual([S.CHECKING, S.CHECKED]);
+    expect(into(S.FAILED)).toEqual([S.COUNTING, S.COUNTED, S.CHECKING, S.CHECKED].sort((a, b) => a - b));
+    expect(into(S.CANCELLED)).toEqual([S.PENDING, S.ARRIVED, S.ARRIVING, S.IN_TRANSIT].sort((a, b) => a - b));
+  });
+
   it('a refusal names both statuses and what is allowed', () => {
     const S = INBOUND_STATUS.values;
     expect(transitionRefusal(ASN_LIFECYCLE, 'ASN A1', S.DONE, S.CANCELLED)).toBe('ASN A1 is DONE: it cannot become CANCELLED (that status is final).');

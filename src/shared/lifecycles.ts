@@ -4,7 +4,7 @@ import {
 
 /**
  * The lifecycles of spec §4, as allowed moves from each status. The spec implies the order and
- * leaves the exact transitions out; these are ours (docs/decisions.md "Lifecycles"). The server
+ * leaves the exact transitions out; these are ours (docs/decisions.md, each document's section). The server
  * moves a document only along them and answers anything else with RET.ILLEGAL_TRANSITION.
  */
 export interface Lifecycle<V extends CodeValue> {
@@ -38,19 +38,22 @@ type AsnStatus = (typeof A)[keyof typeof A];
 /**
  * ASNs (spec §4): pending → arriving/arrived → counting → counted → checking → checked → scanning →
  * received → putting → done; cancelled, rejected and failed end it. In transit is a shipped
- * ASN not yet at the gate. QC may be skipped when no rule asks for it (counted → scanning), and a
- * fully rejected QC rejects the ASN. Once goods are counted it can no longer be cancelled.
+ * ASN not yet at the gate. QC may be skipped when no rule asks for it (counted → scanning). Before
+ * counting an ASN is cancelled; after, nothing is received until it is closed otherwise: rejected
+ * when the business settles a QC rejection with Rejected All (QC never rejects by itself), failed
+ * when a supervisor closes an inbound that cannot go on. Once receiving has posted stock, the
+ * units are settled by putaway and exceptions, never by closing the ASN.
  */
 export const ASN_LIFECYCLE = lifecycle<AsnStatus>(INBOUND_STATUS, {
-  [A.PENDING]: [A.IN_TRANSIT, A.ARRIVING, A.ARRIVED, A.CANCELLED, A.REJECTED],
-  [A.IN_TRANSIT]: [A.ARRIVING, A.ARRIVED, A.CANCELLED, A.REJECTED],
-  [A.ARRIVING]: [A.ARRIVED, A.CANCELLED, A.REJECTED],
-  [A.ARRIVED]: [A.COUNTING, A.CANCELLED, A.REJECTED],
+  [A.PENDING]: [A.IN_TRANSIT, A.ARRIVING, A.ARRIVED, A.CANCELLED],
+  [A.IN_TRANSIT]: [A.ARRIVING, A.ARRIVED, A.CANCELLED],
+  [A.ARRIVING]: [A.ARRIVED, A.CANCELLED],
+  [A.ARRIVED]: [A.COUNTING, A.CANCELLED],
   [A.COUNTING]: [A.COUNTED, A.FAILED],
   [A.COUNTED]: [A.CHECKING, A.SCANNING, A.FAILED],
-  [A.CHECKING]: [A.CHECKED, A.FAILED],
-  [A.CHECKED]: [A.SCANNING, A.REJECTED],
-  [A.SCANNING]: [A.RECEIVED, A.FAILED],
+  [A.CHECKING]: [A.CHECKED, A.REJECTED, A.FAILED],
+  [A.CHECKED]: [A.SCANNING, A.REJECTED, A.FAILED],
+  [A.SCANNING]: [A.RECEIVED],
   [A.RECEIVED]: [A.PUTTING],
   [A.PUTTING]: [A.DONE],
   [A.DONE]: [],

@@ -229,19 +229,19 @@ describe('cartons', () => {
     // The same registration again answers the carton (an offline replay from another device).
     expect((await operator.post(`${C}/create_tracking_id`, { group_no: group.groupNo, tracking_id: fresh, asn_no: group.asnNos[1] })).data.tracking_id).toBe(fresh);
 
-    const moved = await operator.post(`${C}/update_tracking_id`, { tracking_id: fresh, asn_no: group.asnNos[0], carton_qty: 3 });
+    const moved = await operator.post(`${C}/update_tracking_id`, { group_no: group.groupNo, tracking_id: fresh, asn_no: group.asnNos[0], carton_qty: 3 });
     expect(moved.data).toMatchObject({ asn_no: group.asnNos[0], carton_qty: 3 });
     await operator.post(`${C}/save_counting_record`, { group_no: group.groupNo, sku_id: demoSku(2), qty: 1, tracking_id: fresh });
     const before = await state(group);
-    const stuck = await operator.post(`${C}/update_tracking_id`, { tracking_id: fresh, asn_no: group.asnNos[1] });
+    const stuck = await operator.post(`${C}/update_tracking_id`, { group_no: group.groupNo, tracking_id: fresh, asn_no: group.asnNos[1] });
     expect(stuck.retcode).toBe(RET.TRACKING_ID_HAS_COUNTS);
-    const kept = await operator.post(`${C}/delete_tracking_id`, { tracking_id: fresh });
+    const kept = await operator.post(`${C}/delete_tracking_id`, { group_no: group.groupNo, tracking_id: fresh });
     expect(kept.retcode).toBe(RET.TRACKING_ID_HAS_COUNTS);
     expect(await state(group)).toEqual(before);
 
     const spare = `SPARE-${group.groupNo}`;
     await operator.post(`${C}/create_tracking_id`, { group_no: group.groupNo, tracking_id: spare, asn_no: group.asnNos[0] });
-    expect((await operator.post(`${C}/delete_tracking_id`, { tracking_id: spare })).data).toEqual({ tracking_id: spare });
+    expect((await operator.post(`${C}/delete_tracking_id`, { group_no: group.groupNo, tracking_id: spare })).data).toEqual({ tracking_id: spare });
     expect((await operator.get(`${C}/check_tracking_id`, { group_no: group.groupNo, tracking_id: spare })).data.exists).toBe(false);
   });
 
@@ -259,7 +259,16 @@ describe('cartons', () => {
     expect(register.retcode).toBe(RET.TRACKING_ID_ELSEWHERE);
     const unregistered = await operator.post(`${C}/save_counting_record`, { group_no: group.groupNo, sku_id: demoSku(1), qty: 1, tracking_id: 'NEVER-SEEN' });
     expect(unregistered.retcode).toBe(RET.NOT_FOUND);
+    // Corrections name the group counted: another group's carton is neither changed nor deleted.
+    const othersBefore = await state(other);
+    const change = await operator.post(`${C}/update_tracking_id`, { group_no: group.groupNo, tracking_id: foreign, carton_qty: 9 });
+    expect(change.retcode).toBe(RET.TRACKING_ID_ELSEWHERE);
+    expect(change.data).toMatchObject({ group_no: other.groupNo });
+    expect((await operator.post(`${C}/delete_tracking_id`, { group_no: group.groupNo, tracking_id: foreign })).retcode).toBe(RET.TRACKING_ID_ELSEWHERE);
+    expect((await operator.post(`${C}/delete_tracking_id`, { group_no: group.groupNo, tracking_id: 'NEVER-SEEN' })).retcode).toBe(RET.NOT_FOUND);
+    expect((await operator.post(`${C}/update_tracking_id`, { tracking_id: foreign, carton_qty: 9 })).retcode).toBe(RET.BAD_INPUT);
     expect(await state(group)).toEqual(before);
+    expect(await state(other)).toEqual(othersBefore);
   });
 
   test('a carton\'s open exceptions show on check_exception_tracking_id', async () => {
@@ -420,5 +429,33 @@ describe('offline ops', () => {
     await push(operator, device(), [{ op_id: newOpId(), seq: 1, kind: 'inbound.counting.create_tracking_id', payload: { group_no: group.groupNo, tracking_id: trackingId, asn_no: group.asnNos[1] } }]);
     const [row] = await server.database.db.select().from(inboundTrackingIds).where(and(eq(inboundTrackingIds.whsId, HOME), eq(inboundTrackingIds.trackingId, trackingId)));
     expect(row).toMatchObject({ asnNo: group.asnNos[1], groupNo: group.groupNo, status: TRACKING_ID_STATUS.values.ARRIVED });
+  });
+
+  test('carton corrections apply in the device\'s order: before a count into the carton they apply, after it they are rejected', async () => {
+    const group = await twoAsns();
+    const [spare, full] = [`FIX1-${group.groupNo}`, `FIX2-${group.groupNo}`];
+    const op = (seq: number, kind: string, payload: Record<string, unknown>) => ({ op_id: newOpId(), seq, kind, payload: { group_no: group.groupNo, ...payload } });
+    const ops = [
+      op(1, 'inbound.counting.create_tracking_id', { tracking_id: spare, asn_no: group.asnNos[0] }),
+      op(2, 'inbound.counting.create_tracking_id', { tracking_id: full, asn_no: group.asnNos[0] }),
+      // Registered to the wrong ASN and with the wrong piece count: corrected before anything is counted in it.
+      op(3, 'inbound.counting.update_tracking_id', { tracking_id: full, asn_no: group.asnNos[1], carton_qty: 2 }),
+      op(4, 'inbound.counting.delete_tracking_id', { tracking_id: spare }),
+      op(5, 'inbound.counting.save_counting_record', { sku_id: demoSku(1), qty: 2, tracking_id: full }),
+      // Once it holds counts, it stays with its ASN and cannot go.
+      op(6, 'inbound.counting.update_tracking_id', { tracking_id: full, asn_no: group.asnNos[0] }),
+      op(7, 'inbound.counting.delete_tracking_id', { tracking_id: full }),
+      op(8, 'inbound.counting.update_tracking_id', { tracking_id: full, carton_qty: 3 }),
+    ];
+    const res = await push(operator, device(), ops);
+    expect(res.data.results.map((r: { status: string; retcode: number }) => [r.status, r.retcode])).toEqual([
+      ['applied', 0], ['applied', 0], ['applied', 0], ['applied', 0], ['applied', 0],
+      ['rejected', RET.TRACKING_ID_HAS_COUNTS], ['rejected', RET.TRACKING_ID_HAS_COUNTS], ['applied', 0],
+    ]);
+    const after = await state(group);
+    expect(after.cartons.find((c) => c.trackingId === spare)).toBeUndefined();
+    expect(after.cartons.find((c) => c.trackingId === full)).toMatchObject({ asnNo: group.asnNos[1], cartonQty: 3, status: TRACKING_ID_STATUS.values.COUNTED });
+    // The carton's ASN (the second) took the count first.
+    expect(after.lines.map((l) => l.countedQty)).toEqual([0, 0, 2]);
   });
 });

@@ -64,7 +64,7 @@ describe('the receiving view', () => {
 });
 
 describe('receiving', () => {
-  test('a line at a time: SCANNING, ledger RECEIVED into staging in the line\'s batch, then complete: RECEIVED and a putaway task', async () => {
+  test('a line at a time: SCANNING, ledger RECEIVED into staging in the line\'s batch, then complete: RECEIVED, the exception\'s units held, a putaway task for the rest', async () => {
     const { group, asnNo, taskNo } = await counted();
     // One unit of the first line is reported damaged at the desk first: it comes in as damaged.
     const report = await operator.post('/apps/process/inbound/exception/report_inbound_exception', {
@@ -101,13 +101,18 @@ describe('receiving', () => {
     expect(now.lines.map((l) => l.receivedQty)).toEqual([6, 3]);
     const putaway = now.tasks.filter((t) => t.kind === INBOUND_TASK_KIND.values.PUTAWAY);
     expect(putaway.map((t) => [t.stagingLocation, t.status, t.putawayMode, t.totalQty, t.doneQty]).sort()).toEqual([
-      [STAGING, T.PENDING, PUTAWAY_MODE.values.STANDARD, 6, 0], ['IB-PUTAWAY-02', T.PENDING, PUTAWAY_MODE.values.STANDARD, 3, 0],
+      [STAGING, T.PENDING, PUTAWAY_MODE.values.STANDARD, 5, 0], ['IB-PUTAWAY-02', T.PENDING, PUTAWAY_MODE.values.STANDARD, 3, 0],
     ].sort());
     expect(now.tasks.find((t) => t.taskNo === taskNo)).toMatchObject({ status: T.DONE, doneQty: 9 });
     expect(now.putLines.map((l) => [l.fromLocation, l.skuId, l.quality, l.qty, l.suggestedLocation, l.putQty]).sort()).toEqual([
-      [STAGING, demoSku(11), QUALITY.values.GOOD, 5, null, 0], [STAGING, demoSku(11), QUALITY.values.DAMAGED, 1, null, 0],
-      ['IB-PUTAWAY-02', demoSku(12), QUALITY.values.GOOD, 3, null, 0],
+      [STAGING, demoSku(11), QUALITY.values.GOOD, 5, null, 0], ['IB-PUTAWAY-02', demoSku(12), QUALITY.values.GOOD, 3, null, 0],
     ].sort());
+    // The damaged unit waits in staging, blocked under its exception, until the exception is handled.
+    expect(now.exceptions.find((e) => e.exceptionNo === report.data.exception_no)).toMatchObject({
+      heldQty: 1, holdLocation: STAGING, holdBatchId: lot.batchId, holdQuality: QUALITY.values.DAMAGED,
+    });
+    expect(now.balances.find((b) => b.locationId === STAGING && b.skuId === demoSku(11) && b.batchId === lot.batchId && b.quality === QUALITY.values.DAMAGED))
+      .toMatchObject({ onhandQty: 1, lockedQty: 1, availableQty: 0 });
     // The ledger and the balances agree: what the ASN posted is what its putaway tasks hold.
     const posted = await server.database.db.select({ qty: sql<number>`sum(${inventoryTransactions.qty})::int` }).from(inventoryTransactions)
       .where(and(eq(inventoryTransactions.whsId, HOME), eq(inventoryTransactions.refNo, asnNo)));

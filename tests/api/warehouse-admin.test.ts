@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { roles, userWarehouses } from '../../src/server/db/schema';
+import { INBOUND_STAGING_TYPE } from '../../src/shared/resources/location-codes';
+import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
+import { CREATE_BPO_USER, CREATE_ROLE, receivingSetup } from '../support/new-warehouse';
 
 /** The warehouse pages' calls (spec §7 Warehouse), derived from the warehouse resource with the forms kit. */
 const BASE = '/apps/basic/location';
@@ -143,6 +146,84 @@ describe('create_warehouse', () => {
     expect(res.retcode).toBe(RET.DUPLICATE);
     expect(res.message).toContain('SGSIN1');
     expect((await admin.get<WarehouseRow>(DETAIL, { whs_id: 'SGSIN1' })).data.whs_name).toBe('Singapore Tuas DC');
+  });
+});
+
+describe('a new warehouse set up for receiving', () => {
+  const L = '/apps/basic/location';
+  const WHS = 'PHNEW7';
+  const setup = receivingSetup(WHS);
+  let here: TestClient;
+
+  beforeAll(async () => {
+    expect((await admin.post(CREATE, newWarehouse(WHS, { time_region: 'Asia/Manila' }))).retcode).toBe(0);
+    here = await server.loginAt('admin@demo.local', WHS);
+  });
+
+  test('it starts with a park, a zone cluster and the inbound staging locations receiving needs', async () => {
+    expect((await here.get(`${L}/search_park`)).data.list.map((r: { park_id: string }) => r.park_id)).toEqual(['P1']);
+    expect((await here.get(`${L}/search_zone_cluster`)).data.list).toEqual([expect.objectContaining({ zone_cluster_id: 'ZC-MAIN', park_id: 'P1' })]);
+    const staging = (await here.get(`${L}/search_inbound_staging_location`)).data.list.map((r: { location_code: string; staging_type: number; status: number }) => [r.location_code, r.staging_type, r.status]);
+    const T = INBOUND_STAGING_TYPE.values;
+    expect(staging).toEqual([['IB-ARRIVING-01', T.ARRIVING, 1], ['IB-PUTAWAY-01', T.PUTAWAY, 1], ['IB-QC-01', T.QC, 1]]);
+    expect((await here.get(`${L}/search_cell`)).data.total).toBe(0);
+  });
+
+  test('zone, pathway, cells, supplier, SKUs, shift and QC rule are made with the app\'s calls', async () => {
+    for (const [path, body] of setup.calls) {
+      const res = await here.post(path, body);
+      expect(res.retcode, `${path} ${res.message}`).toBe(0);
+    }
+    const cells = await here.get(`${L}/search_cell`, { zone_id: setup.zone.zone_id });
+    expect(cells.data.list.map((c: { location_code: string; pathway_id: string; occupancy: number }) => [c.location_code, c.pathway_id, c.occupancy])).toEqual(
+      setup.cells.map((c) => [c.location_code, setup.pathway.pathway_id, 1]),
+    );
+    expect((await here.get('/apps/basic/sku/get_sku_detail', { sku_id: setup.skus.phone.sku_id })).data).toMatchObject({ sku_name: 'Smartphone 128GB', is_high_value: 1 });
+    expect((await here.get('/apps/basic/supplier/get_supplier_detail', { supplier_id: setup.supplier.supplier_id })).data).toMatchObject({ status: 1 });
+    // Nothing of it is in another warehouse.
+    const elsewhere = await server.loginAt('admin@demo.local', 'SGSIN1');
+    expect((await elsewhere.get('/apps/basic/sku/get_sku_detail', { sku_id: setup.skus.phone.sku_id })).retcode).toBe(RET.NOT_FOUND);
+    expect((await elsewhere.get(`${L}/get_cell_detail`, { location_code: setup.cells[0]!.location_code })).retcode).toBe(RET.NOT_FOUND);
+  });
+
+  test('bad locations are refused naming the field, and nothing is made', async () => {
+    const cell = setup.cells[0]!;
+    const otherZone = { ...setup.zone, zone_id: 'R02', zone_name: 'Other' };
+    expect((await here.post(`${L}/create_zone`, otherZone)).retcode).toBe(0);
+    for (const [path, body, field] of [
+      [`${L}/create_pathway`, { ...setup.pathway, pathway_id: 'R 01' }, 'pathway_id'],
+      [`${L}/create_pathway`, { ...setup.pathway, pathway_id: 'R09-01', zone_id: 'NOPE' }, 'zone_id'],
+      [`${L}/create_cell`, { ...cell, location_code: 'R01--9' }, 'location_code'],
+      [`${L}/create_cell`, { ...cell, location_code: 'IB-PUTAWAY-01' }, 'location_code'],
+      [`${L}/create_cell`, { ...cell, location_code: 'R02-01-01-1', zone_id: 'R02' }, 'pathway_id'],
+      [`${L}/create_cell`, { ...cell, location_code: 'R01-01-01-9', pathway_id: 'NOPE' }, 'pathway_id'],
+      [`${L}/create_cell`, { ...cell, location_code: 'R01-01-01-9', storage_area: 9 }, 'storage_area'],
+      ['/apps/basic/sku/create_sku', { ...setup.skus.shirt, sku_id: `${WHS}-NONAME`, sku_name: ' ' }, 'sku_name'],
+      ['/apps/basic/supplier/create_supplier', { ...setup.supplier, supplier_id: 'SUP-X', country: 'XX' }, 'country'],
+    ] as const) {
+      const res = await here.post(path, body);
+      expect(res.retcode, `${path} ${JSON.stringify(body)}`).toBe(RET.BAD_INPUT);
+      expect(res.message).toContain(field);
+    }
+    expect((await here.get(`${L}/search_cell`, { location_code: 'R01-01-01-9,R02-01-01-1,IB-PUTAWAY-01' })).data.total).toBe(0);
+    for (const [path, body] of [[`${L}/create_cell`, cell], ['/apps/basic/sku/create_sku', setup.skus.phone], ['/apps/basic/supplier/create_supplier', setup.supplier]] as const) {
+      expect((await here.post(path, body)).retcode, path).toBe(RET.DUPLICATE);
+    }
+  });
+
+  test('an operator role and a BPO account for it; operators may not lay out the warehouse', async () => {
+    const role = await here.post<{ role_id: number }>(CREATE_ROLE, setup.operatorRole);
+    expect(role.retcode).toBe(0);
+    const account = await here.post<{ user_id: number; temporary_password: string }>(CREATE_BPO_USER, {
+      email: `op.${WHS.toLowerCase()}@agency.example`, display_name: 'New Operator', role_id: role.data.role_id,
+    });
+    expect(account.retcode).toBe(0);
+    const operator = await server.login(`op.${WHS.toLowerCase()}@agency.example`, account.data.temporary_password);
+    expect(operator.whsId).toBe(WHS);
+    const change = { old_pwd: hashPasswordForTransport(account.data.temporary_password), new_pwd: hashPasswordForTransport('NewOper8tor') };
+    expect((await operator.post('/apps/system/user/reset_my_pwd', change)).retcode).toBe(0);
+    expect((await operator.post(`${L}/create_cell`, { ...setup.cells[0]!, location_code: 'R01-01-01-8' })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await operator.get('/apps/process/inbound/counting/search_group_list')).retcode).toBe(0);
   });
 });
 

@@ -1,11 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto, signIn } from './browser';
+import { api } from './asn-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
-import { asnOrders, countingRecords, inboundExceptions, inboundTasks, syncOps } from '../../src/server/db/schema';
+import { arrivedGroup, type ArrivedGroup } from '../support/inbound-fixture';
+import { asnOrders, countingRecords, inboundExceptions, inboundTasks, inboundTrackingIds, syncOps } from '../../src/server/db/schema';
 import { countingDemoAsnNo } from '../../src/server/modules/inbound/counting.seed';
 import { COUNTING_RECORD_KIND, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND } from '../../src/shared/codes';
 
@@ -23,11 +25,18 @@ const SKU2 = 'IDSKU00002';
 
 let browser: Browser;
 let server: OwnServer;
+/** A group of two ASNs with a carton each, for the cartons and the server's checks. */
+let twoAsns: ArrivedGroup;
 
 beforeAll(async () => {
-  server = await startOwnServer('counting');
+  server = await startOwnServer('counting', async (database) => {
+    twoAsns = await arrivedGroup({ database }, WHS, [
+      { lines: [{ sku: SKU1, expected: 5 }], cartons: ['CT'] },
+      { lines: [{ sku: SKU2, expected: 4 }], cartons: ['CT'] },
+    ]);
+  });
   browser = await launchBrowser();
-});
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -194,9 +203,131 @@ describe('QC, receiving and its report-exception page on a PDA; the exception ha
       expect(asn?.status).toBe(INBOUND_STATUS.values.RECEIVED);
       const putaway = await db.select().from(inboundTasks)
         .where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.asnNo, receiveAsn), eq(inboundTasks.kind, INBOUND_TASK_KIND.values.PUTAWAY)));
-      expect(putaway.map((t) => t.totalQty)).toEqual([36]);
+      // The damaged unit waited in staging under its exception; Accept as Damaged gave it a putaway task of its own.
+      expect(putaway.map((t) => t.totalQty).sort((a, b) => a - b)).toEqual([1, 35]);
       const [checked] = await db.select().from(asnOrders).where(and(eq(asnOrders.whsId, WHS), eq(asnOrders.asnNo, qcAsn)));
       expect(checked?.status).toBe(INBOUND_STATUS.values.CHECKED);
     });
   });
+});
+
+describe('cartons, another device\'s counts and the completion check on a PDA', () => {
+  const carton = (page: Page, trackingId: string) => page.locator(`[data-testid="counting-carton-row"][data-carton="${trackingId}"]`);
+
+  test('a carton registered, corrected and removed; a surplus only the server knows of; the server\'s completion check, or the device\'s offline', async () => {
+    await server.restart();
+    const { groupNo, asnNos: [first, second], cartons: [[announced], [mistaken]] } = twoAsns as { groupNo: string; asnNos: [string, string]; cartons: [[string], [string]] };
+    const fresh = `NEW-${groupNo}`;
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Finbound%2Fcounting');
+    await signIn(page, 'operator@demo.local');
+    await page.waitForURL('**/v2/inbound/counting');
+    await page.getByTestId('counting-group').filter({ hasText: groupNo }).click();
+    await expect.poll(() => page.getByTestId('counting-group-no').textContent()).toBe(groupNo);
+
+    // A carton the ASNs did not announce: the server knows no SKU by its code; registered to the first ASN.
+    await scanInto(page, 'counting-scan', fresh);
+    const prompt = page.getByRole('dialog', { name: 'Not in this group' });
+    await expect.poll(() => prompt.getByTestId('counting-code-facts').textContent()).toContain('The warehouse knows no SKU by this code');
+    await prompt.getByRole('combobox', { name: 'ASN of the carton' }).click();
+    await prompt.getByRole('option', { name: first }).click();
+    await prompt.getByTestId('counting-register-carton').click();
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
+
+    // Its label says 3 pieces, and it is the second ASN's: corrected before anything is counted in it.
+    await carton(page, fresh).getByTestId('counting-carton-edit').click();
+    const edit = page.getByRole('dialog', { name: `Carton ${fresh}` });
+    await edit.getByTestId('counting-carton-pieces').fill('3');
+    await edit.getByRole('combobox', { name: 'ASN of the carton' }).click();
+    await edit.getByRole('option', { name: second }).click();
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-carton.png') });
+    await edit.getByTestId('counting-carton-save').click();
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
+    await expect.poll(() => carton(page, fresh).getByTestId('counting-carton-facts').textContent()).toBe(`ASN ${second} · 3 pcs · 0 counted`);
+
+    // The second ASN's announced carton never came: removed.
+    await carton(page, mistaken).getByTestId('counting-carton-edit').click();
+    await page.getByRole('dialog', { name: `Carton ${mistaken}` }).getByTestId('counting-carton-remove').click();
+    await expect.poll(() => carton(page, mistaken).count(), { timeout: 30_000 }).toBe(0);
+
+    // A SKU of the warehouse the group does not expect: the server says which it is; nothing is counted.
+    await scanInto(page, 'counting-scan', 'IDSKU00050');
+    await expect.poll(() => prompt.getByTestId('counting-code-facts').textContent()).toContain('It is SKU IDSKU00050 of this warehouse');
+    await prompt.getByRole('button', { name: 'Cancel' }).last().click();
+
+    // Counted into the announced carton: from then on it stays.
+    await scanInto(page, 'counting-scan', announced);
+    await expect.poll(() => page.getByTestId('counting-carton').textContent()).toBe(`Carton ${announced} (ASN ${first})`);
+    await count(page, SKU1, 2);
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'done']);
+    await carton(page, announced).getByTestId('counting-carton-edit').click();
+    const locked = page.getByRole('dialog', { name: `Carton ${announced}` });
+    await expect.poll(() => locked.getByTestId('counting-carton-locked').textContent()).toContain('2 units are counted in it');
+    expect(await locked.getByTestId('counting-carton-remove').isDisabled()).toBe(true);
+    await locked.getByRole('button', { name: 'Cancel' }).click();
+
+    // Another device counts 3 more: this one still shows 2 of 5, so only the server sees that 1 more is surplus.
+    const office = await browser.newContext({ baseURL: server.baseURL, locale: 'en-US' });
+    const desk = await office.newPage();
+    await desk.goto('/v2/login');
+    await signIn(desk, 'supervisor@demo.local');
+    await desk.waitForURL('**/v2/home');
+    await api(desk, 'POST', '/apps/process/inbound/counting/save_counting_record', { group_no: groupNo, sku_id: SKU1, qty: 3 }, WHS);
+    await office.close();
+    expect(await counted(page, SKU1)).toBe('2 / 5');
+    await scanInto(page, 'counting-scan', SKU1);
+    await page.getByLabel('Quantity').fill('1');
+    await page.getByLabel('Quantity').press('Enter');
+    await expect.poll(() => page.getByTestId('counting-surplus-elsewhere').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-surplus-elsewhere.png') });
+    await page.getByTestId('counting-surplus-confirm').click();
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toHaveLength(5);
+    await expect.poll(() => counted(page, SKU1)).toBe('6 / 5');
+
+    // Completing, online with every count sent: the server's check of every device's counts.
+    await page.getByTestId('counting-complete-open').click();
+    await expect.poll(() => page.getByTestId('counting-complete-source').textContent()).toContain('Checked with the server');
+    const totals = page.getByTestId('counting-complete-totals');
+    await expect.poll(() => totals.textContent()).toContain('6 of 9 units are counted.');
+    expect(await totals.textContent()).toContain('4 units short');
+    expect(await totals.textContent()).toContain(`Nothing is counted in cartons ${fresh}.`);
+    await expect.poll(() => page.getByTestId('counting-complete-qc').textContent()).toContain('No QC rule picks these lines');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-complete-online.png') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // Offline the device works the same figures out itself, and says so.
+    await context.setOffline(true);
+    await page.getByTestId('counting-complete-open').click();
+    await expect.poll(() => page.getByTestId('counting-complete-source').textContent()).toContain('Worked out on this device');
+    expect(await totals.textContent()).toContain('6 of 9 units are counted.');
+    expect(await page.getByTestId('counting-complete-qc').textContent()).toContain('shown when the device is online');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-complete-offline.png') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await context.setOffline(false);
+
+    // The group is the operator's: offered to resume among "My groups".
+    await page.getByRole('button', { name: 'Other group' }).click();
+    await page.getByTestId('counting-my-group').filter({ hasText: groupNo }).waitFor();
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-my-groups.png'), fullPage: true });
+    await page.getByTestId('counting-my-group').filter({ hasText: groupNo }).click();
+    await expect.poll(() => page.getByTestId('counting-group-no').textContent()).toBe(groupNo);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-counting-cartons.png'), fullPage: true });
+    await context.close();
+
+    await server.readDatabase(async (db) => {
+      const cartons = await db.select().from(inboundTrackingIds).where(and(eq(inboundTrackingIds.whsId, WHS), eq(inboundTrackingIds.groupNo, groupNo)));
+      expect(cartons.map((c) => [c.trackingId, c.asnNo, c.cartonQty]).sort()).toEqual([[announced, first, 1], [fresh, second, 3]].sort());
+      const records = await db.select().from(countingRecords).where(and(eq(countingRecords.whsId, WHS), eq(countingRecords.groupNo, groupNo)));
+      expect(records.map((r) => [r.qty, r.kind, r.trackingId]).sort()).toEqual([
+        [2, COUNTING_RECORD_KIND.values.NORMAL, announced], [3, COUNTING_RECORD_KIND.values.NORMAL, null], [1, COUNTING_RECORD_KIND.values.SURPLUS, announced],
+      ].sort());
+      const ops = await db.select().from(syncOps).where(and(eq(syncOps.whsId, WHS), inArray(syncOps.kind, [
+        'inbound.counting.create_tracking_id', 'inbound.counting.update_tracking_id', 'inbound.counting.delete_tracking_id',
+      ])));
+      expect(ops.map((o) => [o.kind, o.status]).sort()).toEqual([
+        ['inbound.counting.create_tracking_id', 'applied'], ['inbound.counting.delete_tracking_id', 'applied'], ['inbound.counting.update_tracking_id', 'applied'],
+      ]);
+    });
+  }, 180_000);
 });

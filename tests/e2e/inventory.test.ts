@@ -1,11 +1,15 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './browser';
+import { api } from './asn-helpers';
 
 /**
- * The inventory maps and adjustments in the browser (spec §2 /inventorymap, /inventorymanage/adjust):
- * filter a map and open a SKU's detail; create an adjustment, have another user approve it, adjust,
- * and see the on hand change on the map.
+ * The inventory maps, adjustments and blocks in the browser (spec §2 /inventorymap,
+ * /inventorymanage/adjust, stockblock, locationblock): filter a map and open a SKU's detail; create
+ * an adjustment, have another user approve it, adjust, and see the on hand change on the map; block
+ * and unblock units of a balance, and a cell with its stock, and find them in the block logs.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -122,5 +126,74 @@ describe('adjustments', () => {
     await expect.poll(() => total(page)).toBe('Total 1');
     expect(await table(page).locator('tbody tr').first().textContent()).toContain('Adjust Increase');
     await creator.context.close();
+  });
+});
+
+describe('stock block and location block', () => {
+  const balanceOf = async (page: Page, location: string) => {
+    const rows = await api<{ list: { onhand_qty: number; locked_qty: number; available_qty: number }[] }>(
+      page, 'GET', '/apps/process/inventory/stockblock/search_block_stock', { location_id: location, sku_id: SKU }, WHS);
+    return rows.list[0]!;
+  };
+
+  test('units of a balance are blocked with a reason, show in the block log, and are unblocked', async () => {
+    const { context, page } = await openAs('supervisor@demo.local', `/inventorymanage/stockblock?location_id=${CELL}&sku_id=${SKU}`);
+    await expect.poll(() => total(page)).toBe('Total 1');
+    const before = await balanceOf(page, CELL);
+    expect(before.available_qty).toBeGreaterThan(2);
+    const row = table(page).locator('tbody tr').first();
+    await row.getByRole('button', { name: 'Block', exact: true }).click();
+    const block = page.getByRole('dialog', { name: 'Block Stock' });
+    await expect.poll(() => block.getByLabel('Qty').inputValue()).toBe(String(before.available_qty));
+    // A reason is needed; the quantity at most what is available.
+    await block.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(() => block.getByText('Please Input Reason').isVisible()).toBe(true);
+    await block.getByLabel('Qty').fill('2');
+    await block.getByLabel('Reason').fill('Dented cans');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-stock-block.png') });
+    await block.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(async () => (await balanceOf(page, CELL)).locked_qty).toBe(before.locked_qty + 2);
+    expect((await balanceOf(page, CELL)).available_qty).toBe(before.available_qty - 2);
+    await expect.poll(() => row.getByRole('button', { name: 'Unblock', exact: true }).isVisible()).toBe(true);
+
+    await page.goto(`/v2/inventorymap/blockInventoryMap?location_id=${CELL}&sku_id=${SKU}`);
+    await expect.poll(() => table(page).locator('tbody tr').first().textContent()).toContain('Dented cans');
+
+    await page.goto(`/v2/inventorymanage/stockblock?location_id=${CELL}&sku_id=${SKU}`);
+    await row.getByRole('button', { name: 'Unblock', exact: true }).click();
+    const unblock = page.getByRole('dialog', { name: 'Unblock Stock' });
+    await unblock.getByLabel('Qty').fill('2');
+    await unblock.getByLabel('Reason').fill('Cans checked: fine');
+    await unblock.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await expect.poll(async () => (await balanceOf(page, CELL)).locked_qty).toBe(before.locked_qty);
+    await context.close();
+  });
+
+  test('a cell is blocked with all its available units, and unblocked with them', async () => {
+    const cell = 'A01-01-01-2';
+    const { context, page } = await openAs('supervisor@demo.local', `/inventorymanage/locationblock?location_code=${cell}`);
+    await expect.poll(() => total(page)).toBe('Total 1');
+    const row = table(page).locator('tbody tr').first();
+    expect(await row.textContent()).toContain('Normal');
+    await row.getByRole('button', { name: 'Block', exact: true }).click();
+    const block = page.getByRole('dialog', { name: 'Block Location' });
+    await block.getByLabel('Reason').fill('Sprinkler leak');
+    await block.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect.poll(() => row.textContent()).toContain('Blocked');
+    const blocked = await api<{ list: { status: number; onhand_qty: number; locked_qty: number; available_qty: number }[] }>(
+      page, 'GET', '/apps/process/inventory/locationblock/search_block_location', { location_code: cell }, WHS);
+    expect(blocked.list[0]).toMatchObject({ available_qty: 0 });
+    expect(blocked.list[0]!.locked_qty).toBe(blocked.list[0]!.onhand_qty);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-location-block.png'), fullPage: true });
+
+    await row.getByRole('button', { name: 'Unblock', exact: true }).click();
+    const unblock = page.getByRole('dialog', { name: 'Unblock Location' });
+    await unblock.getByLabel('Reason').fill('Leak fixed');
+    await unblock.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await expect.poll(() => row.textContent()).toContain('Normal');
+    const normal = await api<{ list: { onhand_qty: number; available_qty: number }[] }>(
+      page, 'GET', '/apps/process/inventory/locationblock/search_block_location', { location_code: cell }, WHS);
+    expect(normal.list[0]!.available_qty).toBe(blocked.list[0]!.onhand_qty);
+    await context.close();
   });
 });

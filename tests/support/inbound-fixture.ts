@@ -35,6 +35,8 @@ export interface FixtureLine {
   batchNo?: string | null;
   productionDate?: string | null;
   expiryDate?: string | null;
+  /** A value-added service the line asks for after receiving (INBOUND_TASK_KIND 5–7). */
+  vasKind?: number | null;
 }
 
 export interface FixtureAsn {
@@ -54,7 +56,7 @@ export interface ArrivedGroup {
 const token = () => randomBytes(4).toString('hex').toUpperCase();
 
 /** A group of ASNs in status ARRIVED (or the status given) with their lines and cartons, in `whsId`. */
-export async function arrivedGroup(server: TestServer, whsId: string, asns: FixtureAsn[]): Promise<ArrivedGroup> {
+export async function arrivedGroup(server: Pick<TestServer, 'database'>, whsId: string, asns: FixtureAsn[]): Promise<ArrivedGroup> {
   const db = server.database.db;
   const id = token();
   const groupNo = `GT${id}`;
@@ -71,7 +73,7 @@ export async function arrivedGroup(server: TestServer, whsId: string, asns: Fixt
       });
       await tx.insert(asnLines).values(asn.lines.map((l, j) => ({
         whsId, asnNo: asnNos[i]!, lineNo: j + 1, skuId: l.sku, expectedQty: l.expected,
-        batchNo: l.batchNo ?? null, productionDate: l.productionDate ?? null, expiryDate: l.expiryDate ?? null,
+        batchNo: l.batchNo ?? null, productionDate: l.productionDate ?? null, expiryDate: l.expiryDate ?? null, vasKind: l.vasKind ?? null,
       })));
       if (cartons[i]!.length > 0) {
         await tx.insert(inboundTrackingIds).values(cartons[i]!.map((trackingId) => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOT_NO_PATTERN, MAX_ASN_LINES, MAX_ASN_TRACKING_IDS, TRACKING_ID_PATTERN } from '../asn';
 import { INBOUND_ORDER_TYPE, PURCHASE_TYPE, type CodeList } from '../codes';
 import { UPPER_BOUND } from '../constants';
+import { VAS_KINDS } from '../vas';
 import { isIsoDate } from '../expiry';
 import { ASN_PAGES } from '../resources/asn.resource';
 import { MAX_UNIX_SECONDS } from '../resources/define';
@@ -35,6 +36,8 @@ const asnLineInput = z.object({
   batch_no: z.string().trim().regex(LOT_NO_PATTERN, 'up to 40 letters, digits and . _ / -, starting with a letter or digit').nullish(),
   production_date: isoDate().nullish(),
   expiry_date: isoDate().nullish(),
+  /** A value-added service the line asks for after receiving: labelling 5, bundling 6, repackaging 7 (shared/vas.ts). */
+  vas_kind: z.literal(VAS_KINDS).nullish(),
 }).refine((l) => !l.production_date || !l.expiry_date || l.expiry_date >= l.production_date, {
   path: ['expiry_date'], message: 'cannot be before the production date',
 });
@@ -134,6 +137,7 @@ const asnDetail = z.object({
     qc_failed_qty: z.number().int(),
     received_qty: z.number().int(),
     putaway_qty: z.number().int(),
+    vas_kind: z.number().int().nullable(),
   })),
   tracking_ids: z.array(z.object({
     tracking_id: z.string(), status: z.number().int(), carton_qty: z.number().int(), arrived_at: seconds.nullable(),
@@ -204,6 +208,12 @@ export const asnContract = {
   cancelAsn: endpoint({
     method: 'POST', path: `${ASN}/cancel_asn`, access: { perm: 'PC.Inbound.Order.Cancel' },
     summary: 'Cancels an ASN not yet counted, with a reason, and releases its delivery slot\'s quota; -100412 from a status that cannot be cancelled.',
+    input: z.object({ asn_no: asnNo, reason: z.string().trim().min(1).max(500) }),
+    output: asnMoved,
+  }),
+  failAsn: endpoint({
+    method: 'POST', path: `${ASN}/fail_asn`, access: { perm: 'PC.Inbound.Order.Cancel' },
+    summary: 'Closes as FAILED, with a reason, an ASN whose inbound cannot go on after counting began and before anything is received (counting to checked); its open QC and receiving tasks and exceptions are cancelled. -100412 from any other status.',
     input: z.object({ asn_no: asnNo, reason: z.string().trim().min(1).max(500) }),
     output: asnMoved,
   }),

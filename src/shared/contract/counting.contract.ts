@@ -11,8 +11,8 @@ import { opId } from './sync.contract';
  * carton (tracking id), scan SKUs, count them. The counting screen sends its changes as offline
  * ops (server/modules/inbound/counting.op-kinds.ts: `inbound.counting.<call>`) whose payloads are
  * the POST inputs below without `op_id`; the POSTs apply the same function for online clients,
- * who may send an `op_id` so a retried call never counts twice. Every call needs the Counting
- * page's permission.
+ * who may send an `op_id` so a retried call never counts twice (carton corrections set values, so
+ * a retry changes nothing and they take none). Every call needs the Counting page's permission.
  */
 
 const BASE = '/apps/process/inbound/counting';
@@ -48,6 +48,9 @@ export const countingPayloads = {
     asn_no: docNo.nullish(),
     carton_qty: qty.optional(),
   }),
+  /** Corrections name the group the operator counts: a carton of another group is RET.TRACKING_ID_ELSEWHERE. */
+  updateTrackingId: z.object({ group_no: docNo, tracking_id: trackingId, carton_qty: qty.optional(), asn_no: docNo.optional() }),
+  deleteTrackingId: z.object({ group_no: docNo, tracking_id: trackingId }),
 } as const;
 
 const withOpId = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) => schema.extend({ op_id: opId.optional() });
@@ -88,8 +91,8 @@ export const countingContract = {
     output: groupPage,
   }),
   searchGroupWorkingList: endpoint({
-    method: 'GET', path: `${BASE}/search_group_working_list`, access,
-    summary: 'Groups being counted, the latest counted first, with who counts them; mine=1: only those the caller counts in.',
+    method: 'GET', path: `${BASE}/search_group_working_list`, access, offlineRead: true,
+    summary: 'Groups being counted, the latest counted first, with who counts them; mine=1: only those the caller counts in (the counting screen\'s "My groups", to resume one).',
     input: z.object({ mine: z.coerce.number().pipe(z.literal([0, 1])).default(0), ...paging }),
     output: groupPage,
   }),
@@ -198,14 +201,14 @@ export const countingContract = {
   }),
   updateTrackingId: endpoint({
     method: 'POST', path: `${BASE}/update_tracking_id`, access,
-    summary: 'Changes a carton\'s piece count, or (while it holds no counts, -287104) the ASN of the group it belongs to.',
-    input: z.object({ tracking_id: trackingId, carton_qty: qty.optional(), asn_no: docNo.optional() }),
+    summary: 'Changes a carton\'s piece count, or (while it holds no counts, -287104) the ASN of the group it belongs to; -287103 when it is another group\'s.',
+    input: countingPayloads.updateTrackingId,
     output: carton,
   }),
   deleteTrackingId: endpoint({
     method: 'POST', path: `${BASE}/delete_tracking_id`, access,
-    summary: 'Removes a carton registered by mistake; -287104 when it holds counts or exceptions.',
-    input: z.object({ tracking_id: trackingId }),
+    summary: 'Removes a carton registered by mistake; -287104 when it holds counts or exceptions, -287103 when it is another group\'s.',
+    input: countingPayloads.deleteTrackingId,
     output: z.object({ tracking_id: z.string() }),
   }),
 } as const;

@@ -13,7 +13,8 @@ import { endpoint } from './define';
  * Inbound exceptions (spec §3; report-exception pages, Exception Center troubleshoot tasks). The
  * list and detail are the inbound_exception resource; here are the report from the receiving desk
  * and the handling steps along the lifecycle (pending → checked → BD confirmed → done, or
- * cancelled), each needing the handle page's permission.
+ * cancelled), each needing the handle page's permission. Done carries the decision out
+ * (server/modules/inbound/exception-effects.ts).
  */
 
 const BASE = '/apps/process/inbound/exception';
@@ -53,13 +54,13 @@ export const inboundExceptionContract = {
   }),
   completeInboundException: endpoint({
     method: 'POST', path: `${BASE}/complete_inbound_exception`, access: handle,
-    summary: 'The decision is carried out: CHECKED or BD_CONFIRMED → DONE (a decision is needed, given now or confirmed before).',
+    summary: 'The decision is carried out: CHECKED or BD_CONFIRMED → DONE (a decision that settles it is needed, given now or confirmed before). Held units go to putaway (regraded when the decision says), to a labelling or repackaging task, to a Dispute staging location for their return, or are written off; a wrong SKU gets a new arrived ASN, a shortage a new pending one; Rejected All rejects the ASN. -100412 when the decision acts on units not received yet.',
     input: z.object({ exception_no: exceptionNo, handling_decision: decision.nullish(), remark: remark.nullish() }),
     output: row,
   }),
   cancelInboundException: endpoint({
     method: 'POST', path: `${BASE}/cancel_inbound_exception`, access: handle,
-    summary: 'Cancels an exception not yet done (raised in error), saying why.',
+    summary: 'Cancels an exception not yet done (raised in error), saying why; units it holds go on to putaway.',
     input: z.object({ exception_no: exceptionNo, remark }),
     output: row,
   }),

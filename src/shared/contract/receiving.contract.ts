@@ -41,8 +41,10 @@ export const receivingContract = {
   }),
   completeReceiving: endpoint({
     method: 'POST', path: `${BASE}/complete_receiving`, access,
-    summary: 'Receives the lines left into the staging location, moves the ASN to RECEIVED, closes its receiving task and makes a putaway task per staging location holding its units.',
+    summary: 'Receives the lines left into the staging location, moves the ASN to RECEIVED and closes its receiving task. Units of open exceptions are held under them, good units of lines asking for a service go to VAS tasks, the rest to a putaway task per staging location.',
     input: z.object({ asn_no: docNo, staging_location: locationCode }),
-    output: z.object({ asn_no: z.string(), status: z.number().int(), putaway_task_nos: z.array(z.string()), lines: z.array(receivingLine) }),
+    output: z.object({
+      asn_no: z.string(), status: z.number().int(), putaway_task_nos: z.array(z.string()), vas_task_nos: z.array(z.string()), lines: z.array(receivingLine),
+    }),
   }),
 } as const;

@@ -7,20 +7,21 @@ import {
 
 /**
  * Cells: the locations stock is put away to and picked from (spec §2 Storage Area Setting › Cell,
- * with edit and detail; spec §3 location status, occupancy, ABC, temperature, storage area, rack
- * type, mixing). Occupancy follows the stock and is never edited here.
+ * with edit and detail, and our create page for a new warehouse's layout; spec §3 location status,
+ * occupancy, ABC, temperature, storage area, rack type, mixing). Occupancy follows the stock and is
+ * never edited here.
  */
 export const cellResource = defineResource({
   name: 'cell',
   table: 'cells',
-  api: { ...storageAreaCalls('cell', 'cell'), update: storageAreaChange('update', 'cell', 'cell') },
-  pages: { list: '/wmsbasic/cell', detail: '/wmsbasic/cell/detail', edit: '/wmsbasic/cell/edit' },
+  api: { ...storageAreaCalls('cell', 'cell'), create: storageAreaChange('create', 'cell', 'cell'), update: storageAreaChange('update', 'cell', 'cell') },
+  pages: { list: '/wmsbasic/cell', detail: '/wmsbasic/cell/detail', create: '/wmsbasic/cell/create', edit: '/wmsbasic/cell/edit' },
   key: 'location_code',
   warehouseScoped: true,
   fields: {
     location_code: codeField(/*i18n*/ 'Location Code'),
-    zone_id: refField(/*i18n*/ 'Zone ID', { required: true, immutable: true }),
-    pathway_id: refField(/*i18n*/ 'Pathway ID', { required: true, immutable: true }),
+    zone_id: refField(/*i18n*/ 'Zone ID', { required: true, immutable: true, ref: 'zone' }),
+    pathway_id: refField(/*i18n*/ 'Pathway ID', { required: true, immutable: true, ref: 'pathway' }),
     status: locationStatusField,
     occupancy: occupancyField,
     abc_class: abcClassField,

@@ -18,8 +18,9 @@ export const EXCEPTION_NOTES_MAX = 5 * (EXCEPTION_REMARK_MAX + 1);
 
 /**
  * Inbound exceptions (spec §3 statuses, types, reasons, handling decisions): the troubleshoot task
- * list and detail. Read-only here: exceptions are reported by counting, QC and the report pages and
- * handled along their lifecycle by inbound-exception.contract.ts. An ASN's exceptions are this list
+ * list and detail, with the units an exception holds in staging and the document its decision made
+ * (a putaway or VAS task, a new ASN). Read-only here: exceptions are reported by counting, QC and
+ * the report pages and handled along their lifecycle by inbound-exception.contract.ts. An ASN's exceptions are this list
  * filtered by `asn_no` (`/exceptioncenter/troubleshoottask?asn_no=…`).
  */
 export const inboundExceptionResource = defineResource({
@@ -47,6 +48,9 @@ export const inboundExceptionResource = defineResource({
       kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(INBOUND_EXCEPTION_STATUS), filter: { op: 'eq', type: 'select' },
     },
     handling_decision: { kind: 'enum', label: /*i18n*/ 'Handling Decision', readOnly: true, ...codeEnum(INBOUND_HANDLING_DECISION) },
+    held_qty: { kind: 'int', label: /*i18n*/ 'Held Qty', readOnly: true, hideInList: true },
+    hold_location: { kind: 'text', label: /*i18n*/ 'Held At', readOnly: true, max: 64, hideInList: true },
+    result_no: { kind: 'text', label: /*i18n*/ 'Result Document', readOnly: true, max: 32, hideInList: true },
     remark: { kind: 'text', label: /*i18n*/ 'Remark', readOnly: true, max: EXCEPTION_NOTES_MAX, hideInList: true },
     reported_by: { kind: 'int', label: /*i18n*/ 'Reported By (User ID)', readOnly: true, hideInList: true },
     reported_at: { kind: 'time', label: /*i18n*/ 'Reported At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },

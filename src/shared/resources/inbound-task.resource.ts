@@ -1,21 +1,27 @@
 import { INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../codes';
+import type { VasKind } from '../vas';
 import { type FieldDef, type ResourceApi, type ResourcePages, defineResource } from './define';
 
 /**
- * The inbound task lists of spec §2 — QC (/inbound/qctask), receiving (/inbound/receivetask) and
- * putaway (/inbound/putawaytask, putaway-task.resource.ts) — are the rows of `inbound_tasks` of one
- * kind each (`fixed`), with the same fields. Read-only: the tasks are made and moved by counting,
- * QC, receiving and putaway (server/modules/inbound/inbound-task.ts).
+ * The inbound task lists of spec §2 — QC (/inbound/qctask), receiving (/inbound/receivetask),
+ * putaway (/inbound/putawaytask, putaway-task.resource.ts) and the VAS tasks under Reprocess Task
+ * (/inbound/reprocesstask/labelling, …/bundling, …/repackaging) — are the rows of `inbound_tasks` of
+ * one kind each (`fixed`), with the same fields. Read-only: the tasks are made and moved by
+ * counting, QC, receiving, putaway, exception handling and the Reprocess screen
+ * (server/modules/inbound/inbound-task.ts, vas.ts).
  */
 
-const { QC, RECEIVING, PUTAWAY } = INBOUND_TASK_KIND.values;
-type ListedTaskKind = typeof QC | typeof RECEIVING | typeof PUTAWAY;
+const { QC, RECEIVING, PUTAWAY, LABELLING, BUNDLING, REPACKAGING } = INBOUND_TASK_KIND.values;
+type ListedTaskKind = typeof QC | typeof RECEIVING | typeof PUTAWAY | VasKind;
 
 /** What each kind calls its quantities: the units the task is for, and those done. */
 const QTY_LABELS: Readonly<Record<ListedTaskKind, readonly [total: string, done: string]>> = {
   [QC]: [/*i18n*/ 'Sample Qty', /*i18n*/ 'Inspected Qty'],
   [RECEIVING]: [/*i18n*/ 'Qty to Receive', /*i18n*/ 'Received Qty'],
   [PUTAWAY]: [/*i18n*/ 'Total Qty', /*i18n*/ 'Put Qty'],
+  [LABELLING]: [/*i18n*/ 'Total Qty', /*i18n*/ 'Labelled Qty'],
+  [BUNDLING]: [/*i18n*/ 'Total Qty', /*i18n*/ 'Bundled Qty'],
+  [REPACKAGING]: [/*i18n*/ 'Total Qty', /*i18n*/ 'Repackaged Qty'],
 };
 
 /** The fields of a task of the kind; `kindFields`, those only that kind has, stand after the status. */
@@ -71,3 +77,24 @@ export const receiveTaskResource = inboundTaskResource(RECEIVING, {
   },
   pages: { list: '/inbound/receivetask', detail: '/inbound/receivetask/detail/$id' },
 });
+
+/**
+ * VAS tasks (shared/vas.ts), one list per kind, tabs of the Reprocess Task page: the exception a
+ * handling decision made one for, and the staging location where its units wait.
+ */
+function vasTaskResource<const N extends string, const P extends string>(kind: VasKind, name: N, segment: P) {
+  return inboundTaskResource(kind, {
+    name,
+    api: {
+      list: { path: `/apps/process/inbound/reprocesstask/search_${name}` },
+      detail: { path: `/apps/process/inbound/reprocesstask/get_${name}_detail` },
+    },
+    pages: { list: `/inbound/reprocesstask/${segment}`, detail: `/inbound/reprocesstask/${segment}/detail/$id` },
+  }, {
+    exception_no: { kind: 'text', label: /*i18n*/ 'Exception No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
+  });
+}
+
+export const labellingTaskResource = vasTaskResource(LABELLING, 'labelling_task', 'labelling');
+export const bundlingTaskResource = vasTaskResource(BUNDLING, 'bundling_task', 'bundling');
+export const repackagingTaskResource = vasTaskResource(REPACKAGING, 'repackaging_task', 'repackaging');

@@ -4,16 +4,20 @@ import { defineResource } from './define';
 /** Longest SKU id, mapping code and barcode. */
 export const SKU_ID_MAX = 64;
 
-/** SKU items of a warehouse (spec §2 /wmsbasic/skuitems: list, detail, edit; §3 SKU attributes). */
+/**
+ * SKU items of a warehouse (spec §2 /wmsbasic/skuitems: list, detail, edit; §3 SKU attributes). The
+ * create page is ours: with no seller-center feed connected, a new warehouse's items are made here.
+ */
 export const skuResource = defineResource({
   name: 'sku',
   table: 'skus',
   api: {
     list: { path: '/apps/basic/sku/search_sku' },
     detail: { path: '/apps/basic/sku/get_sku_detail' },
+    create: { path: '/apps/basic/sku/create_sku' },
     update: { path: '/apps/basic/sku/update_sku' },
   },
-  pages: { list: '/wmsbasic/skuitems', detail: '/wmsbasic/skuitems/detail/$sku_id', edit: '/wmsbasic/skuitems/$sku_id' },
+  pages: { list: '/wmsbasic/skuitems', detail: '/wmsbasic/skuitems/detail/$sku_id', create: '/wmsbasic/skuitems/create', edit: '/wmsbasic/skuitems/$sku_id' },
   key: 'sku_id',
   warehouseScoped: true,
   fields: {

@@ -1,15 +1,16 @@
 import { activeStatusField, countryField } from './common-fields';
 import { defineResource } from './define';
 
-/** Suppliers of a warehouse (spec §2 /wmsbasic/supplier: list and detail). */
+/** Suppliers of a warehouse (spec §2 /wmsbasic/supplier: list and detail; the create page is ours, for a new warehouse's suppliers). */
 export const supplierResource = defineResource({
   name: 'supplier',
   table: 'suppliers',
   api: {
     list: { path: '/apps/basic/supplier/search_supplier' },
     detail: { path: '/apps/basic/supplier/get_supplier_detail' },
+    create: { path: '/apps/basic/supplier/create_supplier' },
   },
-  pages: { list: '/wmsbasic/supplier', detail: '/wmsbasic/supplier/detail/$id' },
+  pages: { list: '/wmsbasic/supplier', detail: '/wmsbasic/supplier/detail/$id', create: '/wmsbasic/supplier/create' },
   key: 'supplier_id',
   warehouseScoped: true,
   fields: {

@@ -9,6 +9,7 @@ describe('operation screens', () => {
     expect(isOperationPath('/inbound/qctask')).toBe(false);
     expect(isOperationPath('/inbound/qctask/detail/$id')).toBe(false);
     expect(isOperationPath('/inbound/boxingtask')).toBe(false);
+    expect(isOperationPath('/inbound/reprocesstask/labelling')).toBe(false);
     expect(isOperationPath('/inbound')).toBe(false);
   });
 
@@ -20,7 +21,7 @@ describe('operation screens', () => {
   it('are these routes of the manifest (what the demo operator role holds)', () => {
     expect(ROUTES.filter((r) => isOperationPath(r.path)).map((r) => r.path).sort()).toEqual([
       '/inbound/arriving', '/inbound/boxing', '/inbound/counting', '/inbound/massputaway', '/inbound/massputaway/reportexception',
-      '/inbound/parcelCounting', '/inbound/qc', '/inbound/receiving', '/inbound/receiving/reportexception',
+      '/inbound/parcelCounting', '/inbound/qc', '/inbound/receiving', '/inbound/receiving/reportexception', '/inbound/reprocess/{-$task_id}',
       '/inbound/standardputaway', '/inbound/standardputaway/reportexception',
       '/inventorymanage/cc/cctask', '/inventorymanage/cc/cctask/$task_id', '/inventorymanage/cc/cctask/createsecondcc',
       '/inventorymanage/fsc/fsctask', '/inventorymanage/fsc/fsctask/$task_id', '/inventorymanage/fsc/fsctask/count',

@@ -11,11 +11,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LOT_NO_PATTERN, MAX_ASN_LINES, TRACKING_ID_PATTERN, needsSupplier, type InboundOrderType } from '../../../shared/asn';
 import { contract, type InputOf } from '../../../shared/contract';
 import type { DeliverySlotRow } from '../../../shared/contract/asn.contract';
-import { INBOUND_ORDER_TYPE, PURCHASE_TYPE } from '../../../shared/codes';
+import { INBOUND_ORDER_TYPE, INBOUND_TASK_KIND, PURCHASE_TYPE } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
+import { VAS_KINDS, type VasKind } from '../../../shared/vas';
 import { callApi, isApiError } from '../../kit/api';
 import { DatesLocale } from '../../kit/resource/dates-locale';
 import { toast } from '../../kit/toast';
@@ -30,10 +31,12 @@ interface Line {
   batch_no: string;
   production_date: string | null;
   expiry_date: string | null;
+  /** A value-added service after receiving (shared/vas.ts), as the select's string value. */
+  vas_kind: string | null;
 }
 
 let lineKeys = 0;
-const emptyLine = (): Line => ({ key: ++lineKeys, sku_id: null, expected_qty: '', batch_no: '', production_date: null, expiry_date: null });
+const emptyLine = (): Line => ({ key: ++lineKeys, sku_id: null, expected_qty: '', batch_no: '', production_date: null, expiry_date: null, vas_kind: null });
 
 /** The SKU of a line: searched on the server by id, UPC or name as the user types (search_asn_sku). */
 function SkuSelect({ value, onChange, error, label }: { value: string | null; onChange(v: string | null): void; error?: string | undefined; label: string }) {
@@ -157,7 +160,7 @@ export default function AsnCreateScreen() {
         remark: remark.trim() || null,
         lines: lines.map((l) => ({
           sku_id: l.sku_id!, expected_qty: Number(l.expected_qty), batch_no: l.batch_no.trim() || null,
-          production_date: l.production_date, expiry_date: l.expiry_date,
+          production_date: l.production_date, expiry_date: l.expiry_date, vas_kind: l.vas_kind === null ? null : Number(l.vas_kind) as VasKind,
         })),
         tracking_ids: trackingIds.map((id) => ({ tracking_id: id, carton_qty: 1 })),
       };
@@ -282,6 +285,7 @@ export default function AsnCreateScreen() {
                     <Table.Th><Trans>Lot</Trans></Table.Th>
                     <Table.Th><Trans>Production Date</Trans></Table.Th>
                     <Table.Th><Trans>Expiry Date</Trans></Table.Th>
+                    <Table.Th><Trans>Service</Trans></Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
@@ -316,6 +320,13 @@ export default function AsnCreateScreen() {
                           <DatePickerInput
                             aria-label={t`Expiry Date of line ${n}`} valueFormat="YYYY-MM-DD" clearable w={150} value={line.expiry_date}
                             onChange={(v) => setLine(line.key, { expiry_date: v })} error={issues[`lines.${i}.expiry_date`]} popoverProps={{ withinPortal: true }}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Select
+                            aria-label={t`Service of line ${n}`} placeholder={t`None`} clearable w={150} value={line.vas_kind}
+                            data={VAS_KINDS.map((k) => ({ value: String(k), label: i18n._(INBOUND_TASK_KIND.label(k)!) }))}
+                            onChange={(v) => setLine(line.key, { vas_kind: v })} error={issues[`lines.${i}.vas_kind`]}
                           />
                         </Table.Td>
                         <Table.Td>

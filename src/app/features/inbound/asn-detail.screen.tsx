@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import type { AsnDetail } from '../../../shared/contract/asn.contract';
 import {
-  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, TRACKING_ID_STATUS, YES_NO,
+  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND, TRACKING_ID_STATUS, YES_NO,
 } from '../../../shared/codes';
 import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
@@ -32,6 +32,8 @@ const exceptionTypeField = codeField(INBOUND_EXCEPTION_TYPE, /*i18n*/ 'Exception
 const reasonField = codeField(INBOUND_EXCEPTION_REASON, /*i18n*/ 'Reason');
 const decisionField = codeField(INBOUND_HANDLING_DECISION, /*i18n*/ 'Handling Decision');
 const jitField = codeField(YES_NO, /*i18n*/ 'JIT');
+/** The value-added service a line asks for after receiving (labelling, bundling, repackaging). */
+const vasField = codeField(INBOUND_TASK_KIND, /*i18n*/ 'Service', true);
 
 /** The list an ASN detail page belongs to, from its path: the call it makes shows only that list's ASNs. */
 function scopeOf(pathname: string): AsnDetailScope {
@@ -114,6 +116,7 @@ function Lines({ lines }: { lines: AsnDetail['lines'] }) {
               <Table.Th><Trans>Put Away</Trans></Table.Th>
               <Table.Th><Trans>Lot</Trans></Table.Th>
               <Table.Th><Trans>Expiry Date</Trans></Table.Th>
+              <Table.Th><Trans>Service</Trans></Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -130,6 +133,7 @@ function Lines({ lines }: { lines: AsnDetail['lines'] }) {
                 <Table.Td>{l.putaway_qty}</Table.Td>
                 <Table.Td>{text(l.batch_no)}</Table.Td>
                 <Table.Td>{text(l.expiry_date)}</Table.Td>
+                <Table.Td><FieldValue field={vasField} value={l.vas_kind} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -224,11 +228,15 @@ function Exceptions({ exceptions }: { exceptions: AsnDetail['exceptions'] }) {
   );
 }
 
-/** The ASN's actions its status allows (spec §4) and the user holds: mark in transit, cancel with a reason (its slot's quota is released). */
+/**
+ * The ASN's actions its status allows (spec §4) and the user holds: mark in transit; cancel with a
+ * reason before counting (its slot's quota is released); fail with a reason after counting began,
+ * before anything is received (its open tasks and exceptions are cancelled).
+ */
 function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
   const { t, i18n } = useLingui();
   const { perms } = useSession();
-  const [cancelling, setCancelling] = useState(false);
+  const [closing, setClosing] = useState<'cancel' | 'fail' | null>(null);
   const inTransit = useMutation({
     mutationFn: () => callApi(contract.markAsnInTransit, { asn_no: asn.asn_no }),
     onSuccess: () => {
@@ -239,7 +247,17 @@ function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
   const status = asn.status as (typeof S)[keyof typeof S];
   const canTransit = canMove(ASN_LIFECYCLE, status, S.IN_TRANSIT) && perms.has('PC.Inbound.Order.Edit');
   const canCancel = canMove(ASN_LIFECYCLE, status, S.CANCELLED) && perms.has('PC.Inbound.Order.Cancel');
+  const canFail = canMove(ASN_LIFECYCLE, status, S.FAILED) && perms.has('PC.Inbound.Order.Cancel');
   const asnNo = asn.asn_no;
+  const close = closing === 'fail'
+    ? {
+      title: t`Fail ASN`, done: t`ASN failed`, call: contract.failAsn,
+      explanation: <Trans>Fail ASN {asnNo}? Its inbound cannot go on: nothing of it is received, and its open tasks and exceptions are cancelled. A failed ASN cannot be reopened.</Trans>,
+    }
+    : {
+      title: t`Cancel ASN`, done: t`ASN cancelled`, call: contract.cancelAsn,
+      explanation: <Trans>Cancel ASN {asnNo}? Its delivery slot is released for other ASNs. A cancelled ASN cannot be reopened.</Trans>,
+    };
   return (
     <Group gap="sm">
       {canTransit && (
@@ -248,25 +266,30 @@ function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
         </Button>
       )}
       {canCancel && (
-        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setCancelling(true)}>
+        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setClosing('cancel')}>
           <Trans>Cancel ASN</Trans>
         </Button>
       )}
+      {canFail && (
+        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setClosing('fail')}>
+          <Trans>Fail ASN</Trans>
+        </Button>
+      )}
       <ReasonDialog
-        opened={cancelling}
-        title={t`Cancel ASN`}
-        explanation={<Trans>Cancel ASN {asnNo}? Its delivery slot is released for other ASNs. A cancelled ASN cannot be reopened.</Trans>}
+        opened={closing !== null}
+        title={close.title}
+        explanation={close.explanation}
         validate={(reason) => (reason ? null : i18n._(requiredMessage(t`Reason`, 'input')))}
         maxLength={500}
-        confirmLabel={<Trans>Cancel ASN</Trans>}
+        confirmLabel={close.title}
         confirmColor="red"
         onConfirm={async (reason) => {
-          await callApi(contract.cancelAsn, { asn_no: asn.asn_no, reason }, { quiet: true });
-          toast.success(t`ASN cancelled`);
-          setCancelling(false);
+          await callApi(close.call, { asn_no: asn.asn_no, reason }, { quiet: true });
+          toast.success(close.done);
+          setClosing(null);
           onMoved();
         }}
-        onClose={() => setCancelling(false)}
+        onClose={() => setClosing(null)}
       />
     </Group>
   );

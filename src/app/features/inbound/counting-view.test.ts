@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OutboxOp } from '../../kit/outbox';
-import { checkCount, groupTotals, localGroup, meaningOf, type GroupDetail } from './counting-view';
+import { checkCount, checkedTotals, groupTotals, localGroup, meaningOf, type CompletionCheck, type GroupDetail } from './counting-view';
 import { COUNTING_OPS } from './counting.ops';
 
 const detail = (over: Partial<GroupDetail> = {}): GroupDetail => ({
@@ -53,6 +53,29 @@ describe('the group as this device sees it', () => {
     expect(view.lines.map((l) => l.counted_qty)).toEqual([2, 0, 0]);
   });
 
+  test('carton corrections show at once, in the order queued, and until the detail holds them', () => {
+    const view = localGroup(detail(), [
+      op(COUNTING_OPS.carton, { tracking_id: 'NEW', asn_no: 'A1', carton_qty: 2 }),
+      op(COUNTING_OPS.cartonChange, { tracking_id: 'NEW', asn_no: 'A2', carton_qty: 3 }),
+      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 1, tracking_id: 'NEW' }),
+      op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }),
+    ]);
+    expect(view.cartons.map((c) => [c.tracking_id, c.asn_no, c.carton_qty, c.counted_qty, c.queued])).toEqual([['NEW', 'A2', 3, 1, true]]);
+    // Moved to A2 before the count: A2's line of SKU1 takes it first, as the server will allocate it.
+    expect(view.lines.map((l) => l.counted_qty)).toEqual([2, 0, 1]);
+
+    const applied = { state: 'done' as const, result: {} };
+    const change = op(COUNTING_OPS.cartonChange, { tracking_id: 'C2', carton_qty: 4 }, applied);
+    const removal = op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }, applied);
+    // Applied but read before: still shown from the op; once the detail holds it, from the detail.
+    expect(localGroup(detail(), [change]).cartons[0]).toMatchObject({ carton_qty: 4, queued: true });
+    const held = detail({ tracking_ids: [{ tracking_id: 'C2', asn_no: 'A2', status: 2, carton_qty: 4, counted_qty: 0 }] });
+    expect(localGroup(held, [change]).cartons[0]).toMatchObject({ carton_qty: 4, queued: false });
+    expect(localGroup(detail(), [removal]).cartons).toEqual([]);
+    expect(localGroup(detail({ tracking_ids: [] }), [removal]).cartons).toEqual([]);
+    expect(localGroup(detail(), [op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }, { state: 'rejected' })]).cartons).toHaveLength(1);
+  });
+
   test('a queued completion closes the group on the device', () => {
     expect(localGroup(detail(), [op(COUNTING_OPS.complete, {})]).completing).toBe(true);
     expect(localGroup(detail(), [op(COUNTING_OPS.complete, {}, { state: 'rejected' })]).completing).toBe(false);
@@ -75,6 +98,18 @@ describe('scans against the cached group', () => {
   });
   test('totals: short, surplus and wrong units', () => {
     const counted = localGroup(detail(), [op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 9 }), op(COUNTING_OPS.wrongSku, { code: 'X', qty: 1 })]);
-    expect(groupTotals(counted)).toEqual({ expected: 12, counted: 11, short: 3, surplus: 2, wrong: 1 });
+    expect(groupTotals(counted)).toEqual({ expected: 12, counted: 11, short: 3, surplus: 2, wrong: 1, uncountedCartons: ['C2'] });
+  });
+  test('the server\'s completion check gives the same totals', () => {
+    const check: CompletionCheck = {
+      group_no: 'G1', status: 7, can_complete: true, reason: null, counting_completed_at: null,
+      lines: [
+        { asn_no: 'A1', line_no: 1, sku_id: 'SKU1', sku_name: 'One', expected_qty: 5, counted_qty: 7, shortage_qty: 0, surplus_qty: 2 },
+        { asn_no: 'A1', line_no: 2, sku_id: 'SKU2', sku_name: 'Two', expected_qty: 3, counted_qty: 0, shortage_qty: 3, surplus_qty: 0 },
+      ],
+      wrong_skus: [{ asn_no: null, sku_id: 'X', qty: 1 }],
+      uncounted_tracking_ids: [{ tracking_id: 'C2', asn_no: 'A2', status: 2 }],
+    };
+    expect(checkedTotals(check)).toEqual({ expected: 8, counted: 7, short: 3, surplus: 2, wrong: 1, uncountedCartons: ['C2'] });
   });
 });

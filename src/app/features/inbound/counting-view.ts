@@ -1,7 +1,7 @@
 import type { OutputOf } from '../../../shared/contract/define';
 import type { countingContract } from '../../../shared/contract/counting.contract';
 import {
-  allocateCount, applyAllocations, isCountQty, resolveScannedSku, skuProgress, surplusOf,
+  allocateCount, applyAllocations, isCountQty, lineDifference, resolveScannedSku, skuProgress, surplusOf,
 } from '../../../shared/counting';
 import type { OutboxOp } from '../../kit/outbox';
 import { COUNTING_OPS } from './counting.ops';
@@ -18,8 +18,10 @@ export type GroupLine = GroupDetail['lines'][number];
 export interface LocalCarton {
   tracking_id: string;
   asn_no: string;
+  /** Pieces the carton's label says it holds. */
+  carton_qty: number;
   counted_qty: number;
-  /** Registered on this device, not yet by the server. */
+  /** Registered or corrected on this device, not yet by the server. */
   queued: boolean;
 }
 
@@ -47,21 +49,33 @@ export const groupOps = (ops: readonly OutboxOp[], groupNo: string): OutboxOp[] 
 
 /**
  * Whether the detail does not hold an op's effect yet: still queued or sending, or applied after
- * the detail was read (its record is newer than the detail's latest). Rejected and discarded ops
- * have no effect.
+ * the detail was read (its record is newer than the detail's latest; its carton not yet, still, or
+ * not yet so, in the detail). Rejected and discarded ops have no effect.
  */
 function pendingIn(op: OutboxOp, detail: GroupDetail): boolean {
   if (op.state === 'pending' || op.state === 'sending') return true;
   if (op.state !== 'done') return false;
-  if (op.kind === COUNTING_OPS.save || op.kind === COUNTING_OPS.wrongSku) return recordIdOf(op) > detail.last_record_id;
-  if (op.kind === COUNTING_OPS.carton) return !detail.tracking_ids.some((t) => t.tracking_id === text(op.payload.tracking_id));
-  return op.kind === COUNTING_OPS.complete && detail.counting_completed_at === null;
+  const carton = detail.tracking_ids.find((t) => t.tracking_id === text(op.payload.tracking_id));
+  switch (op.kind) {
+    case COUNTING_OPS.save:
+    case COUNTING_OPS.wrongSku: return recordIdOf(op) > detail.last_record_id;
+    case COUNTING_OPS.carton: return !carton;
+    case COUNTING_OPS.cartonChange: return !!carton && !changeHeld(op.payload, carton);
+    case COUNTING_OPS.cartonDelete: return !!carton;
+    default: return op.kind === COUNTING_OPS.complete && detail.counting_completed_at === null;
+  }
 }
+
+/** Whether a carton already shows what a correction set. */
+const changeHeld = (p: Record<string, unknown>, carton: { asn_no: string; carton_qty: number }) =>
+  (p.asn_no === undefined || p.asn_no === carton.asn_no) && (p.carton_qty === undefined || p.carton_qty === carton.carton_qty);
 
 /** The group as this device sees it: the detail, then its ops not in the detail yet, in order. */
 export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): LocalGroup {
   let lines = detail.lines;
-  const cartons: LocalCarton[] = detail.tracking_ids.map((t) => ({ tracking_id: t.tracking_id, asn_no: t.asn_no, counted_qty: t.counted_qty, queued: false }));
+  let cartons: LocalCarton[] = detail.tracking_ids.map((t) => ({
+    tracking_id: t.tracking_id, asn_no: t.asn_no, carton_qty: t.carton_qty, counted_qty: t.counted_qty, queued: false,
+  }));
   const wrong = detail.wrong_skus.map((w) => ({ code: w.sku_id, qty: w.qty }));
   let completing = detail.counting_completed_at !== null;
   let queuedUnits = 0;
@@ -92,9 +106,19 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
       }
       case COUNTING_OPS.carton: {
         const asnNo = text(p.asn_no) ?? (detail.asns.length === 1 ? detail.asns[0]!.asn_no : null);
-        if (trackingId && asnNo && !carton) cartons.push({ tracking_id: trackingId, asn_no: asnNo, counted_qty: 0, queued: true });
+        const pieces = isCountQty(p.carton_qty) ? p.carton_qty : 1;
+        if (trackingId && asnNo && !carton) cartons.push({ tracking_id: trackingId, asn_no: asnNo, carton_qty: pieces, counted_qty: 0, queued: true });
         break;
       }
+      case COUNTING_OPS.cartonChange:
+        if (!carton) break;
+        carton.asn_no = text(p.asn_no) ?? carton.asn_no;
+        if (isCountQty(p.carton_qty)) carton.carton_qty = p.carton_qty;
+        carton.queued = true;
+        break;
+      case COUNTING_OPS.cartonDelete:
+        cartons = cartons.filter((c) => c !== carton);
+        break;
       case COUNTING_OPS.complete:
         completing = true;
         break;
@@ -124,17 +148,34 @@ export function checkCount(group: LocalGroup, skuId: string, qty: number): { exp
   return { ...progress, surplus_qty: surplusOf(progress.expected_qty, progress.counted_qty, qty) };
 }
 
-/** The group's totals, as completing it would settle them. */
-export function groupTotals(group: LocalGroup) {
-  let expected = 0;
-  let counted = 0;
-  let short = 0;
-  let surplus = 0;
-  for (const line of group.lines) {
-    expected += line.expected_qty;
-    counted += line.counted_qty;
-    short += Math.max(0, line.expected_qty - line.counted_qty);
-    surplus += Math.max(0, line.counted_qty - line.expected_qty);
-  }
-  return { expected, counted, short, surplus, wrong: group.wrong.reduce((sum, w) => sum + w.qty, 0) };
+export type CompletionCheck = OutputOf<typeof countingContract.checkGroupCompleteRecord>;
+
+/** What completing a group settles: units expected and counted, short and surplus, of wrong SKUs, and the cartons nothing was counted in. */
+export interface Settlement {
+  expected: number;
+  counted: number;
+  short: number;
+  surplus: number;
+  wrong: number;
+  uncountedCartons: string[];
 }
+
+function settle(lines: readonly Pick<GroupLine, 'expected_qty' | 'counted_qty'>[], wrong: readonly { qty: number }[], uncountedCartons: string[]): Settlement {
+  const totals: Settlement = { expected: 0, counted: 0, short: 0, surplus: 0, wrong: wrong.reduce((sum, w) => sum + w.qty, 0), uncountedCartons };
+  for (const line of lines) {
+    const { shortage_qty: short, surplus_qty: surplus } = lineDifference(line);
+    totals.expected += line.expected_qty;
+    totals.counted += line.counted_qty;
+    totals.short += short;
+    totals.surplus += surplus;
+  }
+  return totals;
+}
+
+/** The group's totals as this device sees them (offline, or with ops not sent yet). */
+export const groupTotals = (group: LocalGroup): Settlement =>
+  settle(group.lines, group.wrong, group.cartons.filter((c) => c.counted_qty === 0).map((c) => c.tracking_id));
+
+/** The same totals from the server's completion check (check_group_complete_record). */
+export const checkedTotals = (check: CompletionCheck): Settlement =>
+  settle(check.lines, check.wrong_skus, check.uncounted_tracking_ids.map((c) => c.tracking_id));

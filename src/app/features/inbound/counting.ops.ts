@@ -19,6 +19,8 @@ export const COUNTING_OPS = {
   save: 'inbound.counting.save_counting_record',
   wrongSku: 'inbound.counting.create_wrong_sku_record',
   carton: 'inbound.counting.create_tracking_id',
+  cartonChange: 'inbound.counting.update_tracking_id',
+  cartonDelete: 'inbound.counting.delete_tracking_id',
   complete: 'inbound.counting.create_group_complete_record',
 } as const;
 
@@ -35,6 +37,16 @@ export const wrongSkuOp = defineClientOpKind<Payload<'createWrongSkuRecord'>>({
 export const cartonOp = defineClientOpKind<Payload<'createTrackingId'>>({
   kind: COUNTING_OPS.carton,
   validate: shapeCheck(countingPayloads.createTrackingId, msg`A carton needs the group and a tracking ID of up to 64 characters.`),
+});
+
+export const cartonChangeOp = defineClientOpKind<Payload<'updateTrackingId'>>({
+  kind: COUNTING_OPS.cartonChange,
+  validate: shapeCheck(countingPayloads.updateTrackingId, msg`A carton correction needs the group, the tracking ID and a piece count of 1 to 99999 or an ASN.`),
+});
+
+export const cartonDeleteOp = defineClientOpKind<Payload<'deleteTrackingId'>>({
+  kind: COUNTING_OPS.cartonDelete,
+  validate: shapeCheck(countingPayloads.deleteTrackingId, msg`Removing a carton needs the group and its tracking ID.`),
 });
 
 export const completeGroupOp = defineClientOpKind<Payload<'createGroupCompleteRecord'>>({

@@ -2,16 +2,17 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INBOUND_STATUS, TASK_STATUS, codeEnum } from '../../../shared/codes';
+import { INBOUND_STATUS, INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../../../shared/codes';
 import type { FieldDef } from '../../../shared/resources/define';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 
-/** Pieces the QC and receiving screens share: the ASN (or task) they work on, kept in the URL as `?asn=`. */
+/** Pieces the QC, receiving and Reprocess screens share: the ASN (or task) they work on, kept in the URL as `?asn=`. */
 
 export const asnStatusField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Status', status: true, ...codeEnum(INBOUND_STATUS) };
 export const taskStatusField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Task Status', status: true, ...codeEnum(TASK_STATUS) };
+export const taskKindField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Task Kind', status: true, ...codeEnum(INBOUND_TASK_KIND) };
 
 /** Opens the screen at `path` on an ASN or task number (or back to its scan step with null). */
 export function useOpenAsn(path: string) {

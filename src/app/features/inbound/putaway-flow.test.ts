@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PUTAWAY_MODE, TASK_STATUS } from '../../../shared/codes';
+import { INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_TYPE, PUTAWAY_MODE, TASK_STATUS } from '../../../shared/codes';
 import { PUTAWAY_OPS, type PutawayLine, type PutawayTask } from '../../../shared/contract/putaway.contract';
 import type { OpState, OutboxOp } from '../../kit/outbox';
 import {
@@ -47,6 +47,22 @@ describe('lineProgress', () => {
     expect(nextOpenLine(lines)?.line_no).toBe(2);
     expect(putOpsOf([mass, put('done', 1, 1)], ['IT2'])).toEqual([]);
     expect(putOpsOf([mass], ['IT1'])).toEqual([mass]);
+  });
+
+  test('a queued exception report of a holding type takes its units off the line until the server\'s answer', () => {
+    const report = (state: OpState, type: number, lineNo: number | null, qty: number, kind: string = PUTAWAY_OPS.reportException.kind) =>
+      op(state, kind, { task_no: 'IT1', line_no: lineNo, sku_id: 'SKU1', exception_type: type, reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty, remark: null });
+    const T = INBOUND_EXCEPTION_TYPE.values;
+    const [one] = lineProgress([line(1)], [
+      report('pending', T.ABNORMAL_ITEM, 1, 2), report('sending', T.SURPLUS, 1, 1, PUTAWAY_OPS.massReportException.kind),
+      // A shortage holds nothing; a report on no line (a SKU found on the pallet) neither; an answered one is in the next read.
+      report('pending', T.SHORTAGE, 1, 3), report('pending', T.ABNORMAL_ITEM, null, 3), report('done', T.ABNORMAL_ITEM, 1, 4), report('rejected', T.ABNORMAL_ITEM, 1, 4),
+    ]);
+    expect(one).toMatchObject({ heldQty: 3, remaining: 7 });
+    expect(taskProgress(task({ total_qty: 10 }), [one!]).handled).toBe(3);
+    const reports = [report('pending', T.ABNORMAL_ITEM, 1, 1)];
+    expect(putOpsOf(reports, ['IT1'])).toEqual(reports);
+    expect(putOpsOf(reports, ['IT2'])).toEqual([]);
   });
 
   test('task progress: handled units and whether every line is done or queued', () => {

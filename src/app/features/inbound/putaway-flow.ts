@@ -2,8 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PUTAWAY_MODE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import {
-  PUTAWAY_OPS, putResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload,
+  PUTAWAY_OPS, putResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload, type ReportExceptionPayload,
 } from '../../../shared/contract/putaway.contract';
+import { HOLDING_TYPES, type ExceptionType } from '../../../shared/inbound-exception';
 import { isFinal, TASK_LIFECYCLE } from '../../../shared/lifecycles';
 import type { OutboxOp } from '../../kit/outbox';
 
@@ -11,10 +12,13 @@ import type { OutboxOp } from '../../kit/outbox';
  * What the putaway scan screens know offline (DOM-free, unit-tested): the task as last read
  * (its offlineRead answer, possibly from the service worker's cache) plus this device's put ops —
  * applied ones by the put quantities their answers carry, queued ones by their quantities — and
- * the checks a put passes before it is queued. The server checks again when it applies it.
+ * its queued exception reports that take units off a line, and the checks a put passes before it
+ * is queued. The server checks again when it applies it.
  */
 
 export const PUT_KINDS: readonly string[] = [PUTAWAY_OPS.put.kind, PUTAWAY_OPS.massPut.kind];
+/** The report-exception ops of the two putaway pages. */
+export const REPORT_KINDS: readonly string[] = [PUTAWAY_OPS.reportException.kind, PUTAWAY_OPS.massReportException.kind];
 
 const lineKey = (taskNo: string, lineNo: number) => `${taskNo}\u0000${lineNo}`;
 
@@ -31,30 +35,51 @@ export function unitsOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: str
   return [];
 }
 
-/** The put ops of this device touching these tasks, newest first (the screens' "recent puts"). */
-export function putOpsOf(ops: readonly OutboxOp[], taskNos: readonly string[]): OutboxOp[] {
-  const tasks = new Set(taskNos);
-  return ops.filter((op) => PUT_KINDS.includes(op.kind) && unitsOfOp(op).some((u) => tasks.has(u.taskNo)));
+/**
+ * The units an exception report takes off its line: those of a holding type (an abnormal, rejected
+ * or surplus item, shared/inbound-exception.ts) reported on a line; the server takes at most what is left.
+ */
+export function heldOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: string; lineNo: number; qty: number }[] {
+  if (!REPORT_KINDS.includes(op.kind)) return [];
+  const p = op.payload as Partial<ReportExceptionPayload>;
+  const holds = typeof p.exception_type === 'number' && HOLDING_TYPES.includes(p.exception_type as ExceptionType);
+  return holds && typeof p.task_no === 'string' && typeof p.line_no === 'number' && typeof p.qty === 'number' ? [{ taskNo: p.task_no, lineNo: p.line_no, qty: p.qty }] : [];
 }
 
-/** A line as the operator sees it: put (server and applied ops), queued on this device, left. */
+/** This device's put and exception-report ops touching these tasks (the screens' "recent puts"). */
+export function putOpsOf(ops: readonly OutboxOp[], taskNos: readonly string[]): OutboxOp[] {
+  const tasks = new Set(taskNos);
+  return ops.filter((op) => (PUT_KINDS.includes(op.kind) && unitsOfOp(op).some((u) => tasks.has(u.taskNo)))
+    || (REPORT_KINDS.includes(op.kind) && tasks.has(String(op.payload.task_no))));
+}
+
+/** A line as the operator sees it: put (server and applied ops), queued on this device, held by queued exception reports, left. */
 export interface LineProgress extends PutawayLine {
   putQty: number;
   queuedQty: number;
+  heldQty: number;
   remaining: number;
 }
 
 /**
  * Each line's progress: the larger of the read put quantity and the put quantity applied ops
- * answered (put quantities only grow, so whichever is newer wins), plus what is still queued.
+ * answered (put quantities only grow, so whichever is newer wins), plus what is still queued, and
+ * the units queued exception reports take off it (an applied one is in the next read of the work,
+ * which its answer asks for).
  */
 export function lineProgress(lines: readonly PutawayLine[], ops: readonly OutboxOp[]): LineProgress[] {
   const applied = new Map<string, number>();
   const queued = new Map<string, number>();
+  const held = new Map<string, number>();
+  const add = (into: Map<string, number>, units: { taskNo: string; lineNo: number; qty: number }[]) => {
+    for (const u of units) into.set(lineKey(u.taskNo, u.lineNo), (into.get(lineKey(u.taskNo, u.lineNo)) ?? 0) + u.qty);
+  };
   for (const op of ops) {
+    const waiting = op.state === 'pending' || op.state === 'sending';
+    if (waiting) add(held, heldOfOp(op));
     if (!PUT_KINDS.includes(op.kind)) continue;
-    if (op.state === 'pending' || op.state === 'sending') {
-      for (const u of unitsOfOp(op)) queued.set(lineKey(u.taskNo, u.lineNo), (queued.get(lineKey(u.taskNo, u.lineNo)) ?? 0) + u.qty);
+    if (waiting) {
+      add(queued, unitsOfOp(op));
     } else if (op.state === 'done') {
       const result = putResultSchema.safeParse(op.result);
       if (!result.success) continue;
@@ -65,14 +90,18 @@ export function lineProgress(lines: readonly PutawayLine[], ops: readonly Outbox
     const key = lineKey(line.task_no, line.line_no);
     const putQty = Math.max(line.put_qty, applied.get(key) ?? 0);
     const queuedQty = queued.get(key) ?? 0;
-    return { ...line, putQty, queuedQty, remaining: Math.max(0, line.qty - putQty - queuedQty) };
+    const heldQty = held.get(key) ?? 0;
+    return { ...line, putQty, queuedQty, heldQty, remaining: Math.max(0, line.qty - putQty - queuedQty - heldQty) };
   });
 }
+
+/** Units of a line put, queued or held by a queued exception report. */
+export const handledQty = (line: LineProgress): number => Math.min(line.qty, line.putQty + line.queuedQty + line.heldQty);
 
 /** Units of a task put or queued, of its total. */
 export function taskProgress(task: PutawayTask, lines: readonly LineProgress[]): { handled: number; total: number; complete: boolean } {
   const own = lines.filter((l) => l.task_no === task.task_no);
-  const handled = own.reduce((sum, l) => sum + Math.min(l.qty, l.putQty + l.queuedQty), 0);
+  const handled = own.reduce((sum, l) => sum + handledQty(l), 0);
   return { handled, total: task.total_qty, complete: own.length > 0 && own.every((l) => l.remaining === 0) };
 }
 

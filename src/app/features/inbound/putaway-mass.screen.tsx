@@ -12,7 +12,7 @@ import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
-import { addScannedUnit, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
+import { addScannedUnit, handledQty, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
 import './putaway-ops';
 import { LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice } from './putaway-parts';
 import { putawayQueries } from './putaway.queries';
@@ -46,7 +46,7 @@ export default function MassPutawayScreen() {
   const openLines = lines.filter((l) => l.remaining > 0);
   const refusals = (work.data?.tasks ?? []).map((task) => taskRefusal(task, PUTAWAY_MODE.values.MASS, user.user_id)).filter((r) => r !== null);
   const scannedTotal = [...scanned.values()].reduce((sum, n) => sum + n, 0);
-  const handled = lines.reduce((sum, l) => sum + Math.min(l.qty, l.putQty + l.queuedQty), 0);
+  const handled = lines.reduce((sum, l) => sum + handledQty(l), 0);
   const total = lines.reduce((sum, l) => sum + l.qty, 0);
 
   const awaitScanAnswer = useWorkScanAnswer(work);
@@ -128,16 +128,19 @@ export default function MassPutawayScreen() {
               <Table.Th><Trans>SKU</Trans></Table.Th>
               <Table.Th ta="right"><Trans>Left</Trans></Table.Th>
               <Table.Th ta="right"><Trans>Scanned</Trans></Table.Th>
-              <Table.Th><Trans>Suggested</Trans></Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {openLines.map((l) => (
               <Table.Tr key={`${l.task_no}:${l.line_no}`} data-testid="putaway-mass-line">
-                <Table.Td><Text size="sm" ff="monospace">{l.sku_id}</Text><Text size="xs" c="dimmed">{l.sku_name}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">{l.sku_id}</Text>
+                  <Text size="xs" c="dimmed">{l.sku_name}</Text>
+                  {/* Where the rule would put this line alone: the whole put goes into one cell. */}
+                  {l.suggested_location && <Text size="xs" c="dimmed"><Trans>Suggested</Trans>: <Text span inherit ff="monospace">{l.suggested_location}</Text></Text>}
+                </Table.Td>
                 <Table.Td ta="right">{l.remaining}</Table.Td>
                 <Table.Td ta="right">{scannedOf(scanned, l) > 0 ? <Badge>{scannedOf(scanned, l)}</Badge> : 0}</Table.Td>
-                <Table.Td><Text size="xs" ff="monospace">{l.suggested_location ?? '-'}</Text></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -6,12 +6,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QueryKey } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { QUALITY } from '../../../shared/codes';
+import { INBOUND_EXCEPTION_REASON, QUALITY } from '../../../shared/codes';
+import type { ReportExceptionPayload } from '../../../shared/contract/putaway.contract';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import type { OpState, OutboxOp } from '../../kit/outbox';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
-import { unitsOfOp, type LineProgress } from './putaway-flow';
+import { REPORT_KINDS, unitsOfOp, type LineProgress } from './putaway-flow';
 
 /** Pieces the standard and mass putaway screens share. */
 
@@ -155,26 +156,27 @@ function opSummary(op: OutboxOp, skuOf: (taskNo: string, lineNo: number) => stri
   return `${parts.join(', ')} → ${location}`;
 }
 
-/** A put is "put" once applied and "refused" when the server says no. */
-const PUT_STATE_LABELS: Partial<Record<OpState, MessageDescriptor>> = { done: msg`Put`, rejected: msg`Refused` };
+/** A put or report the server says no to is "refused" (its words for an op of this page). */
+const PUT_STATE_LABELS: Partial<Record<OpState, MessageDescriptor>> = { rejected: msg`Refused` };
 
 /**
- * This device's puts of the task(s) on screen, newest first, with the server's answers (the kit's
- * op feed): a refusal is heard and shown once, and an answer refreshes the work read (`refresh`),
- * so suggestions and quantities are the server's again.
+ * This device's puts and exception reports of the task(s) on screen, newest first, with the
+ * server's answers (the kit's op feed): a refusal is heard and shown once, and an answer refreshes
+ * the work read (`refresh`), so suggestions and quantities — a report may take units off a line —
+ * are the server's again.
  */
 export function RecentPuts({ ops, lines, refresh }: { ops: readonly OutboxOp[]; lines: readonly LineProgress[]; refresh: QueryKey | null }) {
-  const { t } = useLingui();
-  const rejected = useMemo(() => () => t`Put refused`, [t]);
+  const { t, i18n } = useLingui();
+  const rejected = useMemo(() => (op: OutboxOp) => (REPORT_KINDS.includes(op.kind) ? t`Exception report refused` : t`Put refused`), [t]);
   useOpAnswers(ops, { refresh, rejected });
   const skuOf = (taskNo: string, lineNo: number) => lines.find((l) => l.task_no === taskNo && l.line_no === lineNo)?.sku_id;
-  return (
-    <OpFeed
-      title={<Trans>Puts on this device</Trans>}
-      ops={ops}
-      describe={(op) => <Text span ff="monospace" inherit>{opSummary(op, skuOf)}</Text>}
-      stateLabels={PUT_STATE_LABELS}
-      testId="putaway-op"
-    />
-  );
+  const describe = (op: OutboxOp) => {
+    if (!REPORT_KINDS.includes(op.kind)) return <Text span ff="monospace" inherit>{opSummary(op, skuOf)}</Text>;
+    const { qty, sku_id: sku, reason } = op.payload as Partial<ReportExceptionPayload>;
+    const why = INBOUND_EXCEPTION_REASON.label(reason ?? 0);
+    const what = `${String(qty)} × ${String(sku)}`;
+    const because = why ? i18n._(why) : '-';
+    return <Trans>Exception: {what} ({because})</Trans>;
+  };
+  return <OpFeed title={<Trans>Puts on this device</Trans>} ops={ops} describe={describe} stateLabels={PUT_STATE_LABELS} testId="putaway-op" />;
 }

@@ -21,7 +21,8 @@ import { receivingQueries } from './receiving.queries';
  * Receiving (spec §2 /inbound/receiving): scan an ASN that is checked (or counted without QC), the
  * Putaway staging location it goes to (the first one unless another is scanned), then each SKU to
  * receive its line — the good units as good, QC failures and units reported damaged as damaged.
- * Complete receiving makes the putaway tasks. Problems go to the report-exception page first.
+ * Complete receiving makes the putaway tasks (and VAS tasks for lines asking for a service); the
+ * units of open exceptions wait in staging. Problems go to the report-exception page first.
  */
 
 const PATH = '/inbound/receiving';
@@ -65,9 +66,12 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
     mutationFn: () => callApi(contract.completeReceiving, { asn_no: view.asn_no, staging_location: staging ?? '' }),
     onSuccess: async (data) => {
       cue('scan.accepted', { say: t`Received` });
-      toast.success(data.putaway_task_nos.length > 0
-        ? t`ASN ${data.asn_no} is received: putaway tasks ${data.putaway_task_nos.join(', ')}.`
-        : t`ASN ${data.asn_no} had nothing to receive: it is done.`);
+      const tasks = [...data.putaway_task_nos, ...data.vas_task_nos].join(', ');
+      toast.success(tasks
+        ? t`ASN ${data.asn_no} is received: tasks ${tasks}.`
+        : data.lines.some((l) => l.counted_qty > 0)
+          ? t`ASN ${data.asn_no} is received: its exceptions hold every unit.`
+          : t`ASN ${data.asn_no} had nothing to receive: it is done.`);
       await refresh();
     },
     onError: () => cue('scan.refused'),

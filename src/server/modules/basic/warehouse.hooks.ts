@@ -1,7 +1,8 @@
 import { COUNTRIES } from '../../../shared/constants';
+import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import { timeZonesOf } from '../../../shared/resources/warehouse.resource';
 import { countryOfWarehouse } from '../../../shared/warehouse';
-import { roles, userWarehouses } from '../../db/schema';
+import { inboundStagingLocations, parks, roles, userWarehouses, zoneClusters } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 
@@ -32,9 +33,27 @@ function prepareWarehouse(values: ApiRow, current: ApiRow | null): ApiRow {
 }
 
 /**
- * A new warehouse is usable at once: it gets an Administrator role holding every permission,
- * and its creator (unless a super admin, who sees every warehouse already) joins it in that role,
- * so it shows in their warehouse switcher. Other roles are made on the role pages.
+ * What every new warehouse starts with besides its roles: the locations that have no create page
+ * (spec §2 lists parks, zone clusters and staging locations only) and that zones and receiving
+ * need — one park with one zone cluster for its zones, and the inbound staging locations arriving,
+ * QC and putaway (receiving puts units into a Putaway one). Named as the demo warehouses' are.
+ * The rest is made on the app's pages (docs/new-warehouse.md).
+ */
+export const NEW_WAREHOUSE_LAYOUT = {
+  park: { parkId: 'P1', parkName: 'Main Building' },
+  zoneCluster: { zoneClusterId: 'ZC-MAIN', zoneClusterName: 'Main', parkId: 'P1', zoneSectorId: 'SEC-1', zoneSectorName: 'Main' },
+  inboundStaging: [
+    { locationCode: 'IB-ARRIVING-01', stagingType: INBOUND_STAGING_TYPE.values.ARRIVING },
+    { locationCode: 'IB-QC-01', stagingType: INBOUND_STAGING_TYPE.values.QC },
+    { locationCode: 'IB-PUTAWAY-01', stagingType: INBOUND_STAGING_TYPE.values.PUTAWAY },
+  ],
+} as const;
+
+/**
+ * A new warehouse is usable at once: it gets an Administrator role holding every permission, and
+ * its creator (unless a super admin, who sees every warehouse already) joins it in that role, so it
+ * shows in their warehouse switcher; and it gets NEW_WAREHOUSE_LAYOUT. Other roles are made on the
+ * role pages.
  */
 export const warehouseHooks: ResourceHooks = {
   prepare: prepareWarehouse,
@@ -42,5 +61,9 @@ export const warehouseHooks: ResourceHooks = {
     const whsId = String(row.whs_id);
     const [admin] = await tx.insert(roles).values({ whsId, roleName: 'Administrator', allPermissions: true }).returning();
     if (admin && !session.isSuperAdmin) await tx.insert(userWarehouses).values({ whsId, userId: session.userId, roleId: admin.roleId });
+    const { park, zoneCluster, inboundStaging } = NEW_WAREHOUSE_LAYOUT;
+    await tx.insert(parks).values({ whsId, ...park });
+    await tx.insert(zoneClusters).values({ whsId, ...zoneCluster });
+    await tx.insert(inboundStagingLocations).values(inboundStaging.map((location) => ({ whsId, ...location })));
   },
 };

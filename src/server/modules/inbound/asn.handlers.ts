@@ -16,6 +16,7 @@ import { duplicate } from '../../http/resource-handlers';
 import { activeShift, bookSlot, releaseSlot, slotOpen, slotPlans, slotWarehouse, type SlotWarehouse } from './asn-quota';
 import { lockAsn, moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
 import { nextDocNo } from './doc-no';
+import { closeAsn } from './exception-effects';
 
 const S = INBOUND_STATUS.values;
 /** Groups new ASNs may still join: none of their goods has begun arriving. */
@@ -134,7 +135,7 @@ async function asnDetail(db: Db, whsId: string, asnNo: string, scope: DetailScop
     lines: lines.map(({ line, skuName }) => ({
       line_no: line.lineNo, sku_id: line.skuId, sku_name: skuName, expected_qty: line.expectedQty, batch_no: line.batchNo,
       production_date: line.productionDate, expiry_date: line.expiryDate, counted_qty: line.countedQty, qc_passed_qty: line.qcPassedQty,
-      qc_failed_qty: line.qcFailedQty, received_qty: line.receivedQty, putaway_qty: line.putawayQty,
+      qc_failed_qty: line.qcFailedQty, received_qty: line.receivedQty, putaway_qty: line.putawayQty, vas_kind: line.vasKind,
     })),
     tracking_ids: tracking.map((t) => ({ tracking_id: t.trackingId, status: t.status, carton_qty: t.cartonQty, arrived_at: seconds(t.arrivedAt) })),
     history: historyOf(asn),
@@ -165,6 +166,7 @@ export const asnHandlers: Handlers<typeof asnContract> = {
       await tx.insert(asnLines).values(input.lines.map((line, i) => ({
         whsId: session.whsId, asnNo, lineNo: i + 1, skuId: line.sku_id, expectedQty: line.expected_qty,
         batchNo: line.batch_no ?? null, productionDate: line.production_date ?? null, expiryDate: line.expiry_date ?? null,
+        vasKind: line.vas_kind ?? null,
       })));
       if (input.tracking_ids.length > 0) {
         await tx.insert(inboundTrackingIds).values(input.tracking_ids.map((t) => ({
@@ -237,6 +239,13 @@ export const asnHandlers: Handlers<typeof asnContract> = {
       const moved = await moveAsn(tx, asn, S.CANCELLED, { closeReason: input.reason });
       await releaseSlot(tx, whs, asn);
       return { asn_no: moved.asnNo, status: moved.status };
+    });
+  },
+
+  failAsn({ asn_no, reason }, { db, session }) {
+    return db.transaction(async (tx) => {
+      const failed = await closeAsn(tx, await lockAsn(tx, session.whsId, asn_no), S.FAILED, reason, session.userId);
+      return { asn_no: failed.asnNo, status: failed.status };
     });
   },
 

@@ -23,5 +23,5 @@ export const countingHandlers: Handlers<typeof countingContract> = {
   createGroupCompleteRecord: ({ op_id, group_no }, { db, session }) => db.transaction((tx) => completeGroupCounting(tx, actorOf(session, op_id), group_no)),
   createTrackingId: ({ op_id, ...input }, { db, session }) => db.transaction((tx) => createTrackingId(tx, actorOf(session, op_id), input)),
   updateTrackingId: (input, { db, session }) => db.transaction((tx) => updateTrackingId(tx, actorOf(session), input)),
-  deleteTrackingId: ({ tracking_id }, { db, session }) => db.transaction((tx) => deleteTrackingId(tx, actorOf(session), tracking_id)),
+  deleteTrackingId: (input, { db, session }) => db.transaction((tx) => deleteTrackingId(tx, actorOf(session), input)),
 };

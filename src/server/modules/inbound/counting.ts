@@ -139,15 +139,17 @@ async function startCounting(tx: Db, asns: readonly AsnRow[]): Promise<void> {
   for (const asn of live) if (asn.status === A.ARRIVED) await moveAsn(tx, asn, A.COUNTING);
 }
 
+/** RET.TRACKING_ID_ELSEWHERE: the carton scanned in one group is registered to another. */
+const cartonElsewhere = (carton: { trackingId: string; asnNo: string; groupNo: string }, groupNo: string) =>
+  new ApiError(RET.TRACKING_ID_ELSEWHERE, `Tracking ID ${carton.trackingId} belongs to ASN ${carton.asnNo} of group ${carton.groupNo}, not to group ${groupNo}.`,
+    { tracking_id: carton.trackingId, group_no: carton.groupNo, asn_no: carton.asnNo });
+
 /** The carton a count names: registered in this group (RET.TRACKING_ID_ELSEWHERE when in another; -100404 when unknown). */
 async function cartonOf(tx: Db, whsId: string, groupNo: string, trackingId: string, asns: readonly AsnRow[]) {
   const [carton] = await tx.select().from(inboundTrackingIds)
     .where(and(eq(inboundTrackingIds.whsId, whsId), eq(inboundTrackingIds.trackingId, trackingId))).limit(1);
   if (!carton) throw notFound(`Tracking ID ${trackingId} (register it in group ${groupNo} first)`);
-  if (carton.groupNo !== groupNo) {
-    throw new ApiError(RET.TRACKING_ID_ELSEWHERE, `Tracking ID ${trackingId} belongs to ASN ${carton.asnNo} of group ${carton.groupNo}, not to group ${groupNo}.`,
-      { tracking_id: trackingId, group_no: carton.groupNo, asn_no: carton.asnNo });
-  }
+  if (carton.groupNo !== groupNo) throw cartonElsewhere(carton, groupNo);
   const asn = asns.find((a) => a.asnNo === carton.asnNo);
   if (asn && !open(asn)) throw new ApiError(RET.ILLEGAL_TRANSITION, `Tracking ID ${trackingId} belongs to ASN ${asn.asnNo}, which is closed.`, { from: asn.status }, 409);
   return carton;
@@ -314,11 +316,16 @@ async function countsInCarton(tx: Db, whsId: string, trackingId: string): Promis
   return row?.qty ?? 0;
 }
 
-/** A carton of a group being counted, locked, with its group; -100404 when the warehouse has no such tracking id. */
-async function lockCarton(tx: Db, whsId: string, trackingId: string) {
+/**
+ * A carton of the group being counted, locked, with its group: -100404 when the warehouse has no
+ * such tracking id, RET.TRACKING_ID_ELSEWHERE when it is another group's (a correction names the
+ * group the operator counts, so it never reaches a carton they do not see).
+ */
+async function lockCarton(tx: Db, whsId: string, groupNo: string, trackingId: string) {
   const [carton] = await tx.select().from(inboundTrackingIds)
     .where(and(eq(inboundTrackingIds.whsId, whsId), eq(inboundTrackingIds.trackingId, trackingId))).limit(1);
   if (!carton) throw notFound(`Tracking ID ${trackingId}`);
+  if (carton.groupNo !== groupNo) throw cartonElsewhere(carton, groupNo);
   const { group, asns } = await loadGroup(tx, whsId, carton.groupNo, true);
   const [locked] = await tx.select().from(inboundTrackingIds)
     .where(and(eq(inboundTrackingIds.whsId, whsId), eq(inboundTrackingIds.trackingId, trackingId))).limit(1).for('update');
@@ -327,6 +334,7 @@ async function lockCarton(tx: Db, whsId: string, trackingId: string) {
 }
 
 export interface CartonChange {
+  group_no: string;
   tracking_id: string;
   carton_qty?: number | undefined;
   asn_no?: string | undefined;
@@ -334,7 +342,7 @@ export interface CartonChange {
 
 /** Changes a carton's number of pieces or, while it holds no counts, the ASN of the group it belongs to. */
 export async function updateTrackingId(tx: Db, actor: CountActor, input: CartonChange) {
-  const { carton, group, asns } = await lockCarton(tx, actor.whsId, input.tracking_id);
+  const { carton, group, asns } = await lockCarton(tx, actor.whsId, input.group_no, input.tracking_id);
   const set: Partial<CartonRow> = {};
   if (input.carton_qty !== undefined) set.cartonQty = input.carton_qty;
   if (input.asn_no !== undefined && input.asn_no !== carton.asnNo) {
@@ -349,8 +357,8 @@ export async function updateTrackingId(tx: Db, actor: CountActor, input: CartonC
 }
 
 /** Removes a carton registered by mistake: only one that holds no counts and has no exceptions against it. */
-export async function deleteTrackingId(tx: Db, actor: CountActor, trackingId: string) {
-  const { carton } = await lockCarton(tx, actor.whsId, trackingId);
+export async function deleteTrackingId(tx: Db, actor: CountActor, input: { group_no: string; tracking_id: string }) {
+  const { carton } = await lockCarton(tx, actor.whsId, input.group_no, input.tracking_id);
   const counted = await countsInCarton(tx, actor.whsId, carton.trackingId);
   if (counted > 0) throw new ApiError(RET.TRACKING_ID_HAS_COUNTS, `Tracking ID ${carton.trackingId} holds ${counted} counted units: it cannot be deleted.`, { counted_qty: counted });
   const [exception] = await tx.select({ no: inboundExceptions.exceptionNo }).from(inboundExceptions)
@@ -492,10 +500,7 @@ export async function checkTrackingId(db: Db, whsId: string, groupNo: string, tr
   const [carton] = await db.select().from(inboundTrackingIds)
     .where(and(eq(inboundTrackingIds.whsId, whsId), eq(inboundTrackingIds.trackingId, trackingId))).limit(1);
   if (!carton) return { tracking_id: trackingId, exists: false, asn_no: null, status: null, carton_qty: null, counted_qty: 0 };
-  if (carton.groupNo !== groupNo) {
-    throw new ApiError(RET.TRACKING_ID_ELSEWHERE, `Tracking ID ${trackingId} belongs to ASN ${carton.asnNo} of group ${carton.groupNo}, not to group ${groupNo}.`,
-      { tracking_id: trackingId, group_no: carton.groupNo, asn_no: carton.asnNo });
-  }
+  if (carton.groupNo !== groupNo) throw cartonElsewhere(carton, groupNo);
   return {
     tracking_id: trackingId, exists: true, asn_no: carton.asnNo, status: carton.status, carton_qty: carton.cartonQty,
     counted_qty: await countsInCarton(db, whsId, trackingId),

@@ -1,10 +1,12 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
-  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION,
+  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE,
   INBOUND_STATUS, INBOUND_TASK_KIND, TRACKING_ID_STATUS, type CodeOf,
 } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
-import { DAMAGING_REASONS, decisionFits, exceptionTypeOfReason, type ExceptionReason } from '../../../shared/inbound-exception';
+import {
+  DAMAGING_REASONS, DECISION_EFFECTS, decisionFits, exceptionTypeOfReason, type ExceptionReason, type HandlingDecision,
+} from '../../../shared/inbound-exception';
 import { EXCEPTION_REMARK_MAX } from '../../../shared/resources/inbound-exception.resource';
 import { INBOUND_EXCEPTION_LIFECYCLE } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
@@ -12,8 +14,9 @@ import type { Db } from '../../db/client';
 import { asnLines, inboundExceptions, inboundTrackingIds } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
-import { lockAsn } from './asn-status';
+import { lockAsn, type AsnRow } from './asn-status';
 import { nextDocNo } from './doc-no';
+import { carryOutDecision, decisionName, releaseCancelled } from './exception-effects';
 import { assertAsnIn, openTaskOf, warehouseTimeZone } from './inbound-task';
 
 /**
@@ -42,6 +45,8 @@ export interface NewException {
   reportedBy: number | null;
   /** The offline op that reported it (unique: a replay cannot report it twice). */
   opId?: string | null;
+  /** The putaway task line a putaway report names. */
+  taskLineNo?: number | null;
 }
 
 /** Records an exception (status pending), numbered IEX…; answers its row. Runs in the caller's transaction. */
@@ -53,7 +58,7 @@ export async function recordInboundException(tx: Db, exception: NewException, ti
     whsId: exception.whsId, exceptionNo, asnNo: exception.asnNo, groupNo: exception.groupNo ?? null, skuId: exception.skuId ?? null,
     trackingId: exception.trackingId ?? null, taskNo: exception.taskNo ?? null, source: exception.source, exceptionType: exception.exceptionType,
     reason: exception.reason, qty: exception.qty, remark: exception.remark?.trim() || null, status: S.PENDING,
-    reportedBy: exception.reportedBy, opId: exception.opId ?? null,
+    reportedBy: exception.reportedBy, opId: exception.opId ?? null, taskLineNo: exception.taskLineNo ?? null,
   }).returning();
   return row!;
 }
@@ -72,12 +77,14 @@ export async function reportedDamagedQty(tx: Db, whsId: string, asnNo: string): 
   return new Map(rows.filter((r) => r.skuId !== null).map((r) => [r.skuId!, r.qty]));
 }
 
-/** The exception, locked for the caller's transaction; -100404 when the warehouse has none of that number. */
-async function lockException(tx: Db, whsId: string, exceptionNo: string): Promise<ExceptionRow> {
-  const [row] = await tx.select().from(inboundExceptions)
-    .where(and(eq(inboundExceptions.whsId, whsId), eq(inboundExceptions.exceptionNo, exceptionNo))).limit(1).for('update');
-  if (!row) throw notFound(`Inbound exception ${exceptionNo}`);
-  return row;
+/** The exception, locked for the caller's transaction (after its ASN); -100404 when the warehouse has none of that number. */
+async function lockException(tx: Db, whsId: string, exceptionNo: string): Promise<{ asn: AsnRow; exception: ExceptionRow }> {
+  const where = and(eq(inboundExceptions.whsId, whsId), eq(inboundExceptions.exceptionNo, exceptionNo));
+  const [head] = await tx.select({ asnNo: inboundExceptions.asnNo }).from(inboundExceptions).where(where).limit(1);
+  if (!head) throw notFound(`Inbound exception ${exceptionNo}`);
+  const asn = await lockAsn(tx, whsId, head.asnNo);
+  const [row] = await tx.select().from(inboundExceptions).where(where).limit(1).for('update');
+  return { asn, exception: row! };
 }
 
 /** How a handler moves an exception: where to, with which decision and note. */
@@ -89,30 +96,38 @@ export interface ExceptionStep {
   userId: number;
 }
 
-const decisionName = (d: number) => INBOUND_HANDLING_DECISION.options.find((o) => o.value === d)?.name ?? String(d);
-const typeName = (t: number) => INBOUND_EXCEPTION_TYPE.options.find((o) => o.value === t)?.name ?? String(t);
+const typeName = (t: number) => INBOUND_EXCEPTION_TYPE.label(t)?.message ?? String(t);
 
 /**
  * Moves an exception along INBOUND_EXCEPTION_LIFECYCLE (RET.ILLEGAL_TRANSITION otherwise). A BD
  * confirmation sets the handling decision, which must suit the type; done needs one (set then or
- * before); a cancellation needs a remark saying why. The remark of each step is appended to the
- * exception's, so its history reads in order.
+ * before) that settles it — Hold for Investigation only keeps the units held — and carries it out
+ * (exception-effects.ts); a cancellation needs a remark saying why and lets held units go on to
+ * putaway. The remark of each step is appended to the exception's, so its history reads in order.
  */
 export async function moveException(tx: Db, whsId: string, step: ExceptionStep): Promise<ExceptionRow> {
-  const current = await lockException(tx, whsId, step.exceptionNo);
+  const { asn, exception: current } = await lockException(tx, whsId, step.exceptionNo);
   assertTransition(INBOUND_EXCEPTION_LIFECYCLE, `Inbound exception ${current.exceptionNo}`, current.status as ExceptionStatus, step.to);
-  const decision = step.handlingDecision ?? null;
-  if (decision !== null && !decisionFits(current.exceptionType, decision)) {
-    throw badInput('handling_decision', `${decisionName(decision)} does not settle a ${typeName(current.exceptionType)} exception`);
+  const given = step.handlingDecision ?? null;
+  if (given !== null && !decisionFits(current.exceptionType, given)) {
+    throw badInput('handling_decision', `${decisionName(given)} does not settle a ${typeName(current.exceptionType)} exception`);
   }
-  if (step.to === S.BD_CONFIRMED && decision === null) throw badInput('handling_decision', 'the business confirms a handling decision');
-  if (step.to === S.DONE && decision === null && current.handlingDecision === null) throw badInput('handling_decision', 'an exception is done once a handling decision is made');
+  if (step.to === S.BD_CONFIRMED && given === null) throw badInput('handling_decision', 'the business confirms a handling decision');
+  const decision = given ?? current.handlingDecision;
+  if (step.to === S.DONE && decision === null) throw badInput('handling_decision', 'an exception is done once a handling decision is made');
+  if (step.to === S.DONE && DECISION_EFFECTS[decision as HandlingDecision].effect === 'hold') {
+    throw badInput('handling_decision', `${decisionName(decision!)} keeps the units held: the exception is done with the decision the investigation reaches`);
+  }
   const remark = step.remark?.trim() ?? '';
   if (step.to === S.CANCELLED && !remark) throw badInput('remark', 'say why the exception is cancelled');
+  let resultNo: string | null = null;
+  if (step.to === S.DONE) resultNo = await carryOutDecision(tx, asn, current, decision as HandlingDecision, step.userId);
+  if (step.to === S.CANCELLED) resultNo = await releaseCancelled(tx, asn, current, step.userId);
   const [row] = await tx.update(inboundExceptions).set({
     status: step.to,
-    ...(decision !== null ? { handlingDecision: decision } : {}),
+    ...(given !== null ? { handlingDecision: given } : {}),
     ...(remark ? { remark: current.remark ? `${current.remark}\n${remark}` : remark } : {}),
+    ...(resultNo !== null ? { resultNo } : {}),
     handledBy: step.userId,
     handledAt: sql`now()`,
   }).where(and(eq(inboundExceptions.whsId, whsId), eq(inboundExceptions.exceptionNo, current.exceptionNo))).returning();

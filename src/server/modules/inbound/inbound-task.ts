@@ -1,13 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import { INBOUND_STATUS, INBOUND_TASK_KIND, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import { TASK_LIFECYCLE } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
+import { VAS_KINDS } from '../../../shared/vas';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
-import { inboundTasks, warehouses } from '../../db/schema';
+import { inboundTasks, putawayTaskLines, warehouses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
-import type { AsnRow, AsnStatus } from './asn-status';
+import { moveAsn, type AsnRow, type AsnStatus } from './asn-status';
 import { nextDocNo } from './doc-no';
 
 /**
@@ -21,6 +22,8 @@ export type TaskStatus = CodeOf<typeof TASK_STATUS>;
 export type TaskRow = typeof inboundTasks.$inferSelect;
 
 const T = TASK_STATUS.values;
+/** Task statuses whose work is still to do. */
+export const OPEN_TASK_STATUSES = [T.PENDING, T.ASSIGNED, T.ONGOING] as const;
 
 /** The warehouse's time zone (document numbers carry its date). */
 export async function warehouseTimeZone(tx: Db, whsId: string): Promise<string> {
@@ -36,6 +39,8 @@ export interface NewTask {
   totalQty: number;
   stagingLocation?: string | null;
   putawayMode?: number | null;
+  /** VAS tasks a handling decision makes: the exception whose units they rework. */
+  exceptionNo?: string | null;
   createdBy: number | null;
 }
 
@@ -44,7 +49,8 @@ export async function createInboundTask(tx: Db, task: NewTask, timeZone?: string
   const taskNo = await nextDocNo(tx, 'task', timeZone ?? (await warehouseTimeZone(tx, task.whsId)));
   const [row] = await tx.insert(inboundTasks).values({
     whsId: task.whsId, taskNo, kind: task.kind, asnNo: task.asnNo, groupNo: task.groupNo ?? null, status: T.PENDING,
-    putawayMode: task.putawayMode ?? null, stagingLocation: task.stagingLocation ?? null, totalQty: task.totalQty, createdBy: task.createdBy,
+    putawayMode: task.putawayMode ?? null, stagingLocation: task.stagingLocation ?? null, totalQty: task.totalQty,
+    exceptionNo: task.exceptionNo ?? null, createdBy: task.createdBy,
   }).returning();
   return row!;
 }
@@ -53,7 +59,7 @@ export async function createInboundTask(tx: Db, task: NewTask, timeZone?: string
 export async function openTaskOf(tx: Db, whsId: string, asnNo: string, kind: TaskKind): Promise<TaskRow | null> {
   const [row] = await tx.select().from(inboundTasks)
     .where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.asnNo, asnNo), eq(inboundTasks.kind, kind),
-      inArray(inboundTasks.status, [T.PENDING, T.ASSIGNED, T.ONGOING])))
+      inArray(inboundTasks.status, [...OPEN_TASK_STATUSES])))
     .orderBy(inboundTasks.createdAt).limit(1).for('update');
   return row ?? null;
 }
@@ -91,4 +97,34 @@ export function assertAsnIn(asn: AsnRow, allowed: readonly AsnStatus[], step: st
     { from: asn.status, allowed },
     409,
   );
+}
+
+const A = INBOUND_STATUS.values;
+
+/**
+ * Whether received units of an ASN still wait for a task: an open putaway or VAS task (by the
+ * task's ASN or, for putaway, a line's). Units an exception holds do not keep the ASN open: an
+ * ASN with open exceptions is a reprocess order, settled on its own.
+ */
+export async function asnHasOpenWork(tx: Db, whsId: string, asnNo: string): Promise<boolean> {
+  const [task] = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
+    .where(and(
+      eq(inboundTasks.whsId, whsId), inArray(inboundTasks.kind, [INBOUND_TASK_KIND.values.PUTAWAY, ...VAS_KINDS]),
+      inArray(inboundTasks.status, [...OPEN_TASK_STATUSES]),
+      or(eq(inboundTasks.asnNo, asnNo), exists(tx.select({ one: sql`1` }).from(putawayTaskLines).where(and(
+        eq(putawayTaskLines.whsId, inboundTasks.whsId), eq(putawayTaskLines.taskNo, inboundTasks.taskNo), eq(putawayTaskLines.asnNo, asnNo),
+      )))),
+    ))
+    .limit(1);
+  return task !== undefined;
+}
+
+/**
+ * Ends a locked ASN whose received units are all settled: RECEIVED or PUTTING → DONE (through
+ * PUTTING) once nothing waits (asnHasOpenWork). Any other status, or work left, stays as it is.
+ */
+export async function settleAsn(tx: Db, asn: AsnRow): Promise<AsnRow> {
+  if ((asn.status !== A.RECEIVED && asn.status !== A.PUTTING) || await asnHasOpenWork(tx, asn.whsId, asn.asnNo)) return asn;
+  const putting = asn.status === A.PUTTING ? asn : await moveAsn(tx, asn, A.PUTTING);
+  return moveAsn(tx, putting, A.DONE);
 }

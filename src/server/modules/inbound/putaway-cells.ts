@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray, isNotNull, not, sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_STATUS, PUTAWAY_STRATEGY, TASK_STATUS, TEMPERATURE_ZONE } from '../../../shared/codes';
+import { ACTIVE_STATUS, PUTAWAY_STRATEGY, TEMPERATURE_ZONE } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { cells, inboundTasks, locationInventory, pathways, putawayRules, putawayTaskLines, skuBatches, skus, zones } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { OPEN_TASK_STATUSES } from './inbound-task';
 import {
   CELL_REFUSAL_TEXT, cellRefusal, cellRefusalForAll, chooseCell, matchRule,
   type CellCandidate, type CellContent, type PutawayRule, type PutawayStrategy, type PutUnits,
@@ -15,9 +16,6 @@ import {
  * check a put runs on its cell, and writing suggestions when a task is opened.
  */
 
-const T = TASK_STATUS.values;
-/** Task statuses whose lines still wait to be put. */
-export const OPEN_TASK_STATUSES = [T.PENDING, T.ASSIGNED, T.ONGOING] as const;
 
 /** The active putaway rules of the warehouse, by priority. */
 export async function readActiveRules(tx: Db, whsId: string): Promise<PutawayRule[]> {

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_REF_TYPE,
   INVENTORY_TRANSACTION_TYPE, PUTAWAY_MODE, TASK_STATUS, type CodeOf,
 } from '../../../shared/codes';
 import type { PutawayLine, PutawayTask, PutawayWork, PutResult, ReportExceptionPayload } from '../../../shared/contract/putaway.contract';
+import { HOLDING_TYPES } from '../../../shared/inbound-exception';
 import { ASN_LIFECYCLE, TASK_LIFECYCLE, isFinal } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
@@ -13,8 +14,10 @@ import { assertTransition } from '../../http/lifecycle';
 import { escapeLike } from '../../http/list-query';
 import { moveStock, type Quality } from '../inventory/ledger';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
+import { holdUnits } from './exception-effects';
 import { recordInboundException } from './inbound-exception';
-import { OPEN_TASK_STATUSES, assertCellTakes, suggestOpenLines } from './putaway-cells';
+import { OPEN_TASK_STATUSES, moveTask, settleAsn } from './inbound-task';
+import { assertCellTakes, suggestOpenLines } from './putaway-cells';
 
 /**
  * Putaway tasks (issue 6): what the scan screens open, the puts their ops apply, and the
@@ -133,24 +136,10 @@ async function lockTasks(tx: Db, whsId: string, taskNos: readonly string[]): Pro
   return { asns, tasks };
 }
 
-/** Whether an ASN still has open putaway tasks (by the task's ASN or a line's). */
-async function hasOpenTasks(tx: Db, whsId: string, asnNo: string): Promise<boolean> {
-  const [row] = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
-    .where(and(
-      eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), inArray(inboundTasks.status, [...OPEN_TASK_STATUSES]),
-      or(eq(inboundTasks.asnNo, asnNo), exists(tx.select({ one: sql`1` }).from(putawayTaskLines).where(and(
-        eq(putawayTaskLines.whsId, inboundTasks.whsId), eq(putawayTaskLines.taskNo, inboundTasks.taskNo), eq(putawayTaskLines.asnNo, asnNo),
-      )))),
-    ))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Putting → done for each locked ASN none of whose putaway tasks is open any more. */
-async function finishAsns(tx: Db, whsId: string, asns: Map<string, AsnRow>): Promise<void> {
+/** Putting → done for each locked ASN nothing of which waits any more (inbound-task.ts settleAsn). */
+async function finishAsns(tx: Db, asns: Map<string, AsnRow>): Promise<void> {
   for (const [asnNo, asn] of asns) {
-    if (asn.status !== A.PUTTING || await hasOpenTasks(tx, whsId, asnNo)) continue;
-    asns.set(asnNo, await moveAsn(tx, asn, A.DONE));
+    if (asn.status === A.PUTTING) asns.set(asnNo, await settleAsn(tx, asn));
   }
 }
 
@@ -187,7 +176,7 @@ function assertTaskTakesPuts(task: TaskRow): void {
 /**
  * Applies a put (standard: one line; mass: several lines into one cell) inside the op's
  * transaction: checks tasks (mode, status, assignee), lines (SKU, staging location, what is
- * left), the ASNs (received or putting) and the cell, moves the stock from staging into the cell
+ * left), the ASNs (received or putting; done ones take units released later) and the cell, moves the stock from staging into the cell
  * through the ledger (Put Away, reference the task, the op recorded), and moves lines, tasks,
  * ASN lines and ASNs on. Any refusal is an ApiError and nothing of it stays.
  */
@@ -205,7 +194,8 @@ export async function applyPuts(tx: Db, actor: PutActor, opts: PutOptions, reque
     }
   }
   for (const asn of asns.values()) {
-    if (asn.status !== A.PUTTING) assertTransition(ASN_LIFECYCLE, `ASN ${asn.asnNo}`, asn.status as CodeOf<typeof INBOUND_STATUS>, A.PUTTING);
+    // A done ASN takes the puts of units its exceptions or VAS tasks released after it was done.
+    if (asn.status !== A.PUTTING && asn.status !== A.DONE) assertTransition(ASN_LIFECYCLE, `ASN ${asn.asnNo}`, asn.status as CodeOf<typeof INBOUND_STATUS>, A.PUTTING);
   }
 
   // The same line twice in one put counts once, with both quantities.
@@ -281,7 +271,7 @@ export async function applyPuts(tx: Db, actor: PutActor, opts: PutOptions, reque
   for (const [asnNo, asn] of asns) {
     if (asn.status === A.RECEIVED) asns.set(asnNo, await moveAsn(tx, asn, A.PUTTING));
   }
-  if (taskResults.some((t) => t.status === T.DONE)) await finishAsns(tx, whsId, asns);
+  if (taskResults.some((t) => t.status === T.DONE)) await finishAsns(tx, asns);
   return { location: opts.location, qty: puts.reduce((sum, p) => sum + p.qty, 0), tasks: taskResults, lines };
 }
 
@@ -397,7 +387,7 @@ export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<Putaw
     assertNothingPut(task, 'be cancelled');
     await tx.update(inboundTasks).set({ status: T.CANCEL, finishedAt: sql`now()` })
       .where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.taskNo, taskNo)));
-    await finishAsns(tx, whsId, asns);
+    await finishAsns(tx, asns);
     return (await readTasks(tx, whsId, [taskNo]))[0]!;
   });
 }
@@ -406,16 +396,20 @@ export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<Putaw
 
 /**
  * Records an inbound exception reported on a putaway screen (source Putaway, status pending) in
- * the op's transaction; the Exception Center handles it from there. The units stay on the task.
+ * the op's transaction; the Exception Center handles it from there. An exception that holds units
+ * (an abnormal, rejected or surplus item) of a line takes them off the task — at most what is left
+ * of the line — and holds them in staging under the exception (exception-effects.ts); the task
+ * finishes if nothing else is left of it.
  */
 export async function recordPutawayException(tx: Db, actor: PutActor, report: ReportExceptionPayload): Promise<{ exception_no: string }> {
   const { whsId } = actor;
-  const [task] = await tx.select().from(inboundTasks).where(taskWhere(whsId, [report.task_no]));
-  if (!task) throw notFound(taskLabel(report.task_no));
+  const { asns, tasks } = await lockTasks(tx, whsId, [report.task_no]);
+  const task = tasks.get(report.task_no)!;
   let asnNo = task.asnNo;
+  let line: typeof putawayTaskLines.$inferSelect | undefined;
   if (report.line_no !== null) {
-    const [line] = await tx.select().from(putawayTaskLines)
-      .where(and(eq(putawayTaskLines.whsId, whsId), eq(putawayTaskLines.taskNo, task.taskNo), eq(putawayTaskLines.lineNo, report.line_no)));
+    [line] = await tx.select().from(putawayTaskLines)
+      .where(and(eq(putawayTaskLines.whsId, whsId), eq(putawayTaskLines.taskNo, task.taskNo), eq(putawayTaskLines.lineNo, report.line_no))).for('update');
     if (!line) throw notFound(`Line ${report.line_no} of ${taskLabel(task.taskNo).toLowerCase()}`);
     if (line.skuId !== report.sku_id) throw badInput('sku_id', `line ${line.lineNo} of task ${task.taskNo} is SKU ${line.skuId}, not ${report.sku_id}`);
     asnNo = line.asnNo ?? asnNo;
@@ -424,11 +418,33 @@ export async function recordPutawayException(tx: Db, actor: PutActor, report: Re
     if (!sku) throw notFound(`SKU ${report.sku_id}`);
   }
   if (asnNo === null) throw badInput('task_no', `task ${task.taskNo} answers to no ASN, so there is nothing to report the exception against`);
-  const asn = await lockAsn(tx, whsId, asnNo);
+  const asn = asns.get(asnNo) ?? await lockAsn(tx, whsId, asnNo);
+  const type = report.exception_type as CodeOf<typeof INBOUND_EXCEPTION_TYPE>;
   const row = await recordInboundException(tx, {
-    whsId, asnNo, groupNo: asn.groupNo, skuId: report.sku_id, taskNo: task.taskNo, source: INBOUND_EXCEPTION_SOURCE.values.PUTAWAY,
-    exceptionType: report.exception_type as CodeOf<typeof INBOUND_EXCEPTION_TYPE>, reason: report.reason as CodeOf<typeof INBOUND_EXCEPTION_REASON>,
+    whsId, asnNo, groupNo: asn.groupNo, skuId: report.sku_id, taskNo: task.taskNo, taskLineNo: line?.lineNo ?? null,
+    source: INBOUND_EXCEPTION_SOURCE.values.PUTAWAY, exceptionType: type, reason: report.reason as CodeOf<typeof INBOUND_EXCEPTION_REASON>,
     qty: report.qty, remark: report.remark, reportedBy: actor.userId, opId: actor.opId,
   });
+  const held = line && HOLDING_TYPES.includes(type) ? Math.min(report.qty, line.qty - line.putQty) : 0;
+  if (line && held > 0) {
+    // A cancelled task's units wait in staging without a task: they are held as they are.
+    if (!isFinal(TASK_LIFECYCLE, task.status as TaskStatus)) await takeOffLine(tx, task, line, held);
+    await settleAsn(tx, asn);
+    await holdUnits(tx, row, { location: line.fromLocation, skuId: line.skuId, batchId: line.batchId, quality: line.quality as Quality, qty: held }, actor.userId);
+  }
   return { exception_no: row.exceptionNo };
+}
+
+/**
+ * Takes units not yet put off a task line (the line goes when nothing of it is left) and off the
+ * task's total; a task with nothing left to put is done, or cancelled when nothing of it was put.
+ */
+async function takeOffLine(tx: Db, task: TaskRow, line: typeof putawayTaskLines.$inferSelect, qty: number): Promise<void> {
+  const lineWhere = and(eq(putawayTaskLines.whsId, task.whsId), eq(putawayTaskLines.taskNo, task.taskNo), eq(putawayTaskLines.lineNo, line.lineNo));
+  if (line.qty - qty === 0) await tx.delete(putawayTaskLines).where(lineWhere);
+  else await tx.update(putawayTaskLines).set({ qty: line.qty - qty }).where(lineWhere);
+  const totalQty = task.totalQty - qty;
+  await tx.update(inboundTasks).set({ totalQty }).where(and(eq(inboundTasks.whsId, task.whsId), eq(inboundTasks.taskNo, task.taskNo)));
+  if (totalQty > task.doneQty) return;
+  await moveTask(tx, { ...task, totalQty }, task.doneQty > 0 ? T.DONE : T.CANCEL);
 }

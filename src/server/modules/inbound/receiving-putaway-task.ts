@@ -11,6 +11,18 @@ export interface StagedStock {
   qty: number;
 }
 
+/** Staged units and where they wait. */
+export interface StagedAt extends StagedStock {
+  location: string;
+}
+
+/** Staged units by location, in the order first met: one putaway (or VAS) task per location. */
+export function byLocation(staged: readonly StagedAt[]): Map<string, StagedStock[]> {
+  const out = new Map<string, StagedStock[]>();
+  for (const { location, ...units } of staged) out.set(location, [...(out.get(location) ?? []), units]);
+  return out;
+}
+
 export interface PutawayTaskInput {
   whsId: string;
   asnNo: string;
@@ -23,9 +35,10 @@ export interface PutawayTaskInput {
 }
 
 /**
- * The putaway task of what receiving staged (H6's putaway takes it from here): one inbound task of
- * kind PUTAWAY, mode STANDARD, status PENDING, over the staging location, with one line per staged
- * SKU, batch and quality (from that location, no suggested cell yet). Null when nothing was staged.
+ * The putaway task of staged units (what receiving staged, what a VAS task or an exception's decision
+ * released): one inbound task of kind PUTAWAY, mode STANDARD, status PENDING, over the staging
+ * location, with one line per staged SKU, batch and quality (from that location, no suggested cell
+ * yet). Null when nothing was staged.
  */
 export async function createPutawayTask(tx: Db, input: PutawayTaskInput): Promise<TaskRow | null> {
   const lines = input.lines.filter((l) => l.qty > 0);

@@ -11,16 +11,19 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { ensureBatch } from '../inventory/batches';
 import { postStock, type StockLine } from '../inventory/ledger';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
+import { holdAtReceipt } from './exception-effects';
 import { reportedDamagedQty } from './inbound-exception';
-import { assertAsnIn, moveTask, openTaskOf, startTask, warehouseTimeZone, type TaskRow } from './inbound-task';
-import { createPutawayTask, type StagedStock } from './receiving-putaway-task';
+import { assertAsnIn, moveTask, openTaskOf, settleAsn, startTask, warehouseTimeZone, type TaskRow } from './inbound-task';
+import { byLocation, createPutawayTask, type StagedAt } from './receiving-putaway-task';
+import { createLineVasTasks } from './vas';
 
 /**
  * Receiving (spec §2 /inbound/receiving, receiving tasks): an ASN that is checked (or counted
  * without QC) is received line by line into an inbound staging location of type Putaway —
  * SCANNING while it goes on, RECEIVED at the end. Each line posts what was counted through the
  * ledger (RECEIVED 7, ref ASN): the good units as good, the QC failures and the units reported
- * damaged or expired at receiving as damaged. Completion hands the staged stock to putaway.
+ * damaged or expired at receiving as damaged. Completion hands the staged stock on: exceptions hold
+ * theirs, VAS tasks take what lines ask to rework, putaway the rest.
  */
 
 const A = INBOUND_STATUS.values;
@@ -191,8 +194,8 @@ export async function receiveAsnLine(tx: Db, actor: ReceivingActor, input: Recei
   return { asn_no: asn.asnNo, status: asn.status, staging_location: location, line: after.find((l) => l.line_no === line.line_no)! };
 }
 
-/** What receiving staged for an ASN, per staging location: the ledger's RECEIVED rows of the ASN. */
-async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<Map<string, StagedStock[]>> {
+/** What receiving staged for an ASN: the ledger's RECEIVED rows of the ASN, per staging location and balance. */
+async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<StagedAt[]> {
   const rows = await tx.select({
     location: inventoryTransactions.locationId, skuId: inventoryTransactions.skuId, batchId: inventoryTransactions.batchId,
     quality: inventoryTransactions.quality, qty: sql<number>`sum(${inventoryTransactions.qty})::int`,
@@ -203,19 +206,15 @@ async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<Map<st
     ))
     .groupBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality)
     .orderBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality);
-  const out = new Map<string, StagedStock[]>();
-  for (const r of rows) {
-    const list = out.get(r.location) ?? [];
-    list.push({ skuId: r.skuId, batchId: r.batchId, quality: r.quality as 1 | 2, qty: r.qty });
-    out.set(r.location, list);
-  }
-  return out;
+  return rows.map((r) => ({ location: r.location, skuId: r.skuId, batchId: r.batchId, quality: r.quality as 1 | 2, qty: r.qty }));
 }
 
 /**
  * Ends receiving of an ASN: lines not received yet go into the staging location given, the ASN
- * becomes RECEIVED and its receiving task done, and a putaway task is made per staging location
- * holding its units. An ASN that brought nothing to receive has nothing to put away: it is done.
+ * becomes RECEIVED and its receiving task done. What was staged is then handed on: the units of its
+ * open exceptions are held under them, the good units of lines asking for a service go to VAS
+ * tasks, and the rest to a putaway task per staging location. An ASN with nothing left waiting (it
+ * brought nothing to receive) is done at once.
  */
 export async function completeReceiving(tx: Db, actor: ReceivingActor, input: { asn_no: string; staging_location: string }) {
   const found = await receivableAsn(tx, actor.whsId, input.asn_no);
@@ -226,19 +225,21 @@ export async function completeReceiving(tx: Db, actor: ReceivingActor, input: { 
   }
   const lines = await receivingLines(tx, actor.whsId, asn.asnNo);
   await syncTaskProgress(tx, actor.whsId, task, lines);
-  let received = await moveAsn(tx, asn, A.RECEIVED);
+  const received = await moveAsn(tx, asn, A.RECEIVED);
   if (task) {
     const [current] = await tx.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, actor.whsId), eq(inboundTasks.taskNo, task.taskNo)));
     await moveTask(tx, current!, T.DONE);
   }
   const timeZone = await warehouseTimeZone(tx, actor.whsId);
+  const unheld = await holdAtReceipt(tx, received, await stagedStock(tx, actor.whsId, asn.asnNo), actor.userId);
+  const vas = await createLineVasTasks(tx, received, unheld, actor.userId, timeZone);
   const putaway: string[] = [];
-  for (const [staging, staged] of await stagedStock(tx, actor.whsId, asn.asnNo)) {
+  for (const [staging, staged] of byLocation(vas.rest)) {
     const created = await createPutawayTask(tx, {
       whsId: actor.whsId, asnNo: asn.asnNo, groupNo: asn.groupNo, stagingLocation: staging, lines: staged, createdBy: actor.userId, timeZone,
     });
     if (created) putaway.push(created.taskNo);
   }
-  if (putaway.length === 0) received = await moveAsn(tx, await moveAsn(tx, received, A.PUTTING), A.DONE);
-  return { asn_no: asn.asnNo, status: received.status, putaway_task_nos: putaway, lines };
+  const settled = await settleAsn(tx, received);
+  return { asn_no: asn.asnNo, status: settled.status, putaway_task_nos: putaway, vas_task_nos: vas.taskNos, lines };
 }

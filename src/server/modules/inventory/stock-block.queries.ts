@@ -3,9 +3,13 @@ import { LOCATION_STATUS, STOCK_LOCATION_TYPE } from '../../../shared/codes';
 import { cells, locationInventory as li } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
 
-/** A figure of the cell's balances, read for the rows of the page only (an index lookup each). */
+/**
+ * A figure of the cell's balances, read for the rows of the page only (an index lookup each). The
+ * outer row is named explicitly: drizzle leaves the table off columns of a one-table select, so
+ * `whs_id` would be the balance's own and the figure would sum the code's balances of every warehouse.
+ */
 const cellFigure = (figure: ReturnType<typeof sql>, name: string) => sql<number>`(select ${figure} from ${li}
-  where ${li.whsId} = ${cells.whsId} and ${li.locationId} = ${cells.locationCode} and ${li.locationType} = ${sql.raw(String(STOCK_LOCATION_TYPE.values.CELL))})`.as(name);
+  where ${li.whsId} = ${sql.raw('cells.whs_id')} and ${li.locationId} = ${sql.raw('cells.location_code')} and ${li.locationType} = ${sql.raw(String(STOCK_LOCATION_TYPE.values.CELL))})`.as(name);
 
 /** The cells of the warehouse (deleted ones left out) with their status and stock: what the location block page acts on. */
 const locationStock: RowsQuery = {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { cells, inventoryLockLogs as lockLogs, locationInventory as li } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
+import { checkNewCell } from '../basic/storage-area.hooks';
 import { lockStock, unlockStock, type Quality, type StockKey, type StockQty } from './ledger';
 
 /**
@@ -107,7 +108,8 @@ export async function followCellStatus(tx: Db, whsId: string, code: string, from
  * refused unless Normal ↔ Blocked when it involves Blocked, and the stock follows it in the edit's transaction.
  */
 export const cellHooks: ResourceHooks = {
-  prepare(values, current) {
+  async prepare(values, current, ctx) {
+    if (!current) await checkNewCell(values, ctx);
     if (current && values.status !== undefined) assertBlockChange(String(current.location_code), Number(current.status), Number(values.status));
     return values;
   },

@@ -16,6 +16,7 @@ import { sessionHandlers } from './modules/system/session.handlers';
 import { userlistHandlers } from './modules/user/userlist.handlers';
 import { roleHandlers } from './modules/user/role.handlers';
 import { userAdminHandlers } from './modules/user/user-admin.handlers';
+import { registerUserImportFiles, userImportHandlers } from './modules/user/user-import.handlers';
 import { configHandlers } from './modules/config/config.handlers';
 import { syncHandlers } from './modules/sync/sync.handlers';
 import { notificationHandlers } from './modules/config/notification.handlers';
@@ -36,13 +37,13 @@ import { qcHandlers } from './modules/inbound/qc.handlers';
 import { receivingHandlers } from './modules/inbound/receiving.handlers';
 import { inboundExceptionHandlers } from './modules/inbound/inbound-exception.handlers';
 import { putawayHandlers } from './modules/inbound/putaway.handlers';
-import { inventoryMapHandlers } from './modules/inventory/inventory-map.handlers';
+import { vasHandlers } from './modules/inbound/vas.handlers';
 import { adjustmentHandlers } from './modules/inventory/adjustment.handlers';
 import { stockBlockHandlers } from './modules/inventory/stock-block.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
-export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
-  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...inventoryMapHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
+export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
 };
 
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
@@ -79,6 +80,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
   }));
   registerContract(app, deps, contract, handlers);
   registerExportDownload(app, deps);
+  registerUserImportFiles(app, deps);
 
   const docs = openApiDocument(contract);
   app.get('/api/docs', (c) => c.json(docs));

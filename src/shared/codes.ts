@@ -367,6 +367,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   PICKING_TASK: ['PICKING_TASK', /*i18n*/ 'Picking Task'], RACK_TRANSFER: ['RACK_TRANSFER', /*i18n*/ 'Rack Transfer'],
   ADJUSTMENT: ['ADJUSTMENT', /*i18n*/ 'Inventory Adjustment'], CYCLE_COUNT: ['CYCLE_COUNT', /*i18n*/ 'Cycle Count'],
   INBOUND_EXCEPTION: ['INBOUND_EXCEPTION', /*i18n*/ 'Inbound Exception'], BLOCK: ['BLOCK', /*i18n*/ 'Stock Block'],
+  /** A labelling, bundling or repackaging task holds the units it reworks. */
+  VAS_TASK: ['VAS_TASK', /*i18n*/ 'VAS Task'],
   /** A blocked location holds its stock: the block log names the location as the document. */
   LOCATION_BLOCK: ['LOCATION_BLOCK', /*i18n*/ 'Location Block'],
 });

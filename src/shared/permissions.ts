@@ -31,6 +31,7 @@ export const ACTION_PERMISSIONS = {
   'PC.Wmsconfig.Userlist.ResetPassword': msg`Reset user passwords`,
   'PC.Wmsconfig.Userlist.Create': msg`Create BPO users`,
   'PC.Wmsconfig.Userlist.SyncToB': msg`Mark users as synced to ToB`,
+  'PC.Wmsconfig.Userlist.Import': msg`Import users from a file`,
   'PC.Wmsconfig.Userrole.Edit': msg`Change users' roles`,
   'PC.Wmsconfig.Rolelist.Create': msg`Create roles`,
   'PC.Wmsconfig.Rolelist.Edit': msg`Edit roles and their permissions`,

@@ -33,6 +33,11 @@ export const RET = {
    * `data` holds `from` and `to` (status codes) and the message names both.
    */
   ILLEGAL_TRANSITION: -100412,
+  /**
+   * The call belongs to a warehouse feature that is off in the session's warehouse (spec §6 feature
+   * flags, e.g. warehouse planning without the fulfilment chain); `data` names the flag and its setting.
+   */
+  FEATURE_OFF: -100413,
   /** Too many requests of this kind; `data.retry_after_s` says when to try again. */
   RATE_LIMITED: -100429,
   /** Unknown API path. */
@@ -122,5 +127,13 @@ export const RET = {
   ARRIVAL_BOX_NOT_ON_SHEET: -287010,
   /** Arrival: the scanned box was checked already (`data.arrived_at`, 10-digit seconds). */
   ARRIVAL_BOX_ALREADY_CHECKED: -287011,
+  /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
+  IMPORT_FILE_INVALID: -288001,
+  /** Import: the file is bigger than an import takes; `data.max_bytes`. */
+  IMPORT_FILE_TOO_LARGE: -288002,
+  /** Import: more rows than one import takes; `data.max_rows` and `data.row_count`. */
+  IMPORT_TOO_MANY_ROWS: -288003,
+  /** Import: the header row lacks a required column, repeats one or names none it knows; `data.missing`, `data.repeated`, `data.columns` (the ones it reads). */
+  IMPORT_HEADER_INVALID: -288004,
 } as const;
 export type Retcode = (typeof RET)[keyof typeof RET];

@@ -8,9 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import { inboundTasks, locationInventory, putawayRules, qcRules } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
+import { writeConf } from '../../src/server/modules/config/conf';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
+import { FEATURE_FLAGS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
 
 /** Endpoints that run before the app knows its warehouse, so they skip the tenant check. */
@@ -82,6 +84,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getExpectedQcQty: { asn_no: 'ASNSGDEMOC1' },
   getQcAsn: { asn_no: 'ASNSGDEMOC1' },
   getReceivingAsn: { asn_no: 'ASNSGDEMOC2' },
+  getVasTask: { code: 'IB-PUTAWAY-01' },
   getInboundExceptionDetail: { exception_no: 'IEXSGDEMO10' },
 };
 const HUGE = 'x'.repeat(100_000);
@@ -98,6 +101,8 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.login('admin@demo.local');
   expect((await admin.post('/apps/system/user/switch_user_setting', { type: 'whs', value: 'SGSIN1' })).retcode).toBe(0);
+  // Warehouse planning answers only where the fulfilment chain is on (-100413 otherwise): on in SGSIN1 for these checks.
+  await writeConf(server.database.db, 'SGSIN1', FEATURE_FLAGS.fulfilChain.confKey, '1');
   // A bookmark of the admin's for the bookmark detail call.
   const bookmark = await admin.post('/apps/config/bookmark/create_bookmark', { url_path: '/wmsbasic/supplier', template_name: 'Contract check', data: { status: 1 } });
   expect(bookmark.retcode).toBe(0);
@@ -123,6 +128,11 @@ beforeAll(async () => {
   VALID_BODIES.getQcRuleDetail = { rule_id: qcRule!.ruleId };
   for (const [name, asnNo] of [['getQcTaskDetail', 'ASNSGDEMOC1'], ['getReceiveTaskDetail', 'ASNSGDEMOC2']] as const) {
     const [task] = await server.database.db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, 'SGSIN1'), eq(inboundTasks.asnNo, asnNo)));
+    VALID_BODIES[name] = { task_no: task!.taskNo };
+  }
+  // The VAS tasks of the VAS demo ASN, one of each kind.
+  for (const [name, kind] of [['getLabellingTaskDetail', 5], ['getBundlingTaskDetail', 6], ['getRepackagingTaskDetail', 7]] as const) {
+    const [task] = await server.database.db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, 'SGSIN1'), eq(inboundTasks.asnNo, 'ASNSGDEMOV1'), eq(inboundTasks.kind, kind)));
     VALID_BODIES[name] = { task_no: task!.taskNo };
   }
 });

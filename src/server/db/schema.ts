@@ -60,6 +60,8 @@ export const users = pgTable('users', {
   check('users_user_kind_ck', sql`${t.userKind} in (1, 2, 3)`),
   check('users_staff_status_ck', sql`${t.staffStatus} in (1, 2, 3)`),
   check('users_employment_type_ck', sql`${t.employmentType} in (1, 2, 3)`),
+  // A synced account is one sync_user_to_tob pushed to the business-user system (migration 0011_user_import).
+  check('users_synced_kind_ck', sql`${t.userKind} <> 3 or ${t.tobSyncedAt} is not null`),
 ]);
 
 export const roles = pgTable('roles', {
@@ -372,6 +374,67 @@ export const accessStatusLogs = pgTable('access_status_logs', {
   reason: text('reason').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.whsId, t.logId] }), index('access_status_logs_user_idx').on(t.whsId, t.userId, t.createdAt)]);
+
+/**
+ * User imports (shared/resources/user-import.resource.ts, migration 0011_user_import): a file of
+ * users uploaded to a warehouse, read into `user_import_rows` at upload, applied by the background
+ * worker (server/modules/user/user-import-worker.ts) row by row. Status as export tasks': pending 0,
+ * ongoing 1, done 2, fail 3.
+ */
+export const userImportTasks = pgTable('user_import_tasks', {
+  whsId: text('whs_id').notNull().references(() => warehouses.whsId),
+  taskId: serial('task_id').notNull(),
+  /** Who uploaded it: the rows are applied with their permissions. */
+  userId: integer('user_id').notNull().references(() => users.userId),
+  /** Their email when they uploaded it, as the list shows it. */
+  operatorEmail: text('operator_email').notNull(),
+  fileName: text('file_name').notNull(),
+  fileFormat: text('file_format', { enum: ['xlsx', 'csv'] }).notNull(),
+  /** The template columns the file had (keys of USER_IMPORT_COLUMNS), in template order: the result file repeats them. */
+  columns: jsonb('columns').notNull(),
+  status: smallint('status').notNull().default(0),
+  progress: smallint('progress').notNull().default(0),
+  rowCount: integer('row_count').notNull(),
+  createdCount: integer('created_count').notNull().default(0),
+  updatedCount: integer('updated_count').notNull().default(0),
+  unchangedCount: integer('unchanged_count').notNull().default(0),
+  refusedCount: integer('refused_count').notNull().default(0),
+  errorMessage: text('error_message'),
+  /** How often a worker claimed it: a task that keeps killing its worker is failed, not retried forever. */
+  attempts: smallint('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.taskId] }),
+  index('user_import_tasks_created_at_idx').on(t.whsId, t.createdAt),
+  index('user_import_tasks_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+  index('user_import_tasks_operator_email_trgm_idx').using('gin', t.operatorEmail.op('gin_trgm_ops')),
+  // The workers' queue and the per-user limit: only unfinished tasks.
+  index('user_import_tasks_queue_idx').on(t.createdAt).where(sql`${t.status} in (0, 1)`),
+  check('user_import_tasks_status_ck', sql`${t.status} in (0, 1, 2, 3)`),
+  check('user_import_tasks_progress_ck', sql`${t.progress} between 0 and 100`),
+]);
+
+/** One data row of an import: its cells by template column, and once applied its outcome (null: not yet). */
+export const userImportRows = pgTable('user_import_rows', {
+  whsId: text('whs_id').notNull(),
+  taskId: integer('task_id').notNull(),
+  /** The row's number in the file (the header is row 1). */
+  rowNo: integer('row_no').notNull(),
+  /** Cell text by column key (USER_IMPORT_COLUMNS), trimmed; empty cells left out. */
+  cells: jsonb('cells').notNull(),
+  /** USER_IMPORT_OUTCOME: created 1, updated 2, unchanged 3, refused 4. */
+  outcome: smallint('outcome'),
+  /** The account created or changed. */
+  userId: integer('user_id'),
+  /** Why it was refused (or what to know about it). */
+  message: text('message').notNull().default(''),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.taskId, t.rowNo] }),
+  foreignKey({ columns: [t.whsId, t.taskId], foreignColumns: [userImportTasks.whsId, userImportTasks.taskId] }).onDelete('cascade'),
+  check('user_import_rows_outcome_ck', sql`${t.outcome} in (1, 2, 3, 4)`),
+]);
 
 // ---- storage area: zones, pathways, cells, storeys… ----
 
@@ -1073,6 +1136,8 @@ export const asnLines = pgTable('asn_lines', {
   qcFailedQty: integer('qc_failed_qty').notNull().default(0),
   receivedQty: integer('received_qty').notNull().default(0),
   putawayQty: integer('putaway_qty').notNull().default(0),
+  /** The value-added service the ASN asks for on the line after receiving (INBOUND_TASK_KIND labelling, bundling, repackaging; migration 0012). */
+  vasKind: smallint('vas_kind'),
 }, (t) => [
   primaryKey({ columns: [t.whsId, t.asnNo, t.lineNo] }),
   uniqueIndex('asn_lines_sku_uq').on(t.whsId, t.asnNo, t.skuId),
@@ -1082,6 +1147,7 @@ export const asnLines = pgTable('asn_lines', {
   check('asn_lines_expected_ck', sql`${t.expectedQty} between 1 and 99999`),
   check('asn_lines_progress_ck', sql`${t.countedQty} >= 0 and ${t.qcPassedQty} >= 0 and ${t.qcFailedQty} >= 0 and ${t.receivedQty} >= 0 and ${t.putawayQty} >= 0`),
   check('asn_lines_putaway_ck', sql`${t.putawayQty} <= ${t.receivedQty}`),
+  check('asn_lines_vas_kind_ck', sql`${t.vasKind} is null or ${t.vasKind} between 5 and 7`),
 ]);
 
 /** Cartons and parcels of an inbound shipment by tracking id (spec §2 /inbound/trackingid, §7 counting calls). */
@@ -1209,6 +1275,8 @@ export const inboundTasks = pgTable('inbound_tasks', {
   stagingLocation: text('staging_location'),
   totalQty: integer('total_qty').notNull().default(0),
   doneQty: integer('done_qty').notNull().default(0),
+  /** VAS tasks made by a handling decision: the inbound exception whose units they rework (migration 0012). */
+  exceptionNo: text('exception_no'),
   createdBy: integer('created_by').references(() => users.userId),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
@@ -1246,6 +1314,30 @@ export const putawayTaskLines = pgTable('putaway_task_lines', {
   index('putaway_task_lines_sku_idx').on(t.whsId, t.skuId),
   check('putaway_task_lines_qty_ck', sql`${t.qty} between 1 and 99999 and ${t.putQty} between 0 and ${t.qty}`),
   check('putaway_task_lines_quality_ck', sql`${t.quality} in (1, 2)`),
+]);
+
+/**
+ * What a value-added-service task (labelling, bundling, repackaging; migration 0012) reworks: a
+ * staged batch of one quality, blocked at its staging location under the task until it is done.
+ */
+export const vasTaskLines = pgTable('vas_task_lines', {
+  whsId: text('whs_id').notNull(),
+  taskNo: text('task_no').notNull(),
+  lineNo: smallint('line_no').notNull(),
+  asnNo: text('asn_no'),
+  skuId: text('sku_id').notNull(),
+  batchId: text('batch_id').notNull(),
+  quality: smallint('quality').notNull(),
+  location: text('location').notNull(),
+  qty: integer('qty').notNull(),
+  doneQty: integer('done_qty').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.whsId, t.taskNo, t.lineNo] }),
+  foreignKey({ name: 'vas_task_lines_task_fk', columns: [t.whsId, t.taskNo], foreignColumns: [inboundTasks.whsId, inboundTasks.taskNo] }).onDelete('cascade'),
+  foreignKey({ name: 'vas_task_lines_batch_fk', columns: [t.whsId, t.skuId, t.batchId], foreignColumns: [skuBatches.whsId, skuBatches.skuId, skuBatches.batchId] }),
+  index('vas_task_lines_sku_idx').on(t.whsId, t.skuId),
+  check('vas_task_lines_qty_ck', sql`${t.qty} between 1 and 99999 and ${t.doneQty} between 0 and ${t.qty}`),
+  check('vas_task_lines_quality_ck', sql`${t.quality} in (1, 2)`),
 ]);
 
 /**
@@ -1309,6 +1401,15 @@ export const inboundExceptions = pgTable('inbound_exceptions', {
   handledBy: integer('handled_by').references(() => users.userId),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   opId: uuid('op_id'),
+  /** The putaway task line a putaway report names (migration 0012). */
+  taskLineNo: smallint('task_line_no'),
+  /** The units the exception holds, blocked under it: where, which batch and quality, how many (0: none held). */
+  holdLocation: text('hold_location'),
+  holdBatchId: text('hold_batch_id'),
+  holdQuality: smallint('hold_quality'),
+  heldQty: integer('held_qty').notNull().default(0),
+  /** The document its handling decision made: a putaway or VAS task, or a new ASN. */
+  resultNo: text('result_no'),
 }, (t) => [
   primaryKey({ columns: [t.whsId, t.exceptionNo] }),
   foreignKey({ name: 'inbound_exceptions_asn_fk', columns: [t.whsId, t.asnNo], foreignColumns: [asnOrders.whsId, asnOrders.asnNo] }),
@@ -1322,6 +1423,7 @@ export const inboundExceptions = pgTable('inbound_exceptions', {
   check('inbound_exceptions_source_ck', sql`${t.source} between 1 and 5`),
   check('inbound_exceptions_decision_ck', sql`${t.handlingDecision} is null or ${t.handlingDecision} between 1 and 16`),
   check('inbound_exceptions_qty_ck', sql`${t.qty} between 1 and 99999`),
+  check('inbound_exceptions_hold_ck', sql`${t.heldQty} between 0 and 99999 and (${t.heldQty} = 0 or (${t.holdLocation} is not null and ${t.holdBatchId} is not null and ${t.holdQuality} in (1, 2)))`),
 ]);
 
 // ---- inventory adjustments (spec §3 statuses, directions, reasons; §4 lifecycle) ----

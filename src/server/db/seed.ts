@@ -6,14 +6,16 @@ import { seedDemoStorageArea } from '../modules/basic/storage-area.seed';
 import { seedDemoStock } from '../modules/inventory/inventory.seed';
 import { seedDemoInbound } from '../modules/inbound/asn.seed';
 import { seedDemoCounting } from '../modules/inbound/counting.seed';
+import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
-import { hashPassword } from '../modules/system/passwords';
+import { DUMMY_HASH, hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
 import { isOperationPath } from '../../shared/routes/operations';
 import { permOf } from '../../shared/routes/derive';
 import { ACTION_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
 import { GLOBAL_WHS } from '../modules/config/conf';
+import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -61,6 +63,33 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'operator@demo.local', displayName: 'Oki Operator', superAdmin: false, role: 'Operator', warehouses: ['SGSIN1', 'IDJKT1'],
     departments: { SGSIN1: 'Inbound', IDJKT1: 'Outbound' },
   },
+];
+
+/**
+ * Staff of the demo warehouses besides the demo accounts, so the user list shows every user kind
+ * of spec §1: outsourced (BPO) pickers of staffing agencies and own staff synced to the
+ * business-user system (docs/user-admin.md). Nobody knows their passwords: an administrator hands
+ * one out with Reset Password. Only where the demo supervisor and operator work.
+ */
+interface DemoStaff {
+  email: string;
+  displayName: string;
+  localName: string;
+  kind: 'BPO' | 'SYNCED';
+  whsId: string;
+  role: 'Supervisor' | 'Operator';
+  department: (typeof DEMO_DEPARTMENTS)[number];
+  employment: keyof typeof STAFF_EMPLOYMENT.values;
+}
+
+export const DEMO_STAFF: readonly DemoStaff[] = [
+  { email: 'arif.rahman@manpower-sg.example', displayName: 'Arif Rahman', localName: '', kind: 'BPO', whsId: 'SGSIN1', role: 'Operator', department: 'Inbound', employment: 'CONTRACT' },
+  { email: 'tan.mei.ling@manpower-sg.example', displayName: 'Tan Mei Ling', localName: '陈美玲', kind: 'BPO', whsId: 'SGSIN1', role: 'Operator', department: 'Outbound', employment: 'TEMPORARY' },
+  { email: 'daniel.lim@staff.tally.example', displayName: 'Daniel Lim', localName: '林大伟', kind: 'SYNCED', whsId: 'SGSIN1', role: 'Supervisor', department: 'Returns', employment: 'PERMANENT' },
+  { email: 'budi.santoso@outsource-id.example', displayName: 'Budi Santoso', localName: '', kind: 'BPO', whsId: 'IDJKT1', role: 'Operator', department: 'Inbound', employment: 'CONTRACT' },
+  { email: 'rina.wijaya@staff.tally.example', displayName: 'Rina Wijaya', localName: '', kind: 'SYNCED', whsId: 'IDJKT1', role: 'Operator', department: 'Returns', employment: 'PERMANENT' },
+  { email: 'nguyen.van.an@nhanluc-vn.example', displayName: 'Nguyen Van An', localName: 'Nguyễn Văn An', kind: 'BPO', whsId: 'VNHCM1', role: 'Operator', department: 'Outbound', employment: 'CONTRACT' },
+  { email: 'tran.thi.mai@staff.tally.example', displayName: 'Tran Thi Mai', localName: 'Trần Thị Mai', kind: 'SYNCED', whsId: 'VNHCM1', role: 'Operator', department: 'Inbound', employment: 'PERMANENT' },
 ];
 
 function rolePerms(role: string): string[] {
@@ -164,8 +193,22 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
       if (placed.length > 0) await tx.insert(staffDepartments).values(placed);
     }
+    const staff = await tx.insert(users).values(DEMO_STAFF.map((person) => ({
+      email: person.email, displayName: person.displayName, localName: person.localName, passwordHash: DUMMY_HASH,
+      userKind: USER_KIND.values[person.kind], employmentType: STAFF_EMPLOYMENT.values[person.employment],
+      tobSyncedAt: person.kind === 'SYNCED' ? new Date(Date.UTC(2026, 0, 5)) : null,
+    }))).returning({ userId: users.userId, email: users.email });
+    for (const person of DEMO_STAFF) {
+      const userId = staff.find((u) => u.email === person.email)!.userId;
+      const role = roleRows.find((r) => r.whsId === person.whsId && r.roleName === person.role);
+      const department = departments.find((d) => d.whsId === person.whsId && d.departmentName === person.department);
+      if (!role || !department) throw new Error(`role or department of ${person.email} missing in ${person.whsId}`);
+      await tx.insert(userWarehouses).values({ whsId: person.whsId, userId, roleId: role.roleId });
+      await tx.insert(staffDepartments).values({ whsId: person.whsId, userId, departmentId: department.departmentId });
+    }
     // Counted demo ASNs name who counted them: after the accounts.
     await seedDemoCounting(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoVas(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

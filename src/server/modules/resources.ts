@@ -1,24 +1,32 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { FEATURE_FLAGS, flagIsOn, type FeatureFlag } from '../../shared/permissions';
 import type { FieldDef, ResourceApi, ResourceDef } from '../../shared/resources/define';
 import { callsOf } from '../../shared/resources/endpoints';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import type { ResourcesContract } from '../../shared/resources/registry-contract';
+import { RET } from '../../shared/retcodes';
+import { ROUTES } from '../../shared/routes/manifest';
+import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { ApiError } from '../http/errors';
 import { listPage, type ListRequest, type RowsQuery } from '../http/list-query';
 import type { AuthedCtx, Handlers } from '../http/register';
 import { resourceHandlers, type ResourceHooks, type ServedTable } from '../http/resource-handlers';
 import { shopHooks } from './basic/shop.hooks';
 import { storeyHooks } from './basic/storey.hooks';
-import { zoneHooks } from './basic/storage-area.hooks';
+import { pathwayHooks, zoneHooks } from './basic/storage-area.hooks';
 import { warehouseHooks } from './basic/warehouse.hooks';
 import { deliverySlotHooks } from './inbound/delivery-slot.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { ADJUSTMENT_QUERIES } from './inventory/adjustment.queries';
 import { INVENTORY_MAP_QUERIES } from './inventory/inventory-map.queries';
+import { readConfValue } from './config/conf';
 import { cellHooks } from './inventory/stock-block';
 import { STOCK_BLOCK_QUERIES } from './inventory/stock-block.queries';
+import { USER_QUERIES } from './user/user.queries';
+import { EXPORT_TASK_QUERIES } from './report/export-task.queries';
 
 /**
  * The server side of the resource registry (shared/resources/registry.ts): each definition is
@@ -32,11 +40,53 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   shop: shopHooks,
   storey: storeyHooks,
   zone: zoneHooks,
+  pathway: pathwayHooks,
   putaway_rule: putawayRuleHooks,
   inbound_shift: deliverySlotHooks,
   qc_rule: qcRuleHooks,
   cell: cellHooks,
 };
+
+/**
+ * Resources whose data is a warehouse feature's own (spec §6: feature flags hide their pages): while
+ * the feature is off in the session's warehouse, each of their calls, and an export of their list,
+ * is refused with -100413 — the server keeps what the menu hides. The flag is the one the route
+ * manifest gives their list page (checked below). Storeys are not here although their tab depends
+ * on storey_name_setup: cells name their storey whatever it says, so only storey changes are
+ * refused (storeyHooks).
+ */
+const FEATURES: Readonly<Record<string, FeatureFlag>> = { whs_planning: 'fulfilChain' };
+
+for (const [name, flag] of Object.entries(FEATURES)) {
+  const page = resourceNamed(name)?.pages?.list;
+  const pageFlag = ROUTES.find((route) => route.path === page)?.flag;
+  if (pageFlag !== flag) throw new Error(`${name}: belongs to the feature ${flag}, but its list page ${page ?? '(none)'} is behind ${pageFlag ?? 'no flag'}`);
+}
+
+/** Refuses a call of a resource of a warehouse feature (FEATURES) while that feature is off in the warehouse: -100413 naming its setting. */
+export async function requireFeature(db: Db, whsId: string, resource: string): Promise<void> {
+  const flag = FEATURES[resource];
+  if (!flag) return;
+  const { confKey } = FEATURE_FLAGS[flag];
+  if (flagIsOn(flag, await readConfValue(db, whsId, confKey))) return;
+  throw new ApiError(
+    RET.FEATURE_OFF,
+    `${resource.replace(/_/g, ' ')} is not available in this warehouse: turn on its setting ${confKey} first.`,
+    { flag, conf_key: confKey },
+    403,
+  );
+}
+
+type Call = (input: never, ctx: AuthedCtx) => Promise<unknown>;
+
+/** A resource's calls, each first refused while its warehouse feature is off (FEATURES); the calls as they are for the rest. */
+function gated(resource: string, calls: Readonly<Record<string, Call>>): Readonly<Record<string, Call>> {
+  if (!FEATURES[resource]) return calls;
+  return Object.fromEntries(Object.entries(calls).map(([kind, call]) => [kind, async (input: never, ctx: AuthedCtx) => {
+    await requireFeature(ctx.db, ctx.session.whsId, resource);
+    return call(input, ctx);
+  }]));
+}
 
 const TABLES: ReadonlyMap<string, PgTable> = new Map(
   Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)).map((table) => [getTableName(table), table]),
@@ -46,7 +96,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const QUERIES: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_QUERIES, ...ADJUSTMENT_QUERIES, ...STOCK_BLOCK_QUERIES }));
+const QUERIES: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_QUERIES, ...ADJUSTMENT_QUERIES, ...STOCK_BLOCK_QUERIES, ...USER_QUERIES, ...EXPORT_TASK_QUERIES }));
 
 /** A registered resource and what answers it: its table, or its read model. */
 export interface ServedResource {
@@ -86,9 +136,10 @@ const refs = (name: string): ServedTable => {
 };
 
 const handlers = new Map([...served].map(([name, { def, table }]) => [name, resourceHandlers(def, table, HOOKS[name], refs)]));
-/** A read model answers its list only, scoped to the session's warehouse like a table's. */
+/** A read model answers its list only, scoped to the session's warehouse like a table's, and read for the signed-in user. */
 const readModelHandlers = new Map([...readModels].map(([name, { def, query }]) => [name, {
-  list: (input: Record<string, unknown>, { db, session }: AuthedCtx) => listPage(db, def, query, input as ListRequest, def.warehouseScoped ? session.whsId : null),
+  list: (input: Record<string, unknown>, { db, session }: AuthedCtx) => listPage(db, def, query, input as ListRequest, def.warehouseScoped ? session.whsId : null,
+    { viewer: { userId: session.userId, whsId: session.whsId } }),
 }]));
 
 /** The generic handlers of a registered resource (its list, detail, create, update), typed by its fields. */
@@ -98,6 +149,8 @@ export function handlersOf<F extends Record<string, FieldDef>>(def: ResourceDef<
   return found as unknown as ReturnType<typeof resourceHandlers<F>>;
 }
 
-/** The handler of every derived contract entry (searchSupplier, createZone…). */
-export const resourceContractHandlers = Object.fromEntries((RESOURCES as readonly ResourceDef[]).flatMap((def) =>
-  callsOf(def).map(({ kind, name }) => [name, (handlers.get(def.name) ?? readModelHandlers.get(def.name) as Record<string, unknown> | undefined)![kind]]))) as unknown as Handlers<ResourcesContract>;
+/** The handler of every derived contract entry (searchSupplier, createZone…), behind its resource's warehouse feature if it has one. */
+export const resourceContractHandlers = Object.fromEntries((RESOURCES as readonly ResourceDef[]).flatMap((def) => {
+  const calls = gated(def.name, (handlers.get(def.name) ?? readModelHandlers.get(def.name))!);
+  return callsOf(def).map(({ kind, name }) => [name, calls[kind]]);
+})) as unknown as Handlers<ResourcesContract>;

@@ -9,6 +9,7 @@ import { listSettingsContract } from './list-settings.contract';
 import { storageAreaContract } from './storage-area.contract';
 import { roleContract, userlistContract } from './userlist.contract';
 import { userAdminContract } from './user-admin.contract';
+import { userImportContract } from './user-import.contract';
 import { exportTaskContract } from './export-task.contract';
 import { pagingHeaderContract } from './paging-header.contract';
 import { asnContract } from './asn.contract';
@@ -19,7 +20,7 @@ import { qcContract } from './qc.contract';
 import { receivingContract } from './receiving.contract';
 import { inboundExceptionContract } from './inbound-exception.contract';
 import { putawayContract } from './putaway.contract';
-import { inventoryMapContract } from './inventory-map.contract';
+import { vasContract } from './vas.contract';
 import { adjustmentContract } from './adjustment.contract';
 import { stockBlockContract } from './stock-block.contract';
 import { resourcesContract } from '../resources/registry-contract';
@@ -30,6 +31,7 @@ export const contract = {
   ...userlistContract,
   ...roleContract,
   ...userAdminContract,
+  ...userImportContract,
   ...sessionContract,
   ...configContract,
   ...syncContract,
@@ -49,7 +51,7 @@ export const contract = {
   ...receivingContract,
   ...inboundExceptionContract,
   ...putawayContract,
-  ...inventoryMapContract,
+  ...vasContract,
   ...adjustmentContract,
   ...stockBlockContract,
   ...resourcesContract,

@@ -4,8 +4,9 @@ import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reproc
 import { cellResource } from './cell.resource';
 import { inboundShiftResource } from './delivery-slot.resource';
 import { dockResource } from './dock.resource';
+import { exportTaskResource } from './export-task.resource';
 import { inboundExceptionResource } from './inbound-exception.resource';
-import { qcTaskResource, receiveTaskResource } from './inbound-task.resource';
+import { bundlingTaskResource, labellingTaskResource, qcTaskResource, receiveTaskResource, repackagingTaskResource } from './inbound-task.resource';
 import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
@@ -14,6 +15,7 @@ import { pathwayResource } from './pathway.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
 import { putawayTaskResource } from './putaway-task.resource';
+import { roleResource, warehouseRoleResource } from './role.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
 import { inboundStagingResource, outboundStagingResource, rtStagingResource } from './staging-location.resource';
@@ -21,6 +23,8 @@ import { stationResource } from './station.resource';
 import { blockLocationResource, blockStockResource } from './stock-block.resource';
 import { storeyResource } from './storey.resource';
 import { supplierResource } from './supplier.resource';
+import { userImportTaskResource } from './user-import.resource';
+import { accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource } from './user.resource';
 import { warehouseResource } from './warehouse.resource';
 import { whsPlanningResource } from './whs-planning.resource';
 import { zoneClusterResource } from './zone-cluster.resource';
@@ -39,8 +43,12 @@ export const RESOURCES = [
   supplierResource, shopResource, shopGroupResource, skuResource, skuMappingResource, dockResource, stationResource, merchantResource,
   asnResource, asnQueueResource, jitAsnResource, reprocessOrderResource, asnGroupResource, trackingIdResource, inboundShiftResource,
   qcRuleResource, qcTaskResource, receiveTaskResource, inboundExceptionResource,
+  labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
+  exportTaskResource,
+  userImportTaskResource,
+  userResource, userRoleResource, accessStatusLogResource, roleResource, userGlobalResource, warehouseUsersResource, warehouseMemberResource, warehouseRoleResource,
 ] as const;
 
 const byName = new Map<string, ResourceDef>();

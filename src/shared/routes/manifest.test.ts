@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../permissions';
-import { formVerbOf, hasRequiredParams, inMenu, lastStaticSegment, permOf, routePermissions } from './derive';
+import { RESOURCES } from '../resources/registry';
+import { formVerbOf, hasRequiredParams, inMenu, isParam, lastStaticSegment, permOf, routePermissions } from './derive';
 import { ROUTES } from './manifest';
 import type { RouteDecl } from './types';
 
@@ -125,6 +126,16 @@ describe('route manifest', () => {
     for (const path of ['/rulecenter/pickingSkills', '/rulecenter/flowPickingSkills', '/rulecenter/pickingSkills/edit/$user_id']) {
       expect(inMenu(at(path)), path).toBe(false);
     }
+  });
+
+  it('holds every page a registered resource declares (a missing one would never exist)', () => {
+    const missing = RESOURCES.flatMap((def) => Object.entries(def.pages ?? {})
+      .filter(([, path]) => !byPath.has(path))
+      .map(([kind, path]) => `${def.name} ${kind} page ${path}`));
+    expect(missing).toEqual([]);
+    // A record's page takes its key from its one path parameter, or from the query string.
+    const twoParams = RESOURCES.flatMap((def) => Object.values(def.pages ?? {}).filter((path) => path.split('/').filter(isParam).length > 1));
+    expect(twoParams).toEqual([]);
   });
 
   it('has compiled, short titles', () => {

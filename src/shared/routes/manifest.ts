@@ -96,8 +96,15 @@ export const ROUTES: readonly RouteDecl[] = [
   list('/inbound/putawaytask', msg`Putaway Task`),
   page('/inbound/putawaytask/edit', msg`Edit Putaway Task`),
   page('/inbound/putawaytask/detail', msg`Putaway Task Detail`),
-  list('/inbound/reprocesstask', msg`Reprocess Task`),
-  page('/inbound/reprocesstask/detail/$id', msg`Reprocess Task Detail`),
+  // Ours: the VAS tasks (labelling, bundling, repackaging) are the Reprocess Task page's tabs, one list
+  // and detail each; they take the place of the spec's single list and its reprocesstask/detail/{id}.
+  group('/inbound/reprocesstask', msg`Reprocess Task`, '/inbound/reprocesstask/labelling'),
+  list('/inbound/reprocesstask/labelling', msg`Labelling Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/labelling/detail/$id', msg`Labelling Task Detail`),
+  list('/inbound/reprocesstask/bundling', msg`Bundling Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/bundling/detail/$id', msg`Bundling Task Detail`),
+  list('/inbound/reprocesstask/repackaging', msg`Repackaging Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/repackaging/detail/$id', msg`Repackaging Task Detail`),
   list('/inbound/ibtpickingtask', msg`IBT Picking Task`),
   page('/inbound/ibtpickingtask/detail/$id', msg`IBT Picking Task Detail`),
   list('/inbound/crossdocksortingtask', msg`Cross-dock Sorting Task`),
@@ -555,6 +562,8 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsconfig/printsettings', msg`Print Settings`),
   page('/wmsconfig/notificationCenter/sound', msg`Notification Sound`),
   list('/wmsconfig/userlist', msg`User List`),
+  // The warehouse's user imports (search_upload_task): opened from the User List, read with its permission.
+  list('/wmsconfig/userlist/uploadtask', msg`User Imports`, { perm: derivePerm('/wmsconfig/userlist'), parent: '/wmsconfig/userlist', menu: false }),
   page('/wmsconfig/taskoutlook', msg`Task Outlook`),
   list('/wmsconfig/userrole', msg`User Role`),
   list('/wmsconfig/rolelist', msg`Role List`),
@@ -762,12 +771,17 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/zone/detail', msg`Zone Detail`, { perm: storageAreaPerm('zone') }),
   storageArea('logicArea', msg`Logic Area`),
   storageArea('pathway', msg`Pathway`, { rememberFilters: true }),
+  // Ours, like the zone's: how a new warehouse gets its aisles and cells (docs/new-warehouse.md).
+  page('/wmsbasic/pathway/create', msg`Create Pathway`, { perm: storageAreaPerm('pathway', 'Create') }),
   page('/wmsbasic/pathway/edit', msg`Edit Pathway`, { perm: storageAreaPerm('pathway', 'Edit') }),
   page('/wmsbasic/pathway/detail', msg`Pathway Detail`, { perm: storageAreaPerm('pathway') }),
   storageArea('cell', msg`Cell`, { rememberFilters: true }),
+  page('/wmsbasic/cell/create', msg`Create Cell`, { perm: storageAreaPerm('cell', 'Create') }),
   page('/wmsbasic/cell/edit', msg`Edit Cell`, { perm: storageAreaPerm('cell', 'Edit') }),
   page('/wmsbasic/cell/detail', msg`Cell Detail`, { perm: storageAreaPerm('cell') }),
   list('/wmsbasic/supplier', msg`Supplier`),
+  // Ours (as the SKU's): a new warehouse's suppliers and items, with no seller-center feed connected.
+  page('/wmsbasic/supplier/create', msg`Create Supplier`),
   page('/wmsbasic/supplier/detail/$id', msg`Supplier Detail`),
   // Shop is the first tab of its page and stands for the page in the menu.
   // Spec §2: of these lists supplier, shop group, SKU items and dock management remember their filters.
@@ -778,6 +792,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/shop/$id/edit', msg`Edit Shop`),
   page('/wmsbasic/categoryTree', msg`Category Tree`),
   list('/wmsbasic/skuitems', msg`SKU List`),
+  page('/wmsbasic/skuitems/create', msg`Create SKU`),
   page('/wmsbasic/skuitems/$sku_id', msg`Edit SKU`),
   page('/wmsbasic/skuitems/detail/$sku_id', msg`SKU Detail`),
   group('/wmsbasic/skuAttributeCollection', msg`SKU Attribute Collection`, '/wmsbasic/skuAttributeCollection/attributeCollect'),

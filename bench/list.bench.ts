@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { skus } from '../src/server/db/schema';
@@ -6,6 +5,7 @@ import { listPage, type ListRequest } from '../src/server/http/list-query';
 import { listInputSchema } from '../src/shared/resources/schemas';
 import { skuResource } from '../src/shared/resources/sku.resource';
 import type { BenchModule } from './support/bench';
+import { createFreshDatabase, dropDatabase } from './support/postgres';
 import { round, summary } from './support/stats';
 
 /**
@@ -15,7 +15,6 @@ import { round, summary } from './support/stats';
  * of ids. The figure is the worst shape's p95 at 1M; details give every shape at every size.
  * PostgreSQL from BENCH_DATABASE_URL (default: the local one), in a database of its own.
  */
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'tally_bench_list';
 const SIZES = [10_000, 100_000, 1_000_000] as const;
 const RUNS = 25;
@@ -32,27 +31,11 @@ const SHAPES: Record<string, Record<string, string>> = {
   card_ids: { sku_id: 'SKU00000007,SKU00004242,SKU00099999,SKU00500000,SKU00999999' },
 };
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export const listBench: BenchModule = {
   name: 'list',
   keys: ['list_p95_ms_1m_rows'],
   async run({ log }) {
-    await withAdmin(async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${DB_NAME}`);
-      await c.query(`CREATE DATABASE ${DB_NAME}`);
-    });
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${DB_NAME}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const database = await openDatabase({ databaseUrl: await createFreshDatabase(DB_NAME) });
     const { db } = database;
     const input = listInputSchema(skuResource);
     const bySize: Record<string, Record<string, ReturnType<typeof summary>>> = {};
@@ -81,7 +64,7 @@ export const listBench: BenchModule = {
       }
     } finally {
       await database.close();
-      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${DB_NAME}`));
+      await dropDatabase(DB_NAME);
     }
     const worst = (size: number) => Math.max(...Object.values(bySize[size]!).map((s) => s.p95));
     return {

@@ -6,12 +6,20 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The build the tests start: dist/, or the directory TALLY_DIST names (inside the package, with app/ and server/). */
+export const DEFAULT_DIST = path.resolve(ROOT, process.env.TALLY_DIST ?? 'dist');
+
 export interface BuiltServer {
   baseURL: string;
   pid: number;
   /** What the process printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
+  /**
+   * SIGKILL, as a crash or an OOM kill: no shutdown, the data left as it is (a caller's `dataDir`
+   * or database, to start another server on). Resolves once the process is gone.
+   */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -48,15 +56,18 @@ export async function buildServer(distDir: string): Promise<void> {
  * instead (demo data seeded there too), for several processes on one database; `apiOnly`: a
  * server built alone (buildServer), serving the API without the app; `dataDir`: a PGlite data
  * directory the caller prepared (fixtures written before the server owns it) and reads again
- * after `stop()` — the caller removes it.
+ * after `stop()` — the caller removes it; `port`: listen there (a server started again after a
+ * kill keeps its origin, and so the browser's storage of it).
  */
-export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean; dataDir?: string } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  distDir = DEFAULT_DIST, tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean; dataDir?: string; port?: number } = {},
+): Promise<BuiltServer> {
   const entry = path.join(distDir, 'server/main.js');
   const staticDir = path.join(distDir, 'app');
   if (!existsSync(entry) || (!opts.apiOnly && !existsSync(path.join(staticDir, 'index.html')))) {
     throw new Error(`${path.relative(ROOT, entry)} or ${path.relative(ROOT, staticDir)}/index.html is missing: run \`npm run build\` first (npm test does).`);
   }
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), tempPrefix));
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -70,15 +81,28 @@ export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPr
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      // SIGTERM closes the database before exiting: a data directory read again afterwards must be whole.
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+  const running = () => child.exitCode === null && child.signalCode === null;
+  /** Sends `signal` and waits for the exit, at most `waitMs`. */
+  const end = async (signal: NodeJS.Signals, waitMs: number) => {
+    if (!running()) return;
+    let timer: NodeJS.Timeout | undefined;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+  };
+  const removeOwnDataDir = () => {
     if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    // SIGTERM closes the database before exiting: a data directory read again afterwards must be whole.
+    await end('SIGTERM', 5000);
+    if (running()) child.kill('SIGKILL');
+    removeOwnDataDir();
+  };
+  const kill = async () => {
+    await end('SIGKILL', 30_000);
+    removeOwnDataDir();
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -98,5 +122,5 @@ export async function startBuiltServer(distDir = path.join(ROOT, 'dist'), tempPr
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseURL, pid: child.pid!, output: () => output, stop };
+  return { baseURL, pid: child.pid!, output: () => output, stop, kill };
 }

@@ -76,64 +76,76 @@ interface CeilingDevice extends LoadDevice {
   staging: string;
 }
 
-const li = (columns: string) => `insert into inventory_transactions (whs_id, txn_type, direction, location_id, location_type, counter_location_id,
-  sku_id, batch_id, quality, qty, onhand_after, ref_type, ref_no, op_id, operator_id) values ${columns}`;
+/** `count` rows of `width` parameters each, numbered from `first`: `($1, $2), ($3, $4)…`. */
+const placeholders = (count: number, width: number, first = 1) =>
+  Array.from({ length: count }, (_, r) => `(${Array.from({ length: width }, (_, c) => `$${first + r * width + c}`).join(', ')})`).join(', ');
 
 /**
- * One push's writes, as an applied put writes them (sync.handlers.ts pushBatch, putaway-tasks.ts
- * applyPuts, ledger.ts postStock), in one transaction: the stream upsert; per op the staging
- * balance taken (guarded), the cell balance upserted, the ledger pair, the task line, the task
- * and the ASN line counted on; the ops recorded and the stream acknowledged. Only the writes:
- * the reads and checks of the server (locks, permission, task, cell) are not part of it.
+ * One push's writes, as the server writes an applied run of puts (sync.handlers.ts pushBatch,
+ * putaway-tasks.ts applyPutOps, ledger.ts postStockMany), in one transaction and set-wise like
+ * it: the stream upsert; the balances locked, the staging balance taken once for the push's
+ * units, the cell balance upserted, the ledger pair of every op, the task line, the task and the
+ * ASN line counted on; the ops recorded with their answers and the stream acknowledged. Only the
+ * writes: the reads and checks of the server (session, permission, task, lines, cell) are not part of it.
  */
 async function writeBatch(pool: pg.Pool, device: CeilingDevice, firstSeq: number, userId: number): Promise<void> {
   const client = await pool.connect();
   const put = INVENTORY_TRANSACTION_TYPE.values.PUT_AWAY;
   const { CREDIT, DEBIT } = INVENTORY_TRANSACTION_DIRECTION.values;
   const good = QUALITY.values.GOOD;
+  const n = OPS_PER_PUSH;
   try {
     await client.query('begin');
     await client.query(`insert into sync_streams (whs_id, device_id, user_id) values ($1, $2, $3)
       on conflict (whs_id, device_id, user_id) do update set last_contact_at = now() returning acked_seq`, [BENCH_WHS, device.device_id, userId]);
-    const records: unknown[][] = [];
-    for (let i = 0; i < OPS_PER_PUSH; i++) {
-      const opId = uuidv7();
-      const taken = await client.query<{ onhand_qty: number }>(`update location_inventory set onhand_qty = onhand_qty - 1, updated_at = now()
-        where whs_id = $1 and location_id = $2 and sku_id = $3 and batch_id = $4 and quality = $5 and available_qty >= 1 returning onhand_qty`,
-      [BENCH_WHS, device.staging, device.sku_id, device.batchId, good]);
-      if (taken.rowCount !== 1) throw new Error(`No units left at ${device.staging} for ${device.sku_id}`);
-      const added = await client.query<{ onhand_qty: number }>(`insert into location_inventory (whs_id, location_id, location_type, sku_id, batch_id, quality, onhand_qty)
-        values ($1, $2, $3, $4, $5, $6, 1) on conflict (whs_id, location_id, sku_id, batch_id, quality)
-        do update set onhand_qty = location_inventory.onhand_qty + excluded.onhand_qty, updated_at = now() returning onhand_qty`,
-      [BENCH_WHS, device.location, STOCK_LOCATION_TYPE.values.CELL, device.sku_id, device.batchId, good]);
-      const common = [device.sku_id, device.batchId, good, 1];
+    await client.query(`select 1 from location_inventory where whs_id = $1 and (location_id, sku_id, batch_id, quality) in (($2, $4, $5, $6), ($3, $4, $5, $6))
+      order by location_id collate "C", sku_id collate "C", batch_id collate "C", quality for update`, [BENCH_WHS, device.staging, device.location, device.sku_id, device.batchId, good]);
+    const taken = await client.query<{ onhand_qty: number }>(`update location_inventory set onhand_qty = onhand_qty - $6, updated_at = now()
+      where whs_id = $1 and location_id = $2 and sku_id = $3 and batch_id = $4 and quality = $5 and available_qty >= $6 returning onhand_qty`,
+    [BENCH_WHS, device.staging, device.sku_id, device.batchId, good, n]);
+    if (taken.rowCount !== 1) throw new Error(`No units left at ${device.staging} for ${device.sku_id}`);
+    const added = await client.query<{ onhand_qty: number }>(`insert into location_inventory (whs_id, location_id, location_type, sku_id, batch_id, quality, onhand_qty)
+      values ($1, $2, $3, $4, $5, $6, $7) on conflict (whs_id, location_id, sku_id, batch_id, quality)
+      do update set onhand_qty = location_inventory.onhand_qty + excluded.onhand_qty, updated_at = now() returning onhand_qty`,
+    [BENCH_WHS, device.location, STOCK_LOCATION_TYPE.values.CELL, device.sku_id, device.batchId, good, n]);
+    const opIds = Array.from({ length: n }, () => uuidv7());
+    const stagingEnd = taken.rows[0]!.onhand_qty;
+    const cellEnd = added.rows[0]!.onhand_qty;
+    const ledgerRows = opIds.flatMap((opId, i) => {
       const ref = [INVENTORY_REF_TYPE.values.PUTAWAY_TASK, device.task_no, opId, userId];
-      await client.query(`${li('($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15), ($1, $2, $16, $6, $17, $4, $7, $8, $9, $10, $18, $12, $13, $14, $15)')} returning txn_id`, [
-        BENCH_WHS, put, CREDIT, device.staging, STOCK_LOCATION_TYPE.values.INBOUND_STAGING, device.location, ...common, taken.rows[0]!.onhand_qty, ...ref,
-        DEBIT, STOCK_LOCATION_TYPE.values.CELL, added.rows[0]!.onhand_qty,
-      ]);
-      const line = await client.query<{ put_qty: number }>(`update putaway_task_lines set put_qty = put_qty + 1
-        where whs_id = $1 and task_no = $2 and line_no = $3 returning put_qty`, [BENCH_WHS, device.task_no, device.line_no]);
-      const task = await client.query<{ done_qty: number; status: number; total_qty: number }>(`update inbound_tasks
-        set done_qty = done_qty + 1, status = case when done_qty + 1 >= total_qty then $3::smallint else $4::smallint end,
-          assignee_id = coalesce(assignee_id, $5), started_at = coalesce(started_at, now())
-        where whs_id = $1 and task_no = $2 returning done_qty, status, total_qty`,
-      [BENCH_WHS, device.task_no, TASK_STATUS.values.DONE, TASK_STATUS.values.ONGOING, userId]);
-      await client.query(`update asn_lines set putaway_qty = putaway_qty + 1
-        where whs_id = $1 and asn_no = $2 and sku_id = $3 and putaway_qty + 1 <= received_qty returning putaway_qty`, [BENCH_WHS, device.asnNo, device.sku_id]);
+      const common = [device.sku_id, device.batchId, good, 1];
+      return [
+        [BENCH_WHS, put, CREDIT, device.staging, STOCK_LOCATION_TYPE.values.INBOUND_STAGING, device.location, ...common, stagingEnd + (n - 1 - i), ...ref],
+        [BENCH_WHS, put, DEBIT, device.location, STOCK_LOCATION_TYPE.values.CELL, device.staging, ...common, cellEnd - (n - 1 - i), ...ref],
+      ];
+    });
+    await client.query(`insert into inventory_transactions (whs_id, txn_type, direction, location_id, location_type, counter_location_id,
+      sku_id, batch_id, quality, qty, onhand_after, ref_type, ref_no, op_id, operator_id) values ${placeholders(ledgerRows.length, 15)} returning txn_id`, ledgerRows.flat());
+    const line = await client.query<{ put_qty: number }>(`update putaway_task_lines set put_qty = put_qty + $4
+      where whs_id = $1 and task_no = $2 and line_no = $3 returning put_qty`, [BENCH_WHS, device.task_no, device.line_no, n]);
+    const task = await client.query<{ done_qty: number; status: number; total_qty: number }>(`update inbound_tasks
+      set done_qty = done_qty + $5, status = case when done_qty + $5 >= total_qty then $3::smallint else $4::smallint end,
+        assignee_id = coalesce(assignee_id, $6), started_at = coalesce(started_at, now())
+      where whs_id = $1 and task_no = $2 returning done_qty, status, total_qty`,
+    [BENCH_WHS, device.task_no, TASK_STATUS.values.DONE, TASK_STATUS.values.ONGOING, n, userId]);
+    await client.query(`update asn_lines set putaway_qty = putaway_qty + $4
+      where whs_id = $1 and asn_no = $2 and sku_id = $3 and putaway_qty + $4 <= received_qty returning putaway_qty`, [BENCH_WHS, device.asnNo, device.sku_id, n]);
+    const lineBefore = line.rows[0]!.put_qty - n;
+    const taskBefore = task.rows[0]!.done_qty - n;
+    const records = opIds.map((opId, i) => {
       const payload = { task_no: device.task_no, line_no: device.line_no, sku_id: device.sku_id, location: device.location, qty: 1 };
       const result = {
         location: device.location, qty: 1,
-        tasks: [{ task_no: device.task_no, status: task.rows[0]!.status, done_qty: task.rows[0]!.done_qty, total_qty: task.rows[0]!.total_qty }],
-        lines: [{ task_no: device.task_no, line_no: device.line_no, put_qty: line.rows[0]!.put_qty }],
+        tasks: [{ task_no: device.task_no, status: task.rows[0]!.status, done_qty: taskBefore + i + 1, total_qty: task.rows[0]!.total_qty }],
+        lines: [{ task_no: device.task_no, line_no: device.line_no, put_qty: lineBefore + i + 1 }],
       };
-      records.push([opId, firstSeq + i, JSON.stringify(payload), opPayloadHash(PUTAWAY_OPS.put.kind, canonicalJson(payload)), JSON.stringify(result)]);
-    }
+      return [opId, firstSeq + i, JSON.stringify(payload), opPayloadHash(PUTAWAY_OPS.put.kind, canonicalJson(payload)), JSON.stringify(result)];
+    });
     const values = records.map((_, r) => `($1, $${5 + r * 5}, $2, $3, $${6 + r * 5}, $4, $${7 + r * 5}, $${8 + r * 5}, 'applied', 0, 'success', $${9 + r * 5}, now())`);
     await client.query(`insert into sync_ops (whs_id, op_id, device_id, user_id, seq, kind, payload, payload_hash, status, retcode, message, result, created_at)
       values ${values.join(', ')}`, [BENCH_WHS, device.device_id, userId, PUTAWAY_OPS.put.kind, ...records.flat()]);
     await client.query('update sync_streams set acked_seq = $4 where whs_id = $1 and device_id = $2 and user_id = $3',
-      [BENCH_WHS, device.device_id, userId, firstSeq + OPS_PER_PUSH - 1]);
+      [BENCH_WHS, device.device_id, userId, firstSeq + n - 1]);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');

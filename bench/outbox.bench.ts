@@ -1,28 +1,9 @@
-import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleForPage } from './support/app-bundle';
 import type { BenchModule } from './support/bench';
 import { newPage } from './support/browser';
-import { ROOT } from './support/server';
 import { summary } from './support/stats';
 
 const OPS = 500;
-
-/** The in-page bench: the real outbox modules bundled as one script (no Vite, no Lingui compiler). */
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(ROOT, 'bench/browser/outbox-entry.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    minify: true,
-    alias: { '@lingui/core/macro': path.join(ROOT, 'bench/browser/lingui-macro-stub.ts') },
-    define: { 'import.meta.env': '{}' },
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 interface InPageResult {
   samples: number[];
@@ -39,7 +20,7 @@ export const outboxBench: BenchModule = {
   name: 'outbox',
   keys: ['outbox_enqueue_p95_ms'],
   async run({ server, browser, log }) {
-    const script = await bundle();
+    const script = await bundleForPage('bench/browser/outbox-entry.ts');
     const { context, page } = await newPage(browser, server.baseURL);
     try {
       await page.goto('/v2/login', { waitUntil: 'networkidle' });

@@ -2,15 +2,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { apiThroughputBench } from './api-throughput.bench';
 import { initialJsBench } from './initial-js.bench';
 import { listBench } from './list.bench';
 import { offlineStartBench } from './offline-start.bench';
 import { outboxBench } from './outbox.bench';
+import { replayBench } from './replay.bench';
 import { scanBench } from './scan.bench';
 import { serverRssBench } from './server-rss.bench';
-import type { BenchModule } from './support/bench';
+import type { AnyBenchModule, BenchModule, BenchOutcome, StandaloneBenchModule } from './support/bench';
 import { launchBrowser } from './support/browser';
-import { BENCH_KEYS, TARGETS, type BenchKey } from './support/keys';
+import { BENCH_KEYS, TARGETS, meetsTarget, targetText, withUnit, type BenchKey } from './support/keys';
 import { ROOT, startServer, type RunningServer } from './support/server';
 
 /**
@@ -19,13 +21,18 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * A module that fails is reported and the others still run; only a broken harness exits non-zero.
  */
 
-/** In run order: the server's memory is read after the browser benches have used it. */
-const MODULES: readonly BenchModule[] = [initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench];
+/**
+ * In run order: the server's memory is read after the browser benches have used it; the
+ * standalone modules (their own servers) run after the shared server and browser are closed.
+ */
+const MODULES: readonly AnyBenchModule[] = [
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench,
+];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
 const DETAILS_FILE = path.join(ROOT, 'bench-details.json');
 
-function selectModules(names: readonly string[]): readonly BenchModule[] {
+function selectModules(names: readonly string[]): readonly AnyBenchModule[] {
   if (names.length === 0) return MODULES;
   const unknown = names.filter((n) => !MODULES.some((m) => m.name === n));
   if (unknown.length > 0) throw new Error(`Unknown bench ${unknown.join(', ')}; known: ${MODULES.map((m) => m.name).join(', ')}`);
@@ -41,9 +48,9 @@ function printTable(figures: Partial<Record<BenchKey, number>>, failed: Readonly
   for (const key of BENCH_KEYS) {
     const value = figures[key];
     const target = TARGETS[key];
-    const status = value !== undefined ? (target ? (value <= target.max ? 'met' : 'SHORT') : '')
+    const status = value !== undefined ? (target ? (meetsTarget(target, value) ? 'met' : 'SHORT') : '')
       : failed.has(key) ? 'FAILED' : skipped.has(key) ? 'not run' : 'pending';
-    rows.push([key, value === undefined ? '—' : `${value}${target ? ` ${target.unit}` : ''}`, target ? `≤ ${target.max} ${target.unit}` : '', status]);
+    rows.push([key, value === undefined ? '—' : withUnit(value, target?.unit ?? ''), target ? targetText(target) : '', status]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const [i, row] of rows.entries()) {
@@ -59,36 +66,42 @@ async function main(): Promise<void> {
   const details: Record<string, unknown> = {};
   const failed = new Set<BenchKey>();
 
-  let server: RunningServer | null = null;
-  let browser: Browser | null = null;
-  let chromium = '';
-  try {
-    server = await startServer();
-    browser = await launchBrowser();
-    chromium = browser.version();
-    console.log(`Server ${server.baseURL} (pid ${server.pid}), Chromium ${chromium}\n`);
-    for (const mod of selected) {
-      console.log(`▶ ${mod.name}`);
-      const started = Date.now();
-      try {
-        const outcome = await mod.run({ server, browser, log: (message) => console.log(`  ${message}`) });
-        for (const key of mod.keys) {
-          const value = outcome.figures[key];
-          if (typeof value === 'number' && Number.isFinite(value)) figures[key] = value;
-          else failed.add(key);
-        }
-        details[mod.name] = outcome.details ?? {};
-        console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-      } catch (error) {
-        for (const key of mod.keys) failed.add(key);
-        details[mod.name] = { error: error instanceof Error ? error.message : String(error) };
-        console.error(`  ✗ ${mod.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const runModule = async (mod: AnyBenchModule, run: () => Promise<BenchOutcome>) => {
+    console.log(`▶ ${mod.name}`);
+    const started = Date.now();
+    try {
+      const outcome = await run();
+      for (const key of mod.keys) {
+        const value = outcome.figures[key];
+        if (typeof value === 'number' && Number.isFinite(value)) figures[key] = value;
+        else failed.add(key);
       }
+      details[mod.name] = outcome.details ?? {};
+      console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    } catch (error) {
+      for (const key of mod.keys) failed.add(key);
+      details[mod.name] = { error: error instanceof Error ? error.message : String(error) };
+      console.error(`  ✗ ${mod.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
-  } finally {
-    await browser?.close();
-    await server?.stop();
+  };
+  const log = (message: string) => console.log(`  ${message}`);
+
+  const withShared = selected.filter((m): m is BenchModule => !m.standalone);
+  let chromium = '';
+  if (withShared.length > 0) {
+    let server: RunningServer | null = null;
+    let browser: Browser | null = null;
+    try {
+      const ctx = { server: (server = await startServer()), browser: (browser = await launchBrowser()), log };
+      chromium = ctx.browser.version();
+      console.log(`Server ${ctx.server.baseURL} (pid ${ctx.server.pid}), Chromium ${chromium}\n`);
+      for (const mod of withShared) await runModule(mod, () => mod.run(ctx));
+    } finally {
+      await browser?.close();
+      await server?.stop();
+    }
   }
+  for (const mod of selected.filter((m): m is StandaloneBenchModule => m.standalone === true)) await runModule(mod, () => mod.run({ log }));
 
   const measuredKeys = new Set(MODULES.flatMap((m) => m.keys));
   const ranKeys = new Set(selected.flatMap((m) => m.keys));

@@ -5,7 +5,7 @@ import { ROOT, startBuiltServer } from '../../tests/support/built-server';
 export { ROOT };
 
 /** The build to measure: `dist/` unless BENCH_DIST points at another one (server/ and app/ inside). */
-const DIST = path.resolve(ROOT, process.env.BENCH_DIST ?? 'dist');
+export const DIST = path.resolve(ROOT, process.env.BENCH_DIST ?? 'dist');
 
 export interface RunningServer {
   baseURL: string;
@@ -17,7 +17,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+/** A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
+export function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
   const kb = Number(line?.match(/(\d+)\s*kB/)?.[1]);
   if (!Number.isFinite(kb)) throw new Error(`No ${field} in /proc/${pid}/status`);

@@ -29,7 +29,7 @@ export async function readActiveRules(tx: Db, whsId: string): Promise<PutawayRul
 }
 
 /** Which cells to read: a rule's zone or logic area, a temperature zone (the fallback), or one cell. */
-export type CellScope = { zoneId: string } | { logicAreaId: string } | { temperatureZone: number } | { location: string };
+export type CellScope = { zoneId: string } | { logicAreaId: string } | { temperatureZone: number } | { location: string } | { locations: readonly string[] };
 
 export interface CandidateOptions {
   /** Count what open task lines are suggested to bring (suggestions); false for a put's own check. */
@@ -50,6 +50,7 @@ function scopeCondition(scope: CellScope): SQL {
   if ('zoneId' in scope) return eq(cells.zoneId, scope.zoneId);
   if ('logicAreaId' in scope) return eq(zones.logicAreaId, scope.logicAreaId);
   if ('temperatureZone' in scope) return eq(cells.temperatureZone, scope.temperatureZone);
+  if ('locations' in scope) return inArray(cells.locationCode, [...scope.locations]);
   return eq(cells.locationCode, scope.location);
 }
 
@@ -110,16 +111,23 @@ export function cellUnusable(location: string, reason: keyof typeof CELL_REFUSAL
 }
 
 /**
- * Refuses (-287201) a put of `items` into `location` unless it is a cell of the warehouse that can
- * take them all now. Locks the cell row (FOR SHARE) so that it cannot be blocked while the put commits.
+ * Refuses (-287201) puts unless each location is a cell of the warehouse that can take its units
+ * now, in the order given (each unit after those before it). Locks the cell rows (FOR SHARE, in
+ * code order) so that none can be blocked while the puts commit.
  */
-export async function assertCellTakes(tx: Db, whsId: string, location: string, items: readonly PutUnits[]): Promise<void> {
-  const [locked] = await tx.select({ code: cells.locationCode }).from(cells)
-    .where(and(eq(cells.whsId, whsId), eq(cells.locationCode, location))).for('share');
-  if (!locked) throw cellUnusable(location, 'not_a_cell');
-  const [cell] = await readCellCandidates(tx, whsId, { location }, { planned: false });
-  const refused = cellRefusalForAll(items, cell!);
-  if (refused) throw cellUnusable(location, refused.refusal, refused.item.skuId);
+export async function assertCellsTake(tx: Db, whsId: string, puts: ReadonlyMap<string, readonly PutUnits[]>): Promise<void> {
+  const codes = [...puts.keys()];
+  if (codes.length === 0) return;
+  const locked = await tx.select({ code: cells.locationCode }).from(cells)
+    .where(and(eq(cells.whsId, whsId), inArray(cells.locationCode, codes))).orderBy(asc(cells.locationCode)).for('share');
+  const known = new Set(locked.map((c) => c.code));
+  const unknown = codes.find((code) => !known.has(code));
+  if (unknown !== undefined) throw cellUnusable(unknown, 'not_a_cell');
+  const candidates = new Map((await readCellCandidates(tx, whsId, { locations: codes }, { planned: false })).map((c) => [c.location, c]));
+  for (const [location, items] of puts) {
+    const refused = cellRefusalForAll(items, candidates.get(location)!);
+    if (refused) throw cellUnusable(location, refused.refusal, refused.item.skuId);
+  }
 }
 
 /** An open task line to suggest for, with the SKU traits and supplier the rules and mixing need. */

@@ -1,7 +1,7 @@
 import { PUTAWAY_MODE } from '../../../shared/codes';
 import { PUTAWAY_OPS, massPutPayload, putPayload, reportExceptionPayload } from '../../../shared/contract/putaway.contract';
 import { defineOpKind, type OpKind } from '../sync/op-kind';
-import { applyPuts, recordPutawayException } from './putaway-tasks';
+import { applyPutOps, applyPuts, recordPutawayException } from './putaway-tasks';
 
 /** The report-exception op of one putaway page: the same record, each page's permission. */
 const reportExceptionKind = (op: { kind: string; perm: string }) => defineOpKind({
@@ -20,6 +20,12 @@ export const putawayOpKinds: readonly OpKind[] = [
       { mode: PUTAWAY_MODE.values.STANDARD, location: put.location },
       [{ taskNo: put.task_no, lineNo: put.line_no, qty: put.qty, skuId: put.sku_id }],
     ),
+    // A replayed queue of scans: the puts of one push together (one stream: one warehouse and user).
+    applyRun: (tx, ops) => applyPutOps(tx, ops[0]!.ctx.whsId, ops[0]!.ctx.userId, ops.map(({ payload: put, ctx }) => ({
+      opId: ctx.opId,
+      opts: { mode: PUTAWAY_MODE.values.STANDARD, location: put.location },
+      requests: [{ taskNo: put.task_no, lineNo: put.line_no, qty: put.qty, skuId: put.sku_id }],
+    }))),
   }),
   defineOpKind({
     ...PUTAWAY_OPS.massPut,

@@ -16,9 +16,9 @@ import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations,
  * credit out of it) written with the balance change; blocking and pre-pick reservations change
  * how much of the on hand is available and never the on hand itself.
  *
- * Balances change with one guarded statement each (`UPDATE … WHERE available >= qty RETURNING`,
- * or an upsert for increases), taken in one global order of balance keys so that concurrent posts
- * never deadlock. Too little stock is `RET.INSUFFICIENT_STOCK`; the CHECK constraints of
+ * Balances change with guarded statements (`UPDATE … WHERE available >= qty RETURNING`, or an
+ * upsert for increases), several balances at once; a post first locks its balances in one global
+ * order of keys so that concurrent posts never deadlock. Too little stock is `RET.INSUFFICIENT_STOCK`; the CHECK constraints of
  * `location_inventory` stay as the backstop and map to the same refusal.
  */
 
@@ -247,7 +247,150 @@ async function takeOnhand(tx: Db, whsId: string, line: StockLine): Promise<numbe
   return row.onhand;
 }
 
+/** Sorted like compareKeys: byte order, whatever the database's collation. */
+const KEY_ORDER = sql`location_id collate "C", sku_id collate "C", batch_id collate "C", quality`;
+
+/**
+ * Locks balances (those that exist) in the one key order in a single statement, so that the
+ * statements after it may change them in any order without two posts waiting on each other.
+ */
+async function lockBalances(tx: Db, whsId: string, keys: readonly StockKey[]): Promise<void> {
+  for (const part of chunks(keys)) {
+    const values = sql.join(part.map((k) => sql`(${k.location}, ${k.skuId}, ${k.batchId}, ${k.quality}::smallint)`), sql`, `);
+    await tx.execute(sql`select 1 from location_inventory where whs_id = ${whsId}
+      and (location_id, sku_id, batch_id, quality) in (${values}) order by ${KEY_ORDER} for update`);
+  }
+}
+
+/**
+ * Takes units out of several balances' available stock (distinct keys) in one statement per
+ * chunk; refused, naming the first in key order, when one holds too little. Returns on hand after, by key.
+ */
+async function takeOnhandMany(tx: Db, whsId: string, lines: readonly StockLine[]): Promise<Map<string, number>> {
+  if (lines.length === 1) return new Map([[keyOf(lines[0]!), await takeOnhand(tx, whsId, lines[0]!)]]);
+  const after = new Map<string, number>();
+  for (const part of chunks(lines)) {
+    const values = sql.join(part.map((l) => sql`(${l.location}, ${l.skuId}, ${l.batchId}, ${l.quality}::smallint, ${l.qty}::int)`), sql`, `);
+    // Both drivers answer a raw statement with its `rows`.
+    const { rows } = (await guarded(whsId, null, () => tx.execute(sql`update location_inventory
+      set onhand_qty = location_inventory.onhand_qty - v.qty, updated_at = now()
+      from (values ${values}) as v(location_id, sku_id, batch_id, quality, qty)
+      where location_inventory.whs_id = ${whsId} and location_inventory.location_id = v.location_id and location_inventory.sku_id = v.sku_id
+        and location_inventory.batch_id = v.batch_id and location_inventory.quality = v.quality and location_inventory.available_qty >= v.qty
+      returning location_inventory.location_id, location_inventory.sku_id, location_inventory.batch_id, location_inventory.quality, location_inventory.onhand_qty`))) as unknown as {
+      rows: { location_id: string; sku_id: string; batch_id: string; quality: number; onhand_qty: number }[];
+    };
+    for (const r of rows) after.set(keyOf({ location: r.location_id, skuId: r.sku_id, batchId: r.batch_id, quality: r.quality as Quality }), r.onhand_qty);
+  }
+  const short = lines.find((l) => !after.has(keyOf(l)));
+  if (short) throw insufficient(whsId, short, 'available', short.qty, await bucketQty(tx, whsId, short, 'available'));
+  return after;
+}
+
 // ---- the entry points ----
+
+/** One document's lines in a combined posting (postStockMany). */
+export interface Posting {
+  lines: readonly StockLine[];
+  ref: StockRef;
+}
+
+/**
+ * On hand after each of a balance's lines, from its value after the last: walking back from
+ * `final`, each earlier line's after is the later one's less what the later line added.
+ */
+function runningAfter(positions: readonly number[], qty: (position: number) => number, final: number, sign: 1 | -1, into: number[]): void {
+  let later = 0;
+  for (let j = positions.length - 1; j >= 0; j--) {
+    into[positions[j]!] = final - sign * later;
+    later += qty(positions[j]!);
+  }
+}
+
+/**
+ * Posts the lines of several documents at once, as if posted one after another in the order
+ * given (e.g. the puts of a device's replayed queue, each answering to its own op): every
+ * balance changes and every line is written to `inventory_transactions` with its own document,
+ * or, on any refusal, nothing is (the caller's transaction rolls back). A balance all of whose
+ * lines go one way changes in one statement for their total; each line's on hand after is still
+ * its own. Returns the transaction id and on hand after of each line, per posting.
+ */
+export async function postStockMany(tx: Db, whsId: string, postings: readonly Posting[]): Promise<PostedLine[][]> {
+  assertInTransaction(tx);
+  const lines = postings.flatMap((p) => p.lines);
+  if (lines.length === 0) return postings.map(() => []);
+  const single = postings.length === 1;
+  postings.forEach((p, pi) => {
+    checkDocument(p.ref.refType, p.ref.refNo, true);
+    p.lines.forEach((line, i) => checkLine(line, single ? `lines.${i}` : `postings.${pi}.lines.${i}`));
+  });
+  const locations = await resolveLocations(tx, whsId, lines.flatMap((l) => (l.counterLocation != null ? [l.location, l.counterLocation] : [l.location])));
+  lines.forEach((line, i) => {
+    if (line.direction === DEBIT && !acceptsStock(locations.get(line.location)!)) {
+      throw badInput(single ? `lines.${i}.location` : 'location', `location ${line.location} is deleted: no stock can be put there`);
+    }
+  });
+  await checkBatchesExist(tx, whsId, lines);
+
+  // The lines of each balance, in the order given; balances are taken in key order.
+  const byKey = new Map<string, number[]>();
+  for (const i of keyOrder(lines)) {
+    const key = keyOf(lines[i]!);
+    const positions = byKey.get(key);
+    if (positions) positions.push(i);
+    else byKey.set(key, [i]);
+  }
+  const onhandAfter: number[] = new Array<number>(lines.length);
+  const qtyAt = (i: number) => lines[i]!.qty;
+  const totalOf = (positions: readonly number[]) => ({ ...lines[positions[0]!]!, qty: positions.reduce((sum, i) => sum + qtyAt(i), 0) });
+  // A balance all of whose lines go one way changes once, by their total.
+  const increases: number[][] = [];
+  const decreases: number[][] = [];
+  const both: number[][] = [];
+  for (const positions of byKey.values()) {
+    const directions = new Set(positions.map((i) => lines[i]!.direction));
+    (directions.size > 1 ? both : directions.has(DEBIT) ? increases : decreases).push(positions);
+  }
+  if (byKey.size > 1) await lockBalances(tx, whsId, [...byKey.values()].map((positions) => lines[positions[0]!]!));
+  if (decreases.length > 0) {
+    const after = await takeOnhandMany(tx, whsId, decreases.map(totalOf));
+    for (const positions of decreases) runningAfter(positions, qtyAt, after.get(keyOf(lines[positions[0]!]!))!, -1, onhandAfter);
+  }
+  if (increases.length > 0) {
+    const after = await addOnhand(tx, whsId, increases.map(totalOf), locations);
+    for (const positions of increases) runningAfter(positions, qtyAt, after.get(keyOf(lines[positions[0]!]!))!, 1, onhandAfter);
+  }
+  // In and out of one balance: line by line, so each is checked against what the earlier left.
+  for (const positions of both) {
+    for (const i of positions) {
+      onhandAfter[i] = lines[i]!.direction === DEBIT
+        ? (await addOnhand(tx, whsId, [lines[i]!], locations)).get(keyOf(lines[i]!))!
+        : await takeOnhand(tx, whsId, lines[i]!);
+    }
+  }
+
+  const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
+  const txnIds: number[] = [];
+  for (const [chunkIndex, part] of chunks(lines).entries()) {
+    const ids = await tx.insert(inventoryTransactions).values(part.map((l, j) => {
+      const at = chunkIndex * CHUNK + j;
+      const ref = refOf[at]!;
+      return {
+        whsId, txnType: l.txnType, direction: l.direction, locationId: l.location, locationType: locations.get(l.location)!.type,
+        counterLocationId: l.counterLocation ?? null, skuId: l.skuId, batchId: l.batchId, quality: l.quality, qty: l.qty,
+        onhandAfter: onhandAfter[at]!, refType: ref.refType, refNo: ref.refNo.trim(), opId: ref.opId ?? null, operatorId: ref.operatorId,
+      };
+    })).returning({ txnId: inventoryTransactions.txnId });
+    // Ids are drawn in the order of the rows inserted.
+    txnIds.push(...ids.map((r) => r.txnId).sort((a, b) => a - b));
+  }
+  let at = 0;
+  return postings.map((p) => p.lines.map(() => {
+    const posted = { txnId: txnIds[at]!, onhandAfter: onhandAfter[at]! };
+    at += 1;
+    return posted;
+  }));
+}
 
 /**
  * Posts ledger lines: every balance changes and every line is written to `inventory_transactions`
@@ -255,54 +398,7 @@ async function takeOnhand(tx: Db, whsId: string, line: StockLine): Promise<numbe
  * Returns the transaction id and the on hand after each line, in the order given.
  */
 export async function postStock(tx: Db, whsId: string, lines: readonly StockLine[], ref: StockRef): Promise<PostedLine[]> {
-  assertInTransaction(tx);
-  if (lines.length === 0) return [];
-  checkDocument(ref.refType, ref.refNo, true);
-  lines.forEach((line, i) => checkLine(line, `lines.${i}`));
-  const locations = await resolveLocations(tx, whsId, lines.flatMap((l) => (l.counterLocation != null ? [l.location, l.counterLocation] : [l.location])));
-  lines.forEach((line, i) => {
-    if (line.direction === DEBIT && !acceptsStock(locations.get(line.location)!)) {
-      throw badInput(`lines.${i}.location`, `location ${line.location} is deleted: no stock can be put there`);
-    }
-  });
-  await checkBatchesExist(tx, whsId, lines);
-
-  // Increases of distinct balances in a row go out as one upsert.
-  const order = keyOrder(lines);
-  const onhandAfter: number[] = new Array<number>(lines.length);
-  let run: number[] = [];
-  const flushIncreases = async () => {
-    if (run.length === 0) return;
-    const after = await addOnhand(tx, whsId, run.map((i) => lines[i]!), locations);
-    for (const i of run) onhandAfter[i] = after.get(keyOf(lines[i]!))!;
-    run = [];
-  };
-  for (const i of order) {
-    const line = lines[i]!;
-    if (line.direction === DEBIT) {
-      const last = run.at(-1);
-      if (last !== undefined && keyOf(lines[last]!) === keyOf(line)) await flushIncreases();
-      run.push(i);
-    } else {
-      await flushIncreases();
-      onhandAfter[i] = await takeOnhand(tx, whsId, line);
-    }
-  }
-  await flushIncreases();
-
-  const posted: PostedLine[] = [];
-  const refNo = ref.refNo.trim();
-  for (const [chunkIndex, part] of chunks(lines).entries()) {
-    const ids = await tx.insert(inventoryTransactions).values(part.map((l, j) => ({
-      whsId, txnType: l.txnType, direction: l.direction, locationId: l.location, locationType: locations.get(l.location)!.type,
-      counterLocationId: l.counterLocation ?? null, skuId: l.skuId, batchId: l.batchId, quality: l.quality, qty: l.qty,
-      onhandAfter: onhandAfter[chunkIndex * CHUNK + j]!, refType: ref.refType, refNo, opId: ref.opId ?? null, operatorId: ref.operatorId,
-    }))).returning({ txnId: inventoryTransactions.txnId });
-    // Ids are drawn in the order of the rows inserted.
-    const sorted = ids.map((r) => r.txnId).sort((a, b) => a - b);
-    part.forEach((_, j) => posted.push({ txnId: sorted[j]!, onhandAfter: onhandAfter[chunkIndex * CHUNK + j]! }));
-  }
-  return posted;
+  return (await postStockMany(tx, whsId, [{ lines, ref }]))[0]!;
 }
 
 /** The two ledger lines of a move: a credit at the source and a debit at the destination, each naming the other. */
@@ -317,6 +413,11 @@ export function moveLines(move: StockMove): [StockLine, StockLine] {
 /** Moves units between balances (rack transfer, putaway, picking, batch transfer, re-grading) in one post. */
 export function moveStock(tx: Db, whsId: string, moves: readonly StockMove[], ref: StockRef): Promise<PostedLine[]> {
   return postStock(tx, whsId, moves.flatMap(moveLines), ref);
+}
+
+/** The moves of several documents at once, as if moved one after another (postStockMany). */
+export function moveStockMany(tx: Db, whsId: string, postings: readonly { moves: readonly StockMove[]; ref: StockRef }[]): Promise<PostedLine[][]> {
+  return postStockMany(tx, whsId, postings.map((p) => ({ lines: p.moves.flatMap(moveLines), ref: p.ref })));
 }
 
 /** A change of the blocked or pre-picked part of balances: `+` takes it from available, `-` gives it back. */

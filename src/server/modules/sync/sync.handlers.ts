@@ -27,35 +27,86 @@ function payloadIssues(error: z.ZodError) {
  */
 class RefusalNeedsSavepoint extends Error {}
 
-/**
- * Runs one new op: an unknown kind, a missing permission or a payload failing its schema is a
- * rejection; so is an `ApiError` from the kind, whose partial effects the savepoint rolls back.
- * Any other error escapes and fails the batch.
- */
-async function applyOp(
-  tx: Db, kinds: ReadonlyMap<string, OpKind>, op: QueuedOp, ctx: OpContext, permissions: () => Promise<Set<string>>, savepoints: boolean,
-): Promise<OpOutcome> {
+/** A new op checked before any op of the push is applied: refused at once, or ready with its kind and parsed payload. */
+type CheckedOp = { refused: OpOutcome } | { kind: OpKind; payload: unknown };
+
+/** An unknown kind, a missing permission or a payload failing its schema is a rejection. */
+async function checkOp(kinds: ReadonlyMap<string, OpKind>, op: QueuedOp, permissions: () => Promise<Set<string>>): Promise<CheckedOp> {
   const kind = kinds.get(op.kind);
-  if (!kind) return rejected(RET.UNKNOWN_API, `Unknown op kind ${op.kind}: this server cannot apply it. Update the app, or discard the op.`, { kind: op.kind });
+  if (!kind) return { refused: rejected(RET.UNKNOWN_API, `Unknown op kind ${op.kind}: this server cannot apply it. Update the app, or discard the op.`, { kind: op.kind }) };
   if (kind.perm !== 'session' && !(await permissions()).has(kind.perm)) {
     const denied = permissionDenied(kind.perm);
-    return rejected(denied.retcode, denied.message, denied.data);
+    return { refused: rejected(denied.retcode, denied.message, denied.data) };
   }
   const parsed = kind.payload.safeParse(op.payload);
   if (!parsed.success) {
     const { issues, text } = payloadIssues(parsed.error);
-    return rejected(RET.BAD_INPUT, `Invalid request: ${text}`, { issues });
+    return { refused: rejected(RET.BAD_INPUT, `Invalid request: ${text}`, { issues }) };
   }
+  return { kind, payload: parsed.data };
+}
+
+/**
+ * Applies one op: an `ApiError` from its kind is its rejection, whose partial effects the
+ * savepoint rolls back. Any other error escapes and fails the whole batch.
+ */
+async function applyOne(tx: Db, kind: OpKind, payload: unknown, ctx: OpContext, savepoints: boolean): Promise<OpOutcome> {
   try {
     const data = savepoints
-      ? await tx.transaction((savepoint) => kind.apply(savepoint, parsed.data, ctx))
-      : await kind.apply(tx, parsed.data, ctx);
-    return { status: 'applied', retcode: RET.OK, message: 'success', data: data ?? null };
+      ? await tx.transaction((savepoint) => kind.apply(savepoint, payload, ctx))
+      : await kind.apply(tx, payload, ctx);
+    return applied(data);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (!savepoints) throw new RefusalNeedsSavepoint();
     return rejected(error.retcode, error.message, error.data);
   }
+}
+
+const applied = (data: unknown): OpOutcome => ({ status: 'applied', retcode: RET.OK, message: 'success', data: data ?? null });
+
+/** A new op of the push: where its answer goes, and what it is once checked. */
+interface NewOp {
+  at: number;
+  op: QueuedOp;
+  hash: string;
+  storable: boolean;
+  ctx: OpContext;
+  checked: CheckedOp;
+}
+
+/**
+ * Applies the push's new ops in seq order. Without savepoints, consecutive ready ops of a kind
+ * with `applyRun` go together; any refusal then makes the push run again op by op.
+ */
+async function applyNewOps(tx: Db, ops: readonly NewOp[], savepoints: boolean): Promise<OpOutcome[]> {
+  const outcomes: OpOutcome[] = [];
+  for (let i = 0; i < ops.length;) {
+    const { checked, ctx } = ops[i]!;
+    if ('refused' in checked) {
+      outcomes.push(checked.refused);
+      i += 1;
+      continue;
+    }
+    let end = i + 1;
+    const kind = checked.kind;
+    if (!savepoints && kind.applyRun) {
+      while (end < ops.length && 'kind' in ops[end]!.checked && (ops[end]!.checked as { kind: OpKind }).kind === kind) end += 1;
+    }
+    if (end - i === 1) {
+      outcomes.push(await applyOne(tx, kind, checked.payload, ctx, savepoints));
+    } else {
+      const run = ops.slice(i, end).map((o) => ({ payload: (o.checked as { payload: unknown }).payload, ctx: o.ctx }));
+      try {
+        outcomes.push(...(await kind.applyRun!(tx, run)).map(applied));
+      } catch (error) {
+        if (error instanceof ApiError) throw new RefusalNeedsSavepoint();
+        throw error;
+      }
+    }
+    i = end;
+  }
+  return outcomes;
 }
 
 const conflict = (op: QueuedOp): OpResult => ({
@@ -103,7 +154,7 @@ async function pushBatch(
     let perms: Promise<Set<string>> | undefined;
     const permissions = () => (perms ??= userPermissions(tx, userId, whsId));
     const results: OpResult[] = [];
-    const rows: SyncOpRow[] = [];
+    const newOps: NewOp[] = [];
     const newIds = new Set<string>();
     let acked = ackedBefore;
     for (const op of ops) {
@@ -124,19 +175,27 @@ async function pushBatch(
         continue;
       }
       newIds.add(op.op_id);
-      const createdAt = new Date(op.created_at);
       const storable = !isUnstorableJson(payloadJson);
-      const outcome = storable
-        ? await applyOp(tx, kinds, op, { whsId, userId, deviceId, opId: op.op_id, seq: op.seq, createdAt }, permissions, savepoints)
-        : rejected(RET.BAD_INPUT, 'Invalid request: payload: must not contain NUL characters or broken Unicode', {
-          issues: [{ path: 'payload', message: 'must not contain NUL characters or broken Unicode' }],
-        });
-      rows.push({
-        whsId, opId: op.op_id, deviceId, userId, seq: op.seq, kind: op.kind, payload: storable ? op.payload : {},
-        payloadHash: hash, status: outcome.status, retcode: outcome.retcode, message: outcome.message, result: outcome.data ?? null, createdAt,
-      });
-      results.push({ op_id: op.op_id, seq: op.seq, ...outcome });
+      const checked: CheckedOp = storable
+        ? await checkOp(kinds, op, permissions)
+        : {
+          refused: rejected(RET.BAD_INPUT, 'Invalid request: payload: must not contain NUL characters or broken Unicode', {
+            issues: [{ path: 'payload', message: 'must not contain NUL characters or broken Unicode' }],
+          }),
+        };
+      const ctx = { whsId, userId, deviceId, opId: op.op_id, seq: op.seq, createdAt: new Date(op.created_at) };
+      newOps.push({ at: results.length, op, hash, storable, ctx, checked });
+      results.push({ op_id: op.op_id, seq: op.seq, status: 'rejected', retcode: RET.INTERNAL, message: '', data: null }); // answered below
     }
+    const outcomes = await applyNewOps(tx, newOps, savepoints);
+    const rows: SyncOpRow[] = newOps.map(({ at, op, hash, storable, ctx }, i) => {
+      const outcome = outcomes[i]!;
+      results[at] = { op_id: op.op_id, seq: op.seq, ...outcome };
+      return {
+        whsId, opId: op.op_id, deviceId, userId, seq: op.seq, kind: op.kind, payload: storable ? op.payload : {},
+        payloadHash: hash, status: outcome.status, retcode: outcome.retcode, message: outcome.message, result: outcome.data ?? null, createdAt: ctx.createdAt,
+      };
+    });
     if (rows.length > 0) await tx.insert(syncOps).values(rows);
     if (acked !== ackedBefore) {
       await tx.update(syncStreams).set({ ackedSeq: acked })

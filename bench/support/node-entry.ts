@@ -1,0 +1,6 @@
+/**
+ * The project's modules the Node benches need that use Lingui macros or `import.meta.env` (the
+ * demo seed reaches the route manifest's titles), loaded through esbuild by `loadNodeModules()`
+ * (app-bundle.ts): tsx cannot compile the macros.
+ */
+export { seedDemo } from '../../src/server/db/seed';

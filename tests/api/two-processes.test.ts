@@ -8,6 +8,7 @@ import { ROOT, buildServer, startBuiltServer, type BuiltServer } from '../suppor
 import { HttpSession } from '../support/http-session';
 import { contract } from '../../src/shared/contract';
 import { RET } from '../../src/shared/retcodes';
+import { DEMO_ACCOUNTS, DEMO_STAFF } from '../../src/server/db/seed';
 
 /**
  * Two real server processes (the built server) on one fresh PostgreSQL database, started at the
@@ -83,7 +84,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
 
   test('both answer from the one database, seeded once', async () => {
     const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), withDatabase(ADMIN_URL, databaseName!));
-    expect(rows.rows[0]!.n).toBe(3); // the three demo accounts, not six
+    expect(rows.rows[0]!.n).toBe(DEMO_ACCOUNTS.length + DEMO_STAFF.length); // seeded once, not twice
     for (const server of servers) {
       const res = await new HttpSession().call<{ default: string }>(server.baseURL, 'GET', contract.getLangSetting.path);
       expect(res.retcode).toBe(0);

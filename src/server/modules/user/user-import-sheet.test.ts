@@ -101,6 +101,16 @@ describe('xlsx', () => {
     expect(refusal(() => readSheet(badString, 'xlsx'))).toMatch(/refers to a text/);
   });
 
+  test('a tag never closed, and rows out of order, twice or past the last row, are refused as damaged', () => {
+    const one = (rows: string) => workbook({ sheets: [{ name: 'S', target: 'worksheets/sheet1.xml' }], parts: { 'xl/worksheets/sheet1.xml': sheetXml(rows) } });
+    // Half a part of `<a` with no `>`: read in one pass, refused at once.
+    const unclosed = workbook({ sheets: [{ name: 'S', target: 'worksheets/sheet1.xml' }], parts: { 'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${'<a'.repeat(XLSX_MAX_PART_BYTES / 4)}` } });
+    expect(refusal(() => readSheet(unclosed, 'xlsx'))).toMatch(/not closed/);
+    expect(refusal(() => readSheet(one('<row r="2"><c><v>1</v></c></row><row r="2"><c><v>2</v></c></row>'), 'xlsx'))).toMatch(/no valid number/);
+    expect(refusal(() => readSheet(one('<row r="3"><c><v>1</v></c></row><row r="2"><c><v>2</v></c></row>'), 'xlsx'))).toMatch(/no valid number/);
+    expect(refusal(() => readSheet(one('<row r="3000000000"><c><v>1</v></c></row>'), 'xlsx'))).toMatch(/no valid number/);
+  });
+
   test('a part that unpacks past the limit (a zip bomb) is refused without unpacking it all', () => {
     const filler = '<row><c><v>0</v></c></row>'.repeat(Math.ceil((XLSX_MAX_PART_BYTES + 1) / 26));
     const bomb = workbook({ sheets: [{ name: 'S', target: 'worksheets/sheet1.xml' }], parts: { 'xl/worksheets/sheet1.xml': sheetXml(filler) } });

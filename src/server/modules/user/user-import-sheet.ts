@@ -179,16 +179,25 @@ interface Tag {
 }
 
 /**
- * The tags of an XML part, in order, in one pass (no pattern that could rescan the text: a
- * malformed part costs as much as a good one). Declarations and comments are skipped.
+ * The tags of an XML part, in order, in one pass: each `<` is matched with the next `>` by
+ * position, so a malformed part (a `<` never closed) costs as much as a good one and is refused.
+ * Declarations and comments are skipped.
  */
 function* tags(xml: string): Generator<Tag> {
-  for (const match of xml.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>/g)) {
-    const [whole, slash, qualified, attrs, selfClosing] = match;
-    yield {
-      name: qualified!.slice(qualified!.indexOf(':') + 1), attrs: attrs!, opens: slash === '', closes: slash === '/' || selfClosing === '/',
-      start: match.index, end: match.index + whole.length,
-    };
+  for (let start = xml.indexOf('<'); start !== -1;) {
+    const close = xml.indexOf('>', start + 1);
+    if (close === -1) throw new SheetError('The workbook is damaged: a tag is not closed.');
+    const inner = xml.slice(start + 1, close);
+    const head = /^(\/?)([A-Za-z_][\w.:-]*)/.exec(inner);
+    if (head) {
+      const [whole, slash, qualified] = head;
+      const selfClosing = slash === '' && inner.endsWith('/');
+      yield {
+        name: qualified!.slice(qualified!.indexOf(':') + 1), attrs: inner.slice(whole.length, selfClosing ? -1 : undefined),
+        opens: slash === '', closes: slash === '/' || selfClosing, start, end: close + 1,
+      };
+    }
+    start = xml.indexOf('<', close + 1);
   }
 }
 
@@ -297,6 +306,9 @@ function cellText(type: string, value: string | undefined, inline: string | unde
   return xmlText(value); // str (a formula's text), e (an error such as #N/A), d (an ISO date)
 }
 
+/** The last row number a worksheet can have (Excel's). */
+const SHEET_MAX_ROW_NO = 1_048_576;
+
 /** The rows of a worksheet part's `<sheetData>`. Rows and cells without their reference follow the previous one. */
 function sheetRows(xml: string, shared: readonly string[]): SheetRow[] {
   const rows: SheetRow[] = [];
@@ -308,8 +320,10 @@ function sheetRows(xml: string, shared: readonly string[]): SheetRow[] {
   for (const tag of tags(xml)) {
     if (tag.name === 'row') {
       if (tag.opens) {
-        const rowNo = Number(attr(tag.attrs, 'r') ?? (rows.at(-1)?.rowNo ?? 0) + 1);
-        if (!Number.isInteger(rowNo) || rowNo < 1) throw new SheetError('The workbook is damaged: a row has no valid number.');
+        const previous = rows.at(-1)?.rowNo ?? 0;
+        const rowNo = Number(attr(tag.attrs, 'r') ?? previous + 1);
+        // Rows come in order, each once, within a sheet's bounds.
+        if (!Number.isInteger(rowNo) || rowNo <= previous || rowNo > SHEET_MAX_ROW_NO) throw new SheetError('The workbook is damaged: a row has no valid number.');
         row = { rowNo, cells: [] };
         nextColumn = 0;
       }

@@ -109,8 +109,8 @@ export const RET = {
   PUTAWAY_MODE_MISMATCH: -287203,
   /** Putaway: units of the task are already put, so it can no longer be cancelled or change mode. */
   PUTAWAY_TASK_STARTED: -287204,
-  /** Putaway: the task is assigned to another operator; `data.assignee_id` names them. */
-  PUTAWAY_TASK_ASSIGNED_ELSEWHERE: -287205,
+  /** Putaway and VAS tasks: the task is assigned to another operator; `data.assignee_id` names them. */
+  TASK_ASSIGNED_ELSEWHERE: -287205,
   /**
    * ASN: the delivery slot's quota cannot take the ASN's units or cartons. `data`: slot_date,
    * shift_id, inbound_type (0 in integrated mode), quota_qty, used_qty, wanted_qty, quota_cartons,

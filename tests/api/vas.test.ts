@@ -150,6 +150,18 @@ describe('VAS tasks from ASN lines', () => {
     expect((await operator.get(`${VAS}/get_vas_task`, { code: '' })).retcode).toBe(RET.BAD_INPUT);
     expect((await operator.get(`${VAS}/get_vas_task`, { code: 'NOWHERE-01' })).retcode).toBe(RET.NOT_FOUND);
   });
+
+  test('a task another operator started is theirs: the others are refused and change nothing', async () => {
+    const skuId = await sku();
+    const { group, done } = await receivedWithVas([{ sku: skuId, qty: 3, vasKind: K.LABELLING }]);
+    const taskNo = done.vas_task_nos[0]!;
+    expect((await operator.post(`${VAS}/do_vas_line`, { task_no: taskNo, sku_id: skuId, qty: 1 })).retcode).toBe(0);
+    const before = await groupState(server, HOME, group);
+    const other = await supervisor.post(`${VAS}/do_vas_line`, { task_no: taskNo, sku_id: skuId, qty: 1 });
+    expect(other.retcode).toBe(RET.TASK_ASSIGNED_ELSEWHERE);
+    expect(other.data).toMatchObject({ task_no: taskNo, assignee_id: expect.any(Number) });
+    expect(await groupState(server, HOME, group)).toEqual(before);
+  });
 });
 
 describe('VAS tasks from handling decisions', () => {

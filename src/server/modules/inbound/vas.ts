@@ -148,7 +148,8 @@ export interface VasStep {
 /**
  * Records units of a line as done (the scanned SKU's first line with units left); the first starts
  * the task with the operator, the last finishes it (finishVasTask). A task done or cancelled refuses
- * more (RET.ILLEGAL_TRANSITION); more units than the line has left are RET.INBOUND_QTY_EXCEEDS.
+ * more (RET.ILLEGAL_TRANSITION), one assigned to another operator too (RET.TASK_ASSIGNED_ELSEWHERE);
+ * more units than the line has left are RET.INBOUND_QTY_EXCEEDS.
  */
 export async function doVasLine(tx: Db, actor: { whsId: string; userId: number }, step: VasStep): Promise<VasWork & { putaway_task_no: string | null }> {
   const [head] = await tx.select({ asnNo: inboundTasks.asnNo }).from(inboundTasks).where(vasTaskWhere(actor.whsId, step.task_no));
@@ -156,6 +157,9 @@ export async function doVasLine(tx: Db, actor: { whsId: string; userId: number }
   if (head.asnNo) await lockAsn(tx, actor.whsId, head.asnNo);
   const [task] = await tx.select().from(inboundTasks).where(vasTaskWhere(actor.whsId, step.task_no)).for('update');
   if (task!.status !== T.ONGOING) assertTransition(TASK_LIFECYCLE, taskLabel(task!), task!.status as CodeOf<typeof TASK_STATUS>, T.ONGOING);
+  if (task!.assigneeId !== null && task!.assigneeId !== actor.userId) {
+    throw new ApiError(RET.TASK_ASSIGNED_ELSEWHERE, `${taskLabel(task!)} is assigned to another operator.`, { task_no: task!.taskNo, assignee_id: task!.assigneeId });
+  }
   const lines = await tx.select().from(vasTaskLines)
     .where(and(eq(vasTaskLines.whsId, actor.whsId), eq(vasTaskLines.taskNo, task!.taskNo), eq(vasTaskLines.skuId, step.sku_id)))
     .orderBy(asc(vasTaskLines.lineNo)).for('update');

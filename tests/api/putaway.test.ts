@@ -464,7 +464,7 @@ describe('standard putaway (op inbound.putaway.put)', () => {
 
     const assigned = await oneLine(2);
     expect((await supervisor.post(`${TASKS}/update_putaway_task`, { task_no: assigned.taskNo, assignee_id: otherOperatorId })).retcode).toBe(0);
-    const elsewhere = await expectRejected(assigned, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(assigned, 1, cell, 1), RET.PUTAWAY_TASK_ASSIGNED_ELSEWHERE);
+    const elsewhere = await expectRejected(assigned, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(assigned, 1, cell, 1), RET.TASK_ASSIGNED_ELSEWHERE);
     expect(elsewhere.data.assignee_id).toBe(otherOperatorId);
     expect((await new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(assigned, 1, cell, 1))).status).toBe('applied');
 
@@ -484,7 +484,7 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     ]);
     expect([a!.status, b!.status].sort()).toEqual(['applied', 'rejected']);
     const loser = a!.status === 'rejected' ? a! : b!;
-    expect([RET.PUTAWAY_QTY_EXCEEDS, RET.PUTAWAY_TASK_ASSIGNED_ELSEWHERE, RET.ILLEGAL_TRANSITION]).toContain(loser.retcode);
+    expect([RET.PUTAWAY_QTY_EXCEEDS, RET.TASK_ASSIGNED_ELSEWHERE, RET.ILLEGAL_TRANSITION]).toContain(loser.retcode);
     expect(await onhandAt(cell, skuId)).toBe(5);
     expect(await onhandAt(fx.staging, skuId)).toBe(0);
     expect((await ledgerOf(skuId)).filter((r) => r.txnType === INVENTORY_TRANSACTION_TYPE.values.PUT_AWAY)).toHaveLength(2);
@@ -570,6 +570,30 @@ describe('report exception (ops inbound.putaway.report_exception / mass_report_e
     });
     // The units stay on the task.
     expect((await taskRow(fx.taskNo)).status).toBe(T.PENDING);
+  });
+
+  test('units of a cancelled task are held once: later reports hold only what the line still counts', async () => {
+    const fx = await oneLine(3);
+    expect((await supervisor.post(`${TASKS}/cancel_putaway_task`, { task_no: fx.taskNo })).retcode).toBe(0);
+    const device = new Device(operator);
+    const report = () => device.push(PUTAWAY_OPS.reportException.kind, {
+      task_no: fx.taskNo, line_no: 1, sku_id: fx.lines[0]!.skuId, exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM,
+      reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 2, remark: null,
+    });
+    const lockedAtStaging = async () => (await db().select().from(locationInventory)
+      .where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, fx.staging), eq(locationInventory.skuId, fx.lines[0]!.skuId))))
+      .reduce((sum, b) => sum + b.lockedQty, 0);
+    for (const [held, locked] of [[2, 2], [1, 3]] as const) {
+      const answer = await report();
+      expect(answer.status, answer.message).toBe('applied');
+      const [row] = await db().select().from(inboundExceptions).where(eq(inboundExceptions.exceptionNo, answer.data.exception_no));
+      expect(row!.heldQty).toBe(held);
+      expect(await lockedAtStaging()).toBe(locked);
+    }
+    // Every unit of the line is held now: the line is gone, and nothing more is held.
+    expect((await report()).retcode).toBe(RET.NOT_FOUND);
+    expect(await lockedAtStaging()).toBe(3);
+    expect((await taskRow(fx.taskNo)).status).toBe(T.CANCEL);
   });
 
   test('refused: another SKU than the line\'s, an unknown line, a bad reason, a user without the page', async () => {

@@ -248,7 +248,7 @@ export async function applyPutOps(tx: Db, whsId: string, userId: number, ops: re
       }
       assertTaskTakesPuts(taskNo, now.status);
       if (now.assigneeId !== null && now.assigneeId !== userId) {
-        throw new ApiError(RET.PUTAWAY_TASK_ASSIGNED_ELSEWHERE, `${taskLabel(taskNo)} is assigned to another operator.`, { task_no: taskNo, assignee_id: now.assigneeId });
+        throw new ApiError(RET.TASK_ASSIGNED_ELSEWHERE, `${taskLabel(taskNo)} is assigned to another operator.`, { task_no: taskNo, assignee_id: now.assigneeId });
       }
     }
     const opAsns = [...new Set(opTasks.flatMap((no) => asnsByTask.get(no) ?? []))].sort();
@@ -508,8 +508,7 @@ export async function recordPutawayException(tx: Db, actor: PutActor, report: Re
   });
   const held = line && HOLDING_TYPES.includes(type) ? Math.min(report.qty, line.qty - line.putQty) : 0;
   if (line && held > 0) {
-    // A cancelled task's units wait in staging without a task: they are held as they are.
-    if (!isFinal(TASK_LIFECYCLE, task.status as TaskStatus)) await takeOffLine(tx, task, line, held);
+    await takeOffLine(tx, task, line, held);
     await settleAsn(tx, asn);
     await holdUnits(tx, row, { location: line.fromLocation, skuId: line.skuId, batchId: line.batchId, quality: line.quality as Quality, qty: held }, actor.userId);
   }
@@ -518,7 +517,9 @@ export async function recordPutawayException(tx: Db, actor: PutActor, report: Re
 
 /**
  * Takes units not yet put off a task line (the line goes when nothing of it is left) and off the
- * task's total; a task with nothing left to put is done, or cancelled when nothing of it was put.
+ * task's total, so the same units are never held twice; an open task with nothing left to put is
+ * done, or cancelled when nothing of it was put. A cancelled task stays cancelled: its units wait
+ * in staging without a task, and what its lines still count is what may yet be held.
  */
 async function takeOffLine(tx: Db, task: TaskRow, line: typeof putawayTaskLines.$inferSelect, qty: number): Promise<void> {
   const lineWhere = and(eq(putawayTaskLines.whsId, task.whsId), eq(putawayTaskLines.taskNo, task.taskNo), eq(putawayTaskLines.lineNo, line.lineNo));
@@ -526,6 +527,6 @@ async function takeOffLine(tx: Db, task: TaskRow, line: typeof putawayTaskLines.
   else await tx.update(putawayTaskLines).set({ qty: line.qty - qty }).where(lineWhere);
   const totalQty = task.totalQty - qty;
   await tx.update(inboundTasks).set({ totalQty }).where(and(eq(inboundTasks.whsId, task.whsId), eq(inboundTasks.taskNo, task.taskNo)));
-  if (totalQty > task.doneQty) return;
+  if (totalQty > task.doneQty || isFinal(TASK_LIFECYCLE, task.status as TaskStatus)) return;
   await moveTask(tx, { ...task, totalQty }, task.doneQty > 0 ? T.DONE : T.CANCEL);
 }

@@ -165,7 +165,7 @@ describe('a new warehouse set up for receiving', () => {
     expect((await here.get(`${L}/search_zone_cluster`)).data.list).toEqual([expect.objectContaining({ zone_cluster_id: 'ZC-MAIN', park_id: 'P1' })]);
     const staging = (await here.get(`${L}/search_inbound_staging_location`)).data.list.map((r: { location_code: string; staging_type: number; status: number }) => [r.location_code, r.staging_type, r.status]);
     const T = INBOUND_STAGING_TYPE.values;
-    expect(staging).toEqual([['IB-ARRIVING-01', T.ARRIVING, 1], ['IB-PUTAWAY-01', T.PUTAWAY, 1], ['IB-QC-01', T.QC, 1]]);
+    expect(staging).toEqual([['IB-ARRIVING-01', T.ARRIVING, 1], ['IB-DISPUTE-01', T.DISPUTE, 1], ['IB-PUTAWAY-01', T.PUTAWAY, 1], ['IB-QC-01', T.QC, 1]]);
     expect((await here.get(`${L}/search_cell`)).data.total).toBe(0);
   });
 

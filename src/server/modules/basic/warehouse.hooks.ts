@@ -36,7 +36,8 @@ function prepareWarehouse(values: ApiRow, current: ApiRow | null): ApiRow {
  * What every new warehouse starts with besides its roles: the locations that have no create page
  * (spec §2 lists parks, zone clusters and staging locations only) and that zones and receiving
  * need — one park with one zone cluster for its zones, and the inbound staging locations arriving,
- * QC and putaway (receiving puts units into a Putaway one). Named as the demo warehouses' are.
+ * QC, putaway (receiving puts units into a Putaway one) and dispute (return decisions hold units
+ * there for the return order). Named as the demo warehouses' are.
  * The rest is made on the app's pages (docs/new-warehouse.md).
  */
 export const NEW_WAREHOUSE_LAYOUT = {
@@ -46,6 +47,7 @@ export const NEW_WAREHOUSE_LAYOUT = {
     { locationCode: 'IB-ARRIVING-01', stagingType: INBOUND_STAGING_TYPE.values.ARRIVING },
     { locationCode: 'IB-QC-01', stagingType: INBOUND_STAGING_TYPE.values.QC },
     { locationCode: 'IB-PUTAWAY-01', stagingType: INBOUND_STAGING_TYPE.values.PUTAWAY },
+    { locationCode: 'IB-DISPUTE-01', stagingType: INBOUND_STAGING_TYPE.values.DISPUTE },
   ],
 } as const;
 

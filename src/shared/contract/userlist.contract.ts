@@ -2,7 +2,6 @@ import { STAFF_EMPLOYMENT, STAFF_STATUS, USER_KIND } from '../codes';
 import { z } from 'zod';
 import { endpoint } from './define';
 import { rowId } from './values';
-import type { FieldDef, ResourceDef } from '../resources/define';
 import { rowSchema } from '../resources/schemas';
 import { STATUS_REASON_MAX, userResource } from '../resources/user.resource';
 import { ROLE_NAME_MAX } from '../resources/role.resource';
@@ -47,9 +46,6 @@ const staffStatus = z.literal([STAFF_STATUS.values.ACTIVE, STAFF_STATUS.values.T
 const employmentType = z.literal([STAFF_EMPLOYMENT.values.PERMANENT, STAFF_EMPLOYMENT.values.TEMPORARY, STAFF_EMPLOYMENT.values.CONTRACT]);
 const displayName = z.string().trim().min(1).max(120);
 const localName = z.string().trim().max(120);
-export const pageOf = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int(), page_no: z.number().int(), page_size: z.number().int() });
-/** A derived list's answer: the rows and paging, `total` counted up to the list's bound (`total_capped` past it). */
-export const resourcePageOf = <F extends Record<string, FieldDef>>(def: ResourceDef<F>) => pageOf(rowSchema(def)).extend({ total_capped: z.boolean() });
 /** A permission name as roles store it. */
 const permName = z.string().trim().min(1).max(200);
 /** Seconds since the epoch (10-digit, spec §9). */

@@ -79,11 +79,14 @@ export async function applyUserImportRows(
   return pending.length > limit ? 'more' : 'done';
 }
 
-/** Applies the rest of a claimed task's rows; the uploader's permissions and the names are read once per run. */
+/**
+ * Applies the rest of a claimed task's rows, ROWS_PER_READ at a time; the uploader's permissions
+ * and the warehouse's roles and departments are read again before each batch.
+ */
 async function applyRest(db: Db, task: UserImportTask, signal: AbortSignal | undefined): Promise<'stopped' | 'lost' | TaskDone<typeof userImportTasks>> {
-  const context = { actor: await uploaderOf(db, task), names: await importNames(db, task.whsId) };
   for (;;) {
     if (signal?.aborted) return 'stopped'; // the next worker goes on from the first row not applied
+    const context = { actor: await uploaderOf(db, task), names: await importNames(db, task.whsId) };
     const step = await applyUserImportRows(db, task, ROWS_PER_READ, context);
     if (step !== 'more') return step === 'lost' ? step : {};
   }

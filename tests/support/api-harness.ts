@@ -86,36 +86,91 @@ async function seededTemplate(): Promise<Blob> {
   return dump;
 }
 
+/** Runs `work` on a connection of its own to the server of `databaseUrl`. */
+async function withAdmin<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseAt = (databaseUrl: string, name: string) => {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /**
- * PostgreSQL: a fresh database per test server, dropped on close. (A schema per server does not
- * work: drizzle-kit writes foreign keys as `REFERENCES "public"."users"`.)
+ * Drops a database once the connections of a closed pool are gone: pg-pool's end() resolves
+ * before they have closed, and FORCE terminating one mid-close surfaces as an unhandled
+ * "terminating connection" error in the test run.
+ */
+async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+const PG_TEMPLATE_PREFIX = 'tally_api_template_';
+/** Serialises building the template between the test files of a run (any key; pg_advisory_lock is per server). */
+const PG_TEMPLATE_LOCK = 0x7a11_7e57;
+
+/**
+ * PostgreSQL's counterpart of the PGlite template: a database migrated and seeded once per
+ * version of the sources (same key), from which each test file's database is copied with
+ * CREATE DATABASE … TEMPLATE — a file copy, instead of 14 migrations and the seed per file.
+ * Built under an advisory lock as `…_building` and renamed when whole; older ones are dropped.
+ */
+async function copyOfTemplate(databaseUrl: string, copy: string): Promise<void> {
+  const name = `${PG_TEMPLATE_PREFIX}${templateKey()}`;
+  await withAdmin(databaseUrl, async (c) => {
+    // Copies are made under the lock too, so a run on other sources never drops a template being copied.
+    await c.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
+    try {
+      const { rows } = await c.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${PG_TEMPLATE_PREFIX}%`]);
+      if (!rows.some((r) => r.datname === name)) await buildTemplate(c, databaseUrl, name, rows.map((r) => r.datname));
+      await c.query(`CREATE DATABASE ${copy} TEMPLATE ${name}`);
+    } finally {
+      await c.query('select pg_advisory_unlock($1)', [PG_TEMPLATE_LOCK]);
+    }
+  });
+}
+
+async function buildTemplate(c: pg.Client, databaseUrl: string, name: string, older: readonly string[]): Promise<void> {
+  const building = `${name}_building`;
+  await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${building}`);
+  const database = await openDatabase({ databaseUrl: databaseAt(databaseUrl, building), prepare: (db) => seedDemo(db) });
+  await database.close();
+  for (let tries = 0; ; tries++) {
+    try {
+      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      break;
+    } catch (err) {
+      if (tries >= 100) throw err; // the pool's connections are still closing: wait for them
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  for (const old of older) await c.query(`DROP DATABASE IF EXISTS ${old} WITH (FORCE)`);
+}
+
+/**
+ * PostgreSQL: a fresh database per test server, copied from the seeded template and dropped on
+ * close. (A schema per server does not work: drizzle-kit writes foreign keys as
+ * `REFERENCES "public"."users"`.)
  */
 async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> {
   const name = `tally_test_${randomBytes(6).toString('hex')}`;
-  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const drop = () => admin(async (c) => {
-    // pg-pool's end() resolves before its connections have closed: wait for them, so FORCE terminates
-    // none mid-close (that surfaces as an unhandled "terminating connection" error in the test run).
-    for (let tries = 0; tries < 100; tries++) {
-      const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }).then(() => undefined);
+  await copyOfTemplate(databaseUrl, name);
+  const drop = () => withAdmin(databaseUrl, (c) => dropWhenClosed(c, name));
   try {
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const database = await openDatabase({ databaseUrl: databaseAt(databaseUrl, name) });
     return { ...database, close: () => database.close().finally(drop) };
   } catch (err) {
     await drop();

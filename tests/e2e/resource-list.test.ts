@@ -292,8 +292,13 @@ describe('the kit\'s list: card filter lines, page size, the collapsed panel', (
     expect(await rowCount(page)).toBe(20);
     const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
     const choose = async (size: number) => {
-      await pageSize.click();
-      await page.getByRole('option', { name: `${size} / page` }).click();
+      // Opened again if a re-render of the list (its page arriving) closed the dropdown under the click.
+      const option = page.getByRole('option', { name: `${size} / page` });
+      await expect.poll(async () => {
+        if (!(await option.isVisible())) await pageSize.click();
+        return option.isVisible();
+      }, { intervals: [500] }).toBe(true);
+      await option.click();
     };
     await page.getByRole('button', { name: '3', exact: true }).click();
     await expect.poll(() => page.url()).toContain('page_no=3');

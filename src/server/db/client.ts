@@ -63,7 +63,6 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
   }
 }
 
-/** Opens the database and applies the committed migrations (the same ones on both engines). */
 /**
  * The embedded database's memory: PostgreSQL's 128 MB of shared buffers live in the WebAssembly
  * heap of this process. An embedded single-site database keeps its hot data in far less; 16 MB
@@ -71,6 +70,7 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
  */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'temp_buffers = 4MB', 'maintenance_work_mem = 32MB'];
 
+/** Opens the database and applies the committed migrations (the same ones on both engines). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const schemaName = opts.schemaName;

@@ -324,6 +324,8 @@ export function ResourceList<E extends EndpointDef>({
             value={String(pageSize)}
             onChange={(v) => v && paging(1, Number(v))}
             allowDeselect={false}
+            // At the foot of the page: open upwards, so the choices are on screen without scrolling.
+            comboboxProps={{ position: 'top' }}
           />
           <Pagination total={pages} value={Math.min(pageNo, pages)} onChange={(p) => paging(p)} siblings={1} />
         </Group>

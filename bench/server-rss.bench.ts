@@ -3,7 +3,8 @@ import { round } from './support/stats';
 
 /**
  * server_rss_mb: the server's resident memory after the browser benches (light load: one
- * browser, a few sessions). Issue 7's load test will read it under load.
+ * browser, a few sessions), on PGlite, the default. The api-throughput bench reads a PostgreSQL
+ * server's under load (its details).
  */
 export const serverRssBench: BenchModule = {
   name: 'server-rss',

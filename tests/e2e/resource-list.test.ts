@@ -297,7 +297,7 @@ describe('the kit\'s list: card filter lines, page size, the collapsed panel', (
       await expect.poll(async () => {
         if (!(await option.isVisible())) await pageSize.click();
         return option.isVisible();
-      }, { intervals: [500] }).toBe(true);
+      }, { interval: 500 }).toBe(true);
       await option.click();
     };
     await page.getByRole('button', { name: '3', exact: true }).click();

@@ -54,21 +54,20 @@ const planFields = (plan: AqlPlan | null) => ({
 export async function qcLinesOf(tx: Db, whsId: string, asns: readonly Pick<AsnRow, 'asnNo' | 'supplierId'>[]): Promise<Map<string, QcLine[]>> {
   const out = new Map<string, QcLine[]>(asns.map((a) => [a.asnNo, []]));
   if (asns.length === 0) return out;
-  const [lines, rules, inspected] = await Promise.all([
-    tx.select({
-      asnNo: asnLines.asnNo, lineNo: asnLines.lineNo, skuId: asnLines.skuId, countedQty: asnLines.countedQty,
-      passed: asnLines.qcPassedQty, failed: asnLines.qcFailedQty,
-      skuName: skus.skuName, barcode: skus.barcode, category: skus.category, isHighValue: skus.isHighValue,
-    }).from(asnLines)
-      .innerJoin(skus, and(eq(skus.whsId, asnLines.whsId), eq(skus.skuId, asnLines.skuId)))
-      .where(and(eq(asnLines.whsId, whsId), inArray(asnLines.asnNo, asns.map((a) => a.asnNo))))
-      .orderBy(asc(asnLines.asnNo), asc(asnLines.lineNo)),
-    tx.select().from(qcRules).where(and(eq(qcRules.whsId, whsId), eq(qcRules.status, 1))).orderBy(asc(qcRules.priority), asc(qcRules.ruleId)),
-    // The rule of the first inspection stays the line's, so changing rules mid-QC does not move its goalposts.
-    tx.select({ asnNo: qcRecords.asnNo, lineNo: qcRecords.lineNo, ruleId: sql<number | null>`(array_agg(${qcRecords.ruleId} order by ${qcRecords.recordId}))[1]` })
-      .from(qcRecords).where(and(eq(qcRecords.whsId, whsId), inArray(qcRecords.asnNo, asns.map((a) => a.asnNo))))
-      .groupBy(qcRecords.asnNo, qcRecords.lineNo),
-  ]);
+  // One after another: `tx` is often a transaction, one connection that takes one query at a time.
+  const lines = await tx.select({
+    asnNo: asnLines.asnNo, lineNo: asnLines.lineNo, skuId: asnLines.skuId, countedQty: asnLines.countedQty,
+    passed: asnLines.qcPassedQty, failed: asnLines.qcFailedQty,
+    skuName: skus.skuName, barcode: skus.barcode, category: skus.category, isHighValue: skus.isHighValue,
+  }).from(asnLines)
+    .innerJoin(skus, and(eq(skus.whsId, asnLines.whsId), eq(skus.skuId, asnLines.skuId)))
+    .where(and(eq(asnLines.whsId, whsId), inArray(asnLines.asnNo, asns.map((a) => a.asnNo))))
+    .orderBy(asc(asnLines.asnNo), asc(asnLines.lineNo));
+  const rules = await tx.select().from(qcRules).where(and(eq(qcRules.whsId, whsId), eq(qcRules.status, 1))).orderBy(asc(qcRules.priority), asc(qcRules.ruleId));
+  // The rule of the first inspection stays the line's, so changing rules mid-QC does not move its goalposts.
+  const inspected = await tx.select({ asnNo: qcRecords.asnNo, lineNo: qcRecords.lineNo, ruleId: sql<number | null>`(array_agg(${qcRecords.ruleId} order by ${qcRecords.recordId}))[1]` })
+    .from(qcRecords).where(and(eq(qcRecords.whsId, whsId), inArray(qcRecords.asnNo, asns.map((a) => a.asnNo))))
+    .groupBy(qcRecords.asnNo, qcRecords.lineNo);
   const supplierOf = new Map(asns.map((a) => [a.asnNo, a.supplierId]));
   const firstRule = new Map(inspected.map((r) => [`${r.asnNo}:${r.lineNo}`, r.ruleId]));
   const ruleRows = rules.map((r) => ({

@@ -54,16 +54,15 @@ export interface ReceivingLine {
 }
 
 async function receivingLines(db: Db, whsId: string, asnNo: string): Promise<ReceivingLine[]> {
-  const [rows, reported] = await Promise.all([
-    db.select({
-      lineNo: asnLines.lineNo, skuId: asnLines.skuId, batchNo: asnLines.batchNo, counted: asnLines.countedQty, failed: asnLines.qcFailedQty,
-      received: asnLines.receivedQty, skuName: skus.skuName, barcode: skus.barcode,
-    }).from(asnLines)
-      .innerJoin(skus, and(eq(skus.whsId, asnLines.whsId), eq(skus.skuId, asnLines.skuId)))
-      .where(and(eq(asnLines.whsId, whsId), eq(asnLines.asnNo, asnNo)))
-      .orderBy(asc(asnLines.lineNo)),
-    reportedDamagedQty(db, whsId, asnNo),
-  ]);
+  // One after another: `db` is often a transaction, one connection that takes one query at a time.
+  const rows = await db.select({
+    lineNo: asnLines.lineNo, skuId: asnLines.skuId, batchNo: asnLines.batchNo, counted: asnLines.countedQty, failed: asnLines.qcFailedQty,
+    received: asnLines.receivedQty, skuName: skus.skuName, barcode: skus.barcode,
+  }).from(asnLines)
+    .innerJoin(skus, and(eq(skus.whsId, asnLines.whsId), eq(skus.skuId, asnLines.skuId)))
+    .where(and(eq(asnLines.whsId, whsId), eq(asnLines.asnNo, asnNo)))
+    .orderBy(asc(asnLines.lineNo));
+  const reported = await reportedDamagedQty(db, whsId, asnNo);
   return rows.map((r) => {
     const damaged = Math.min(r.counted, r.failed + (reported.get(r.skuId) ?? 0));
     return {

@@ -1,24 +1,13 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseAt, withClient } from '../../tests/support/pg-admin';
 
 /** The local PostgreSQL the benches make their databases on: BENCH_DATABASE_URL, else the default local one. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+export const withAdmin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(ADMIN_URL, run);
 
 /** The connection string of database `name` on the bench's PostgreSQL. */
-export function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export const databaseUrl = (name: string): string => databaseAt(ADMIN_URL, name);
 
 /** A database of the bench's own, empty (one left by an interrupted run is dropped first); returns its URL. */
 export async function createFreshDatabase(name: string): Promise<string> {

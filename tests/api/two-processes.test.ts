@@ -3,9 +3,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import pg from 'pg';
+import type pg from 'pg';
 import { ROOT, buildServer, startBuiltServer, type BuiltServer } from '../support/built-server';
 import { HttpSession } from '../support/http-session';
+import { databaseAt, withClient } from '../support/pg-admin';
 import { contract } from '../../src/shared/contract';
 import { RET } from '../../src/shared/retcodes';
 import { DEMO_ACCOUNTS, DEMO_STAFF } from '../../src/server/db/seed';
@@ -29,21 +30,7 @@ const TOTAL_OPS = 240;
 /** Settings the ops write in turn: the last value of each shows the ops ran in seq order. */
 const SETTING_NAMES = 7;
 
-const withDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>, database = ADMIN_URL): Promise<T> {
-  const client = new pg.Client({ connectionString: database, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T>(work: (client: pg.Client) => Promise<T>, database = ADMIN_URL): Promise<T> => withClient(database, work);
 
 interface Op { op_id: string; seq: number; kind: string; payload: { name: string; value: string }; created_at: number }
 interface PushAnswer { results: { op_id: string; seq: number; status: 'applied' | 'duplicate' | 'rejected'; retcode: number }[]; acked_seq: number }
@@ -68,7 +55,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
     await buildServer(bundleDir);
     databaseName = `tally_two_processes_${randomBytes(5).toString('hex')}`;
     await admin((c) => c.query(`CREATE DATABASE ${databaseName}`));
-    const url = withDatabase(ADMIN_URL, databaseName);
+    const url = databaseAt(ADMIN_URL, databaseName);
     // Started together on the empty database: both migrate and seed it, one after the other.
     const started = await Promise.allSettled([0, 1].map((i) => startBuiltServer(bundleDir, `tally-two-processes-${i}-`, { databaseUrl: url, apiOnly: true })));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -83,7 +70,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
   }, 60_000);
 
   test('both answer from the one database, seeded once', async () => {
-    const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), withDatabase(ADMIN_URL, databaseName!));
+    const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), databaseAt(ADMIN_URL, databaseName!));
     expect(rows.rows[0]!.n).toBe(DEMO_ACCOUNTS.length + DEMO_STAFF.length); // seeded once, not twice
     for (const server of servers) {
       const res = await new HttpSession().call<{ default: string }>(server.baseURL, 'GET', contract.getLangSetting.path);
@@ -156,7 +143,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
         return { name: `two_processes_${r}`, value: String(last) };
       });
       expect(settings).toEqual(expected);
-    }, withDatabase(ADMIN_URL, databaseName!));
+    }, databaseAt(ADMIN_URL, databaseName!));
 
     for (const server of servers) expect(server.output(), 'a request failed with a 500').not.toMatch(/\[api\] .* failed/);
   }, 120_000);

@@ -7,13 +7,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
 import { PGLITE_EXTENSIONS, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/modules/system/passwords';
+import { databaseAt, withClient } from './pg-admin';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 
@@ -86,23 +87,6 @@ async function seededTemplate(): Promise<Blob> {
   return dump;
 }
 
-/** Runs `work` on a connection of its own to the server of `databaseUrl`. */
-async function withAdmin<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseAt = (databaseUrl: string, name: string) => {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 /**
  * Drops a database once the connections of a closed pool are gone: pg-pool's end() resolves
  * before they have closed, and FORCE terminating one mid-close surfaces as an unhandled
@@ -129,7 +113,7 @@ const PG_TEMPLATE_LOCK = 0x7a11_7e57;
  */
 async function copyOfTemplate(databaseUrl: string, copy: string): Promise<void> {
   const name = `${PG_TEMPLATE_PREFIX}${templateKey()}`;
-  await withAdmin(databaseUrl, async (c) => {
+  await withClient(databaseUrl, async (c) => {
     // Copies are made under the lock too, so a run on other sources never drops a template being copied.
     await c.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
     try {
@@ -168,7 +152,7 @@ async function buildTemplate(c: pg.Client, databaseUrl: string, name: string, ol
 async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> {
   const name = `tally_test_${randomBytes(6).toString('hex')}`;
   await copyOfTemplate(databaseUrl, name);
-  const drop = () => withAdmin(databaseUrl, (c) => dropWhenClosed(c, name));
+  const drop = () => withClient(databaseUrl, (c) => dropWhenClosed(c, name));
   try {
     const database = await openDatabase({ databaseUrl: databaseAt(databaseUrl, name) });
     return { ...database, close: () => database.close().finally(drop) };

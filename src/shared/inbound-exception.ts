@@ -46,7 +46,7 @@ export const HANDLING_DECISIONS_BY_TYPE: Readonly<Record<ExceptionType, readonly
  * - `hold`: not a settlement: the units stay held until the investigation's decision.
  */
 export type DecisionEffect = 'putaway' | 'labelling' | 'repackaging' | 'return' | 'dispose' | 'new_asn' | 'resupply' | 'reject_asn' | 'none' | 'hold';
-export type Quality = CodeOf<typeof QUALITY>;
+type Quality = CodeOf<typeof QUALITY>;
 
 export const DECISION_EFFECTS: Readonly<Record<HandlingDecision, { effect: DecisionEffect; quality?: Quality }>> = {
   [D.RETURN_TO_SUPPLIER]: { effect: 'return' },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   ASN_SOURCE, ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND,
-  INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, TASK_STATUS, type CodeOf,
+  INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TASK_STATUS, type CodeOf,
 } from '../../../shared/codes';
 import {
   DECISION_EFFECTS, HOLDING_TYPES, STOCK_EFFECTS, heldQualityOf, type ExceptionType, type HandlingDecision,
@@ -9,13 +9,13 @@ import {
 import { INBOUND_EXCEPTION_LIFECYCLE } from '../../../shared/lifecycles';
 import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import type { Db } from '../../db/client';
-import { asnGroups, asnLines, asnOrders, inboundExceptions, inboundStagingLocations, inboundTasks, skus } from '../../db/schema';
+import { asnGroups, asnLines, asnOrders, inboundExceptions, inboundTasks, skus } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { lockStock, moveStock, postStock, unlockStock, type Quality, type StockQty } from '../inventory/ledger';
 import { moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
 import { nextDocNo } from './doc-no';
-import { OPEN_TASK_STATUSES, assertAsnIn, moveTask, warehouseTimeZone } from './inbound-task';
+import { OPEN_TASK_STATUSES, assertAsnIn, moveTask, stagingLocationsOf, warehouseTimeZone } from './inbound-task';
 import { createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createVasTask } from './vas';
 
@@ -102,14 +102,9 @@ async function toPutaway(tx: Db, asn: AsnRow, units: StockQty, operatorId: numbe
 
 /** The first normal inbound staging location of type Dispute, where units wait to be returned. */
 async function disputeLocation(tx: Db, whsId: string): Promise<string> {
-  const [row] = await tx.select({ code: inboundStagingLocations.locationCode }).from(inboundStagingLocations)
-    .where(and(
-      eq(inboundStagingLocations.whsId, whsId), eq(inboundStagingLocations.stagingType, INBOUND_STAGING_TYPE.values.DISPUTE),
-      eq(inboundStagingLocations.status, LOCATION_STATUS.values.NORMAL),
-    ))
-    .orderBy(asc(inboundStagingLocations.locationCode)).limit(1);
-  if (!row) throw notFound('A normal inbound staging location of type Dispute (add one in Storage Area Setting to return units)');
-  return row.code;
+  const [code] = await stagingLocationsOf(tx, whsId, INBOUND_STAGING_TYPE.values.DISPUTE);
+  if (!code) throw notFound('A normal inbound staging location of type Dispute (add one in Storage Area Setting to return units)');
+  return code;
 }
 
 // ---- closing an ASN ----

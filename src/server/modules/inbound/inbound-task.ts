@@ -1,11 +1,12 @@
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
-import { INBOUND_STATUS, INBOUND_TASK_KIND, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { INBOUND_STATUS, INBOUND_TASK_KIND, LOCATION_STATUS, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import { TASK_LIFECYCLE } from '../../../shared/lifecycles';
+import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import { RET } from '../../../shared/retcodes';
 import { VAS_KINDS } from '../../../shared/vas';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
-import { inboundTasks, putawayTaskLines, warehouses } from '../../db/schema';
+import { inboundStagingLocations, inboundTasks, putawayTaskLines, warehouses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { moveAsn, type AsnRow, type AsnStatus } from './asn-status';
@@ -106,7 +107,7 @@ const A = INBOUND_STATUS.values;
  * task's ASN or, for putaway, a line's). Units an exception holds do not keep the ASN open: an
  * ASN with open exceptions is a reprocess order, settled on its own.
  */
-export async function asnHasOpenWork(tx: Db, whsId: string, asnNo: string): Promise<boolean> {
+async function asnHasOpenWork(tx: Db, whsId: string, asnNo: string): Promise<boolean> {
   const [task] = await tx.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
     .where(and(
       eq(inboundTasks.whsId, whsId), inArray(inboundTasks.kind, [INBOUND_TASK_KIND.values.PUTAWAY, ...VAS_KINDS]),
@@ -127,4 +128,15 @@ export async function settleAsn(tx: Db, asn: AsnRow): Promise<AsnRow> {
   if ((asn.status !== A.RECEIVED && asn.status !== A.PUTTING) || await asnHasOpenWork(tx, asn.whsId, asn.asnNo)) return asn;
   const putting = asn.status === A.PUTTING ? asn : await moveAsn(tx, asn, A.PUTTING);
   return moveAsn(tx, putting, A.DONE);
+}
+
+/** The warehouse's normal inbound staging locations of a type (Putaway, Dispute…), the default (first by code) first. */
+export async function stagingLocationsOf(db: Db, whsId: string, type: CodeOf<typeof INBOUND_STAGING_TYPE>): Promise<string[]> {
+  const rows = await db.select({ code: inboundStagingLocations.locationCode }).from(inboundStagingLocations)
+    .where(and(
+      eq(inboundStagingLocations.whsId, whsId), eq(inboundStagingLocations.stagingType, type),
+      eq(inboundStagingLocations.status, LOCATION_STATUS.values.NORMAL),
+    ))
+    .orderBy(asc(inboundStagingLocations.locationCode));
+  return rows.map((r) => r.code);
 }

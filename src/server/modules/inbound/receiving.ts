@@ -13,7 +13,7 @@ import { postStock, type StockLine } from '../inventory/ledger';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
 import { holdAtReceipt } from './exception-effects';
 import { reportedDamagedQty } from './inbound-exception';
-import { assertAsnIn, moveTask, openTaskOf, settleAsn, startTask, warehouseTimeZone, type TaskRow } from './inbound-task';
+import { assertAsnIn, moveTask, openTaskOf, settleAsn, stagingLocationsOf, startTask, warehouseTimeZone, type TaskRow } from './inbound-task';
 import { byLocation, createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createLineVasTasks } from './vas';
 
@@ -73,17 +73,6 @@ async function receivingLines(db: Db, whsId: string, asnNo: string): Promise<Rec
   });
 }
 
-/** Normal inbound staging locations of type Putaway, the default (first by code) first. */
-async function putawayStagingLocations(db: Db, whsId: string): Promise<string[]> {
-  const rows = await db.select({ code: inboundStagingLocations.locationCode }).from(inboundStagingLocations)
-    .where(and(
-      eq(inboundStagingLocations.whsId, whsId), eq(inboundStagingLocations.stagingType, INBOUND_STAGING_TYPE.values.PUTAWAY),
-      eq(inboundStagingLocations.status, LOCATION_STATUS.values.NORMAL),
-    ))
-    .orderBy(asc(inboundStagingLocations.locationCode));
-  return rows.map((r) => r.code);
-}
-
 /** The scanned staging location: an inbound staging location of type Putaway in normal status (RET.STAGING_LOCATION_UNUSABLE otherwise). */
 async function assertPutawayStaging(tx: Db, whsId: string, code: string): Promise<string> {
   const [row] = await tx.select().from(inboundStagingLocations)
@@ -105,7 +94,7 @@ export async function receivingView(db: Db, whsId: string, asnNo: string) {
   if (!asn) throw notFound(`ASN ${asnNo}`);
   const [lines, locations, tasks] = await Promise.all([
     receivingLines(db, whsId, asnNo),
-    putawayStagingLocations(db, whsId),
+    stagingLocationsOf(db, whsId, INBOUND_STAGING_TYPE.values.PUTAWAY),
     db.select({ taskNo: inboundTasks.taskNo, kind: inboundTasks.kind, status: inboundTasks.status }).from(inboundTasks)
       .where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.asnNo, asnNo)))
       .orderBy(sql`${inboundTasks.createdAt} desc`),

@@ -124,7 +124,8 @@ async function workOf(db: Db, whsId: string, taskNo: string): Promise<VasWork> {
  * staging location's oldest open VAS task — the caller's own first, then unassigned ones.
  */
 export async function openVasWork(db: Db, whsId: string, code: string, userId: number): Promise<VasWork> {
-  if (await readTask(db, whsId, code)) return workOf(db, whsId, code);
+  const task = await readTask(db, whsId, code);
+  if (task) return { task, lines: await readLines(db, whsId, code) };
   const [open] = await db.select({ taskNo: inboundTasks.taskNo }).from(inboundTasks)
     .where(and(
       eq(inboundTasks.whsId, whsId), inArray(inboundTasks.kind, [...VAS_KINDS]), eq(inboundTasks.stagingLocation, code),

@@ -290,7 +290,7 @@ async function takeOnhandMany(tx: Db, whsId: string, lines: readonly StockLine[]
 // ---- the entry points ----
 
 /** One document's lines in a combined posting (postStockMany). */
-export interface Posting {
+interface Posting {
   lines: readonly StockLine[];
   ref: StockRef;
 }

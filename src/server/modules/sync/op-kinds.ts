@@ -4,7 +4,7 @@ import { countingOpKinds } from '../inbound/counting.op-kinds';
 import { putawayOpKinds } from '../inbound/putaway.op-kinds';
 import { defineOpKind, type OpKind } from './op-kind';
 
-export { defineOpKind, type OpContext, type OpKind, type OpToApply } from './op-kind';
+export { defineOpKind, type OpContext, type OpKind } from './op-kind';
 
 /** Every op kind the server applies, each area's from its own module. */
 const OP_KIND_LIST: readonly OpKind[] = [

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { EXPORT_TASK_STATUS, type CodeOf } from '../codes';
+import { EXPORT_TASK_STATUS } from '../codes';
 import type { exportTaskResource } from '../resources/export-task.resource';
 import type { rowSchema } from '../resources/schemas';
 import { endpoint } from './define';
 
 /** Export task status (spec §3): pending 0, ongoing 1, done 2, fail 3. */
 export const EXPORT_STATUS = EXPORT_TASK_STATUS.values;
-export type ExportStatus = CodeOf<typeof EXPORT_TASK_STATUS>;
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

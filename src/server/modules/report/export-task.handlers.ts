@@ -1,7 +1,6 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  EXPORT_MAX_UNFINISHED, EXPORT_STATUS, type ExportColumn, type exportTaskContract,
+  EXPORT_MAX_UNFINISHED, type ExportColumn, type exportTaskContract,
 } from '../../../shared/contract/export-task.contract';
 import { listInputSchema } from '../../../shared/resources/schemas';
 import { RET } from '../../../shared/retcodes';
@@ -12,6 +11,7 @@ import type { Handlers } from '../../http/register';
 import { requireFeature } from '../resources';
 import { userPermissions } from '../system/access';
 import { EXPORT_SOURCES } from './export-sources';
+import { assertRoomForTask } from './task-worker';
 
 /** `supplier_SGSIN1_20261124_014501.xlsx`: what, where and when (UTC), safe on every file system. */
 function fileNameOf(resource: string, whsId: string, format: string, at: Date): string {
@@ -48,13 +48,7 @@ export const exportTaskHandlers: Handlers<typeof exportTaskContract> = {
       seen.add(column.field);
     }
 
-    const [unfinished] = await db.select({ n: count() }).from(exportTasks).where(and(
-      eq(exportTasks.whsId, session.whsId), eq(exportTasks.userId, session.userId),
-      inArray(exportTasks.status, [EXPORT_STATUS.PENDING, EXPORT_STATUS.ONGOING]),
-    ));
-    if ((unfinished?.n ?? 0) >= EXPORT_MAX_UNFINISHED) {
-      throw new ApiError(RET.RATE_LIMITED, `You already have ${EXPORT_MAX_UNFINISHED} exports waiting. Try again when one has finished.`, { retry_after_s: 30 });
-    }
+    await assertRoomForTask(db, exportTasks, session, EXPORT_MAX_UNFINISHED, 'exports');
 
     const now = new Date();
     const taskId = uuidv7();

@@ -6,11 +6,10 @@ import type { Db } from '../../db/client';
 import { exportFiles, exportTasks, warehouses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { listPage, type ListRequest } from '../../http/list-query';
-import { writeCsv } from './csv';
 import { EXPORT_SOURCES } from './export-sources';
 import { cellOf } from './export-cells';
 import type { Cell } from './sheet';
-import { writeXlsx } from './xlsx';
+import { writeSheet } from './sheet-file';
 import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from './task-worker';
 
 /**
@@ -53,7 +52,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     if (done) break;
   }
   const sheet = { header: columns.map((c, i) => c.label ?? fields[i]!.label), rows };
-  const bytes = (task.fileFormat as ExportFormat) === 'xlsx' ? writeXlsx(sheet, task.resource) : writeCsv(sheet);
+  const bytes = writeSheet(task.fileFormat as ExportFormat, sheet, task.resource);
   return { set: { rowCount: rows.length }, store: (tx) => tx.insert(exportFiles).values({ whsId: task.whsId, taskId: task.taskId, content: bytes }) };
 }
 

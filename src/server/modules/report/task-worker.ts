@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { EXPORT_TASK_STATUS } from '../../../shared/codes';
+import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
 import type { Tx } from '../../http/resource-handlers';
 
 /**
@@ -17,9 +19,22 @@ const LEASE_MINUTES = 5;
 export const TASK_MAX_ATTEMPTS = 3;
 
 /** The columns the queue reads and writes; every task table has them. */
-type QueueColumn = 'whsId' | 'taskId' | 'status' | 'progress' | 'attempts' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'finishedAt';
+type QueueColumn = 'whsId' | 'taskId' | 'userId' | 'status' | 'progress' | 'attempts' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'finishedAt';
 export type TaskTable = PgTable & Record<QueueColumn, PgColumn>;
 type TaskOf<Table extends TaskTable> = Table['$inferSelect'] & { whsId: string; taskId: string | number; attempts: number };
+
+/**
+ * Refuses a new task (RET.RATE_LIMITED, retry in 30 s) while the user already has `max` of the
+ * table's tasks pending or ongoing in the warehouse; `noun` names them in the message ("exports").
+ */
+export async function assertRoomForTask(db: Db, table: TaskTable, who: { whsId: string; userId: number }, max: number, noun: string): Promise<void> {
+  const [unfinished] = await db.select({ n: count() }).from(table).where(and(
+    eq(table.whsId, who.whsId), eq(table.userId, who.userId), inArray(table.status, [STATUS.PENDING, STATUS.ONGOING]),
+  ));
+  if ((unfinished?.n ?? 0) >= max) {
+    throw new ApiError(RET.RATE_LIMITED, `You already have ${max} ${noun} waiting. Try again when one has finished.`, { retry_after_s: 30 });
+  }
+}
 
 /** A failure the user should read as it is: it becomes the task's error message. */
 export class TaskFailure extends Error {}
@@ -159,7 +174,7 @@ export function defineTaskQueue<Table extends TaskTable>(kind: TaskKind<Table>) 
     purgeExpired: () => purgeExpired(db),
   }, opts);
 
-  return { claim, ours, heartbeat, runTask, runPending, purgeExpired, start };
+  return { claim, heartbeat, runTask, runPending, purgeExpired, start };
 }
 
 interface WorkerOptions { pollMs?: number; purgeEveryMs?: number }

@@ -21,7 +21,7 @@ export interface SheetRow {
 }
 
 /** Cells past this column are not read (an import names its columns in the first few). */
-export const SHEET_MAX_COLUMNS = 256;
+const SHEET_MAX_COLUMNS = 256;
 /** Most bytes one part of a workbook (the sheet, its shared strings) may unpack to: a guard against zip bombs. */
 export const XLSX_MAX_PART_BYTES = 16 * 1024 * 1024;
 /** Most bytes every part read may unpack to together. */

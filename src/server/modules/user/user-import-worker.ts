@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { userImportRows, userImportTasks, users } from '../../db/schema';
 import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../report/task-worker';
 import { actorOf, type Actor } from './user-admin';
-import { applyImportRow, importNames, type ImportCells, type ImportNames } from './user-import';
+import { applyImportRow, importNames, type ImportCells } from './user-import';
 
 /**
  * The user import worker (a task queue of task-worker.ts). Unlike an export it resumes where it
@@ -30,12 +30,7 @@ async function uploaderOf(db: Db, task: UserImportTask): Promise<Actor> {
   return actor;
 }
 
-const COUNT_OF = {
-  [OUTCOME.CREATED]: userImportTasks.createdCount,
-  [OUTCOME.UPDATED]: userImportTasks.updatedCount,
-  [OUTCOME.UNCHANGED]: userImportTasks.unchangedCount,
-  [OUTCOME.REFUSED]: userImportTasks.refusedCount,
-} as const;
+/** The task's counter of each outcome. */
 const COUNT_KEY = { [OUTCOME.CREATED]: 'createdCount', [OUTCOME.UPDATED]: 'updatedCount', [OUTCOME.UNCHANGED]: 'unchangedCount', [OUTCOME.REFUSED]: 'refusedCount' } as const;
 
 /** Rows applied, counted in the task: pending ones are the rest. */
@@ -45,12 +40,12 @@ const appliedCount = sql`${userImportTasks.createdCount} + ${userImportTasks.upd
  * Applies up to `limit` of the task's rows not applied yet, in file order, each in a transaction
  * with its outcome and the task's counts and progress (99 at most until the task is finished).
  * Answers 'more' while rows remain, 'done' when none do, 'lost' when the task is no longer this
- * claim's. `context` is read once per run (the uploader's permissions, the warehouse's names).
+ * claim's. The uploader's permissions and the warehouse's roles and departments are read first,
+ * so every batch sees them as they are now.
  */
-export async function applyUserImportRows(
-  db: Db, task: UserImportTask, limit: number, context?: { actor: Actor; names: ImportNames },
-): Promise<'more' | 'done' | 'lost'> {
-  const { actor, names } = context ?? { actor: await uploaderOf(db, task), names: await importNames(db, task.whsId) };
+export async function applyUserImportRows(db: Db, task: UserImportTask, limit: number): Promise<'more' | 'done' | 'lost'> {
+  const actor = await uploaderOf(db, task);
+  const names = await importNames(db, task.whsId);
   const pending = await db.select({ rowNo: userImportRows.rowNo }).from(userImportRows)
     .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), isNull(userImportRows.outcome)))
     .orderBy(asc(userImportRows.rowNo)).limit(limit + 1);
@@ -65,7 +60,7 @@ export async function applyUserImportRows(
       await tx.update(userImportRows).set({ outcome: result.outcome, userId: result.userId, message: result.message })
         .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), eq(userImportRows.rowNo, rowNo)));
       const alive = await userImportQueue.heartbeat(tx, task, {
-        [COUNT_KEY[result.outcome]]: sql`${COUNT_OF[result.outcome]} + 1`,
+        [COUNT_KEY[result.outcome]]: sql`${userImportTasks[COUNT_KEY[result.outcome]]} + 1`,
         progress: sql`least(99, (${appliedCount} + 1) * 100 / greatest(${userImportTasks.rowCount}, 1))`,
       });
       if (!alive) tx.rollback(); // claimed again by another worker after a stall: theirs now
@@ -79,15 +74,11 @@ export async function applyUserImportRows(
   return pending.length > limit ? 'more' : 'done';
 }
 
-/**
- * Applies the rest of a claimed task's rows, ROWS_PER_READ at a time; the uploader's permissions
- * and the warehouse's roles and departments are read again before each batch.
- */
+/** Applies the rest of a claimed task's rows, ROWS_PER_READ at a time. */
 async function applyRest(db: Db, task: UserImportTask, signal: AbortSignal | undefined): Promise<'stopped' | 'lost' | TaskDone<typeof userImportTasks>> {
   for (;;) {
     if (signal?.aborted) return 'stopped'; // the next worker goes on from the first row not applied
-    const context = { actor: await uploaderOf(db, task), names: await importNames(db, task.whsId) };
-    const step = await applyUserImportRows(db, task, ROWS_PER_READ, context);
+    const step = await applyUserImportRows(db, task, ROWS_PER_READ);
     if (step !== 'more') return step === 'lost' ? step : {};
   }
 }

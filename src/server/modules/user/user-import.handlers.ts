@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { EXPORT_TASK_STATUS } from '../../../shared/codes';
 import { API_BASE } from '../../../shared/contract/define';
@@ -7,13 +7,13 @@ import {
   USER_IMPORT_FORMATS, USER_IMPORT_MAX_UNFINISHED, USER_IMPORT_OUTCOME, USER_IMPORT_RESULT_PATH, USER_IMPORT_TEMPLATE_PATH, type userImportContract,
 } from '../../../shared/contract/user-import.contract';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
-import { RET } from '../../../shared/retcodes';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { userImportRows, userImportTasks } from '../../db/schema';
-import { ApiError, badInput, notFound } from '../../http/errors';
+import { badInput, notFound } from '../../http/errors';
 import { downloadSession, fileResponse } from '../../http/file-download';
 import type { Handlers } from '../../http/register';
+import { assertRoomForTask } from '../report/task-worker';
 import { readUpload, resultFile, templateFile } from './user-import';
 
 const STATUS = EXPORT_TASK_STATUS.values;
@@ -21,12 +21,7 @@ const STATUS = EXPORT_TASK_STATUS.values;
 export const userImportHandlers: Handlers<typeof userImportContract> = {
   async uploadUserFile(input, { db, session }) {
     const { whsId, userId } = session;
-    const [unfinished] = await db.select({ n: count() }).from(userImportTasks).where(and(
-      eq(userImportTasks.whsId, whsId), eq(userImportTasks.userId, userId), inArray(userImportTasks.status, [STATUS.PENDING, STATUS.ONGOING]),
-    ));
-    if ((unfinished?.n ?? 0) >= USER_IMPORT_MAX_UNFINISHED) {
-      throw new ApiError(RET.RATE_LIMITED, `You already have ${USER_IMPORT_MAX_UNFINISHED} imports waiting. Try again when one has finished.`, { retry_after_s: 30 });
-    }
+    await assertRoomForTask(db, userImportTasks, session, USER_IMPORT_MAX_UNFINISHED, 'imports');
     const upload = readUpload(input.file_name, Buffer.from(input.content, 'base64'));
     // Rows refused while reading (a repeated email) count from the start.
     const refused = upload.rows.filter((r) => r.outcome === USER_IMPORT_OUTCOME.values.REFUSED).length;

@@ -11,9 +11,8 @@ import { roles, staffDepartments, userImportRows, userImportTasks, userWarehouse
 import { ApiError } from '../../http/errors';
 import { UNSTORABLE } from '../../http/input-guard';
 import { DUMMY_HASH } from '../system/passwords';
-import { writeCsv } from '../report/csv';
 import type { Cell } from '../report/sheet';
-import { writeXlsx } from '../report/xlsx';
+import { writeSheet } from '../report/sheet-file';
 import type { Actor } from './user-admin';
 import { createBpoAccount, editMember } from './userlist.handlers';
 import { SheetError, readSheet } from './user-import-sheet';
@@ -42,7 +41,7 @@ const COLUMN_BY_HEADER = new Map(USER_IMPORT_COLUMNS.flatMap((c) => [[headerKey(
 const invalidFile = (message: string) => new ApiError(RET.IMPORT_FILE_INVALID, message);
 
 /** Which template column each header cell names; -288004 when Email is missing, a column repeats, or nothing else is read. */
-export function headerColumns(header: readonly string[]): Map<number, UserImportColumn> {
+function headerColumns(header: readonly string[]): Map<number, UserImportColumn> {
   const found = new Map<number, UserImportColumn>();
   const repeated: string[] = [];
   header.forEach((text, index) => {
@@ -254,7 +253,7 @@ const TEMPLATE_NAME = 'user_import_template';
 /** The template: the header row of every column read, in the file's format. */
 export function templateFile(format: UserImportFormat): { bytes: Uint8Array; fileName: string } {
   const sheet = { header: USER_IMPORT_COLUMNS.map((c) => c.label), rows: [] };
-  return { bytes: format === 'xlsx' ? writeXlsx(sheet, 'Users') : writeCsv(sheet), fileName: `${TEMPLATE_NAME}.${format}` };
+  return { bytes: writeSheet(format, sheet, 'Users'), fileName: `${TEMPLATE_NAME}.${format}` };
 }
 
 /** Column headers of the result beside the file's own; a result file uploaded again leaves them alone. */
@@ -276,5 +275,5 @@ export async function resultFile(db: Db, task: typeof userImportTasks.$inferSele
     ]),
   };
   const format = task.fileFormat;
-  return { bytes: format === 'xlsx' ? writeXlsx(sheet, 'Result') : writeCsv(sheet), fileName: resultFileName(task.fileName, format), format };
+  return { bytes: writeSheet(format, sheet, 'Result'), fileName: resultFileName(task.fileName, format), format };
 }

@@ -38,10 +38,12 @@ export const isCountQty = (qty: unknown): qty is number => typeof qty === 'numbe
  * codes; null when the group expects no such SKU. Exact matches first; SKU ids are also matched
  * without regard to case, since some labels print them in capitals.
  */
-export function resolveScannedSku(code: string, lines: readonly Pick<CountLine, 'sku_id' | 'barcode' | 'mapping_codes'>[]): string | null {
+export function resolveScannedSku(
+  code: string, lines: readonly (Pick<CountLine, 'sku_id' | 'barcode'> & { mapping_codes?: CountLine['mapping_codes'] })[],
+): string | null {
   const wanted = code.trim();
   if (!wanted) return null;
-  const exact = lines.find((l) => l.sku_id === wanted) ?? lines.find((l) => l.barcode === wanted) ?? lines.find((l) => l.mapping_codes.includes(wanted));
+  const exact = lines.find((l) => l.sku_id === wanted) ?? lines.find((l) => l.barcode === wanted) ?? lines.find((l) => l.mapping_codes?.includes(wanted));
   if (exact) return exact.sku_id;
   const upper = wanted.toUpperCase();
   return lines.find((l) => l.sku_id.toUpperCase() === upper)?.sku_id ?? null;

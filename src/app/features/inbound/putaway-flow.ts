@@ -39,7 +39,7 @@ export function unitsOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: str
  * The units an exception report takes off its line: those of a holding type (an abnormal, rejected
  * or surplus item, shared/inbound-exception.ts) reported on a line; the server takes at most what is left.
  */
-export function heldOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: string; lineNo: number; qty: number }[] {
+function heldOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: string; lineNo: number; qty: number }[] {
   if (!REPORT_KINDS.includes(op.kind)) return [];
   const p = op.payload as Partial<ReportExceptionPayload>;
   const holds = typeof p.exception_type === 'number' && HOLDING_TYPES.includes(p.exception_type as ExceptionType);

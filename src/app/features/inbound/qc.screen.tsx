@@ -85,7 +85,7 @@ function Inspection({ view, code, onLeave }: { view: QcView; code: string; onLea
   });
 
   const onScan = ({ value }: { value: string }): ScanVerdict => {
-    const skuId = resolveScannedSku(value, view.lines.map((l) => ({ sku_id: l.sku_id, barcode: l.barcode, mapping_codes: [] })));
+    const skuId = resolveScannedSku(value, view.lines);
     const found = view.lines.find((l) => l.sku_id === skuId);
     if (!found) return { ok: false, message: t`${value} is not a SKU of ASN ${view.asn_no}.` };
     const left = Math.max(0, found.sample_qty - found.inspected_qty);

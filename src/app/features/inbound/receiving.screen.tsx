@@ -83,7 +83,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
       setStaging(scanned);
       return { ok: true, say: t`Staging location` };
     }
-    const skuId = resolveScannedSku(scanned, view.lines.map((l) => ({ sku_id: l.sku_id, barcode: l.barcode, mapping_codes: [] })));
+    const skuId = resolveScannedSku(scanned, view.lines);
     const line = view.lines.find((l) => l.sku_id === skuId);
     if (!line) return { ok: false, message: t`${scanned} is neither a SKU of ASN ${view.asn_no} nor a Putaway staging location.` };
     if (line.to_receive_qty === 0) return { ok: false, message: t`SKU ${line.sku_id} has nothing left to receive.` };

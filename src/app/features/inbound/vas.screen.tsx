@@ -88,7 +88,7 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
   });
 
   const onScan = ({ value }: { value: string }): ScanVerdict => {
-    const skuId = resolveScannedSku(value, lines.map((l) => ({ sku_id: l.sku_id, barcode: l.barcode, mapping_codes: [] })));
+    const skuId = resolveScannedSku(value, lines);
     const found = lines.find((l) => l.sku_id === skuId && l.done_qty < l.qty) ?? lines.find((l) => l.sku_id === skuId);
     if (!found) return { ok: false, message: t`${value} is not a SKU of task ${task.task_no}.` };
     const left = found.qty - found.done_qty;

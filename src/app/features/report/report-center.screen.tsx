@@ -7,13 +7,11 @@ import { API_BASE } from '../../../shared/contract/define';
 import { EXPORT_DOWNLOAD_PATH, EXPORT_RETENTION_DAYS, EXPORT_STATUS } from '../../../shared/contract/export-task.contract';
 import { exportTaskResource } from '../../../shared/resources/export-task.resource';
 import { ResourceList } from '../../kit/resource/resource-list';
-import { TaskProgressCell, TaskStatusCell, taskRunning } from '../../kit/resource/task-cells';
+import { TaskProgressCell, TaskStatusCell, refetchWhileRunning } from '../../kit/resource/task-cells';
 import { routeAt } from '../../routes/access';
 
 /** The Report Center's own page. */
 const PAGE = '/reportcenter/reportcenter';
-/** While an export of the page waits or runs, the page asks again this often. */
-const EXPORT_REFRESH_MS = 2000;
 
 const listKey = ['resource', exportTaskResource.name];
 
@@ -42,7 +40,7 @@ export default function ReportCenterScreen() {
         visible: (row) => row.status === EXPORT_STATUS.DONE,
         file: (row) => ({ url: `${API_BASE}${EXPORT_DOWNLOAD_PATH}?task_id=${encodeURIComponent(String(row.task_id))}`, name: String(row.file_name) }),
       }]}
-      refetchInterval={(rows) => (rows.some(taskRunning) ? EXPORT_REFRESH_MS : false)}
+      refetchInterval={refetchWhileRunning}
       actions={(
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void queryClient.invalidateQueries({ queryKey: listKey })}>
           <Trans>Refresh</Trans>

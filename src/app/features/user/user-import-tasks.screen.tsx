@@ -4,11 +4,9 @@ import { USER_IMPORT_RETENTION_DAYS } from '../../../shared/contract/user-import
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { userImportTaskResource } from '../../../shared/resources/user-import.resource';
 import { ResourceList } from '../../kit/resource/resource-list';
-import { TaskProgressCell, TaskStatusCell, taskRunning } from '../../kit/resource/task-cells';
+import { TaskProgressCell, TaskStatusCell, refetchWhileRunning, taskRunning } from '../../kit/resource/task-cells';
 import { UPLOAD_TASKS_PAGE, UserImportButton, resultDownload } from './user-import';
 
-/** While an import of the page waits or runs, the page asks again this often. */
-const REFRESH_MS = 2000;
 
 /**
  * /wmsconfig/userlist/uploadtask: the warehouse's user imports (search_upload_task), newest
@@ -29,7 +27,7 @@ export default function UserImportTasksScreen() {
         progress: (row) => <TaskProgressCell row={row} />,
       }}
       rowActions={[{ label: t`Download Result`, permission: USER_ADMIN_ACTIONS.importUsers, visible: (row) => !taskRunning(row), file: resultDownload }]}
-      refetchInterval={(rows) => (rows.some(taskRunning) ? REFRESH_MS : false)}
+      refetchInterval={refetchWhileRunning}
       actions={<UserImportButton />}
     />
   );

@@ -25,7 +25,7 @@ const REFRESH_MS = 1500;
 /** Refusals of a file as a whole: shown in the dialog beside the file, not as a toast. */
 const FILE_RETCODES = [RET.IMPORT_FILE_INVALID, RET.IMPORT_FILE_TOO_LARGE, RET.IMPORT_TOO_MANY_ROWS, RET.IMPORT_HEADER_INVALID, RET.RATE_LIMITED];
 
-export const templateUrl = (format: UserImportFormat) => `${API_BASE}${USER_IMPORT_TEMPLATE_PATH}?format=${format}`;
+const templateUrl = (format: UserImportFormat) => `${API_BASE}${USER_IMPORT_TEMPLATE_PATH}?format=${format}`;
 /** The result file of an import row of search_upload_task, as a row action's or a link's download. */
 export const resultDownload = (row: Record<string, unknown>) => ({
   url: `${API_BASE}${USER_IMPORT_RESULT_PATH}?task_id=${encodeURIComponent(String(row.task_id))}`,

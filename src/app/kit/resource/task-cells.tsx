@@ -16,6 +16,9 @@ const STATUS = EXPORT_TASK_STATUS.values;
 /** The task still waits or runs: its list reads itself again meanwhile. */
 export const taskRunning = (row: Row) => row.status === STATUS.PENDING || row.status === STATUS.ONGOING;
 
+/** A task list's `refetchInterval`: every 2 s while a task of the page waits or runs, else not. */
+export const refetchWhileRunning = (rows: readonly Row[]) => (rows.some(taskRunning) ? 2000 : false);
+
 export function TaskStatusCell({ field, row, testId }: { field: FieldDef; row: Row; testId?: string }) {
   return (
     <Stack gap={2}>

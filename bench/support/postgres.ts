@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { databaseAt, withClient } from '../../tests/support/pg-admin';
+import { databaseAt, dropWhenClosed, withClient } from '../../tests/support/pg-admin';
 
 /** The local PostgreSQL the benches make their databases on: BENCH_DATABASE_URL, else the default local one. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export const withAdmin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(ADMIN_URL, run);
+const withAdmin = <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => withClient(ADMIN_URL, run);
 
 /** The connection string of database `name` on the bench's PostgreSQL. */
-export const databaseUrl = (name: string): string => databaseAt(ADMIN_URL, name);
+const databaseUrl = (name: string): string => databaseAt(ADMIN_URL, name);
 
 /** A database of the bench's own, empty (one left by an interrupted run is dropped first); returns its URL. */
 export async function createFreshDatabase(name: string): Promise<string> {
@@ -18,6 +18,7 @@ export async function createFreshDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
+/** Drops a bench database once the connections of its closed pools are gone. */
 export function dropDatabase(name: string): Promise<void> {
-  return withAdmin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  return withAdmin((c) => dropWhenClosed(c, name));
 }

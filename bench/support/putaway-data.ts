@@ -10,9 +10,9 @@ import { loadNodeModules } from './app-bundle';
  * data, a zone of the bench's own and received ASNs whose putaway tasks the ops work through.
  */
 
-/** The operator the benches queue ops as, and the warehouse the operator signs in to (the demo's). */
-export const OPERATOR_EMAIL = 'operator@demo.local';
-export const OPERATOR_PASSWORD = 'Demo1234';
+/** The operator the benches queue ops as (support/browser.ts), and the warehouse they sign in to (the demo's). */
+export { OPERATOR_EMAIL } from './browser';
+export { DEMO_PASSWORD as OPERATOR_PASSWORD } from '../../tests/support/chromium';
 export const BENCH_WHS = 'IDJKT1';
 
 /** Where a bench's server keeps its data: a PGlite directory or a PostgreSQL database. */

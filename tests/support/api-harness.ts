@@ -14,7 +14,7 @@ import { PGLITE_EXTENSIONS, openDatabase, type Database, type Db } from '../../s
 import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/modules/system/passwords';
-import { databaseAt, withClient } from './pg-admin';
+import { databaseAt, dropWhenClosed, withClient } from './pg-admin';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 
@@ -85,20 +85,6 @@ async function seededTemplate(): Promise<Blob> {
     if (old.startsWith(TEMPLATE_PREFIX) && old.endsWith('.tar') && old !== name) rmSync(path.join(tmpdir(), old), { force: true });
   }
   return dump;
-}
-
-/**
- * Drops a database once the connections of a closed pool are gone: pg-pool's end() resolves
- * before they have closed, and FORCE terminating one mid-close surfaces as an unhandled
- * "terminating connection" error in the test run.
- */
-async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-    if (rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 const PG_TEMPLATE_PREFIX = 'tally_api_template_';

@@ -21,3 +21,17 @@ export function databaseAt(connectionString: string, name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * Drops a database once the connections of a closed pool are gone: pg-pool's end() resolves
+ * before they have closed, and FORCE terminating one mid-close surfaces as an unhandled
+ * "terminating connection" error in the test run.
+ */
+export async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}

@@ -127,14 +127,19 @@ describe('permissions', () => {
 });
 
 describe('action permissions', () => {
-  /** A member whose role grants exactly `perms` in SGSIN1, signed in. */
-  async function holderOf(email: string, perms: readonly string[]) {
+  /** A member of SGSIN1 only whose role grants exactly `perms` there: its id. */
+  async function memberHolding(email: string, perms: readonly string[]) {
     const db = server.database.db;
     const { rolePermissions } = await import('../../src/server/db/schema');
     const [role] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: `Only ${email}` }).returning();
     if (perms.length > 0) await db.insert(rolePermissions).values(perms.map((perm) => ({ whsId: 'SGSIN1', roleId: role!.roleId, perm })));
     const { userId } = await server.createUser({ email });
     await admin.post(`${U}/edit_user`, { user_id: userId, role_id: role!.roleId });
+    return userId;
+  }
+  /** The same, signed in. */
+  async function holderOf(email: string, perms: readonly string[]) {
+    await memberHolding(email, perms);
     return server.login(email);
   }
   const VIEWS = [USERLIST_VIEW, 'PC.Wmsconfig.Userrole.View', 'PC.Wmsconfig.Rolelist.View'];
@@ -171,10 +176,11 @@ describe('action permissions', () => {
 
   test('each action permission opens its own call only', async () => {
     const resetter = await holderOf('resetter@test.local', [USERLIST_VIEW, USER_ADMIN_ACTIONS.resetUserPassword]);
-    const target = await server.createUser({ email: 'resetter-target@test.local' });
-    expect((await resetter.post(`${U}/reset_user_password`, { user_id: target.userId })).retcode).toBe(0);
-    expect((await resetter.post(`${U}/edit_user`, { user_id: target.userId, display_name: 'x' })).retcode).toBe(RET.PERMISSION_DENIED);
-    expect((await resetter.post(`${U}/sync_user_to_tob`, { user_id: target.userId })).retcode).toBe(RET.PERMISSION_DENIED);
+    // A target holding nothing the resetter does not (no one changes an account stronger than theirs).
+    const target = await memberHolding('resetter-target@test.local', []);
+    expect((await resetter.post(`${U}/reset_user_password`, { user_id: target })).retcode).toBe(0);
+    expect((await resetter.post(`${U}/edit_user`, { user_id: target, display_name: 'x' })).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await resetter.post(`${U}/sync_user_to_tob`, { user_id: target })).retcode).toBe(RET.PERMISSION_DENIED);
   });
 
   test('the User Role page with its Edit action reads the roles it may give (get_assignable_roles); the user list\'s role configuration stays closed', async () => {
@@ -193,8 +199,8 @@ describe('action permissions', () => {
     expect(names).toEqual(expect.arrayContaining(['Counting only', 'Only assigner@test.local']));
     for (const wider of ['Administrator', 'Supervisor', 'Operator']) expect(names).not.toContain(wider);
     // What it lists, it may give; what it leaves out is refused.
-    const target = await server.createUser({ email: 'assigner-target@test.local' });
-    const assign = (roleId: number) => assigner.post('/apps/config/userrole/assign_user_role', { user_ids: [target.userId], role_id: roleId });
+    const target = await memberHolding('assigner-target@test.local', ['PC.Inbound.Counting.View']);
+    const assign = (roleId: number) => assigner.post('/apps/config/userrole/assign_user_role', { user_ids: [target], role_id: roleId });
     expect((await assign(counting!.roleId)).retcode).toBe(0);
     expect((await assign(roleIds.Supervisor!)).retcode).toBe(RET.PERMISSION_DENIED);
 
@@ -303,7 +309,10 @@ describe('edit_user', () => {
     await db.insert(rolePermissions).values(['PC.Wmsconfig.Userlist.View', 'PC.Wmsconfig.Userlist.Edit', 'PC.Wmsconfig.Userrole.View'].map((perm) => ({ whsId: 'SGSIN1', roleId: limited!.roleId, perm })));
     const clerk = await server.createUser({ email: 'clerk@test.local' });
     await admin.post(`${U}/edit_user`, { user_id: clerk.userId, role_id: limited!.roleId });
+    // The target holds nothing the clerk does not: changing a stronger account is refused whatever the role.
+    const [nothing] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'Clerk trainees' }).returning();
     const target = await server.createUser({ email: 'clerk-target@test.local' });
+    await admin.post(`${U}/edit_user`, { user_id: target.userId, role_id: nothing!.roleId });
     const client = await server.login('clerk@test.local');
     expect((await client.post(`${U}/edit_user`, { user_id: target.userId, role_id: roleIds.Administrator })).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await client.post(`${U}/edit_user`, { user_id: target.userId, role_id: roleIds.Supervisor })).retcode).toBe(RET.PERMISSION_DENIED);

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rolePermissions, roles, userWarehouses, users } from '../../db/schema';
+import type { EndpointDef } from '../../../shared/contract/define';
 import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '../../../shared/permissions';
 
 const MENU_SET = new Set(MENU_PERMISSIONS);
@@ -24,3 +25,70 @@ export async function userPermissions(db: Db, userId: number, whsId: string): Pr
 }
 
 export const menuKeysOf = (perms: Set<string>) => [...perms].filter((p) => MENU_SET.has(p)).sort();
+
+/** The permission a contract entry needs: a rule checking it in another warehouse than the session's reads it from the entry. */
+export function permissionOf(entry: Pick<EndpointDef, 'access' | 'path'>): string {
+  if (typeof entry.access !== 'object') throw new Error(`${entry.path} needs no permission`);
+  return entry.access.perm;
+}
+
+/**
+ * The warehouses where the user holds `perm`; null for a super admin (every warehouse). What a
+ * read across warehouses may show them: only warehouses where they hold the read's permission.
+ */
+export async function warehousesHolding(db: Db, userId: number, perm: string): Promise<string[] | null> {
+  const [account] = await db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.userId, userId));
+  if (account?.isSuperAdmin) return null;
+  const granted = db.select({ perm: rolePermissions.perm }).from(rolePermissions)
+    .where(and(eq(rolePermissions.whsId, userWarehouses.whsId), eq(rolePermissions.roleId, userWarehouses.roleId), eq(rolePermissions.perm, perm)));
+  const rows = await db.select({ whsId: userWarehouses.whsId }).from(userWarehouses)
+    .innerJoin(roles, and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId)))
+    .where(and(eq(userWarehouses.userId, userId), or(eq(roles.allPermissions, true), exists(granted))));
+  return rows.map((r) => r.whsId);
+}
+
+/** What a user holds in one warehouse: every permission (an all-permission role), or the ones listed. */
+export interface Holding {
+  all: boolean;
+  perms: ReadonlySet<string>;
+}
+
+/** An account with what it holds in each warehouse it belongs to; a super admin holds everything everywhere. */
+export interface AccountHoldings {
+  userId: number;
+  isSuperAdmin: boolean;
+  warehouses: ReadonlyMap<string, Holding>;
+}
+
+/**
+ * The accounts (unknown ids left out) with what each holds in every warehouse it belongs to: two
+ * queries however many accounts, each role's list read once however many hold it.
+ */
+export async function holdingsOf(db: Db, userIds: readonly number[]): Promise<Map<number, AccountHoldings>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const memberships = await db
+    .select({ userId: users.userId, isSuperAdmin: users.isSuperAdmin, whsId: userWarehouses.whsId, roleId: userWarehouses.roleId, allPermissions: roles.allPermissions })
+    .from(users)
+    .leftJoin(userWarehouses, eq(userWarehouses.userId, users.userId))
+    .leftJoin(roles, and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId)))
+    .where(inArray(users.userId, ids));
+  const roleKey = (whsId: string, roleId: number) => `${whsId}/${roleId}`;
+  const listed = new Map<string, { whsId: string; roleId: number; perms: Set<string> }>();
+  for (const m of memberships) {
+    if (m.whsId !== null && m.roleId !== null && !m.allPermissions) listed.set(roleKey(m.whsId, m.roleId), { whsId: m.whsId, roleId: m.roleId, perms: new Set() });
+  }
+  if (listed.size > 0) {
+    const grants = await db.select().from(rolePermissions)
+      .where(or(...[...listed.values()].map((r) => and(eq(rolePermissions.whsId, r.whsId), eq(rolePermissions.roleId, r.roleId)))));
+    for (const g of grants) listed.get(roleKey(g.whsId, g.roleId))?.perms.add(g.perm);
+  }
+  const accounts = new Map<number, AccountHoldings & { warehouses: Map<string, Holding> }>();
+  for (const m of memberships) {
+    const account = accounts.get(m.userId) ?? { userId: m.userId, isSuperAdmin: m.isSuperAdmin, warehouses: new Map<string, Holding>() };
+    accounts.set(m.userId, account);
+    if (m.whsId === null || m.roleId === null) continue;
+    account.warehouses.set(m.whsId, m.allPermissions ? { all: true, perms: new Set() } : { all: false, perms: listed.get(roleKey(m.whsId, m.roleId))!.perms });
+  }
+  return accounts;
+}

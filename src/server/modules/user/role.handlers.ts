@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { rolePermissions, roles, userWarehouses } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { actorOf, assertMayGrant, refuse, roleOf, type Actor, type RoleGrant } from './user-admin';
+import { actorOf, assertMayChange, assertMayGrant, refuse, roleOf, type Actor, type RoleGrant } from './user-admin';
 
 type RoleHandlers = Handlers<typeof roleContract>;
 const KNOWN = new Set(ALL_PERMISSIONS);
@@ -20,6 +20,15 @@ function checkedPerms(perms: readonly string[]): string[] {
 async function holders(db: Db, whsId: string, roleId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(userWarehouses).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.roleId, roleId)));
   return Number(row?.n ?? 0);
+}
+
+/** Changing what a role grants changes what its holders hold: the editor must be one who may change each of them. */
+async function assertMayRegrant(db: Db, whsId: string, actor: Actor, role: RoleGrant, perms: readonly string[]) {
+  const granted = new Set(role.perms);
+  if (perms.length === granted.size && perms.every((perm) => granted.has(perm))) return;
+  const held = await db.select({ userId: userWarehouses.userId }).from(userWarehouses)
+    .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.roleId, role.roleId)));
+  await assertMayChange(db, actor, held.map((h) => h.userId));
 }
 
 async function detailOf(db: Db, whsId: string, role: RoleGrant) {
@@ -74,7 +83,10 @@ export const roleHandlers: RoleHandlers = {
     assertMayGrant(actor, role.perms, role.allPermissions);
     const perms = input.perms === undefined ? undefined : checkedPerms(input.perms);
     if (perms && role.allPermissions) throw badInput('perms', 'an all-permission role grants every permission; its list cannot be changed');
-    if (perms) assertMayGrant(actor, perms);
+    if (perms) {
+      assertMayGrant(actor, perms);
+      await assertMayRegrant(db, whsId, actor, role, perms);
+    }
     try {
       await db.transaction(async (tx) => {
         if (input.role_name !== undefined && input.role_name !== role.roleName) {

@@ -5,7 +5,7 @@ import { rolePermissions, roles, userWarehouses, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { AuthedCtx } from '../../http/register';
 import type { SessionInfo } from '../../http/session';
-import { userPermissions } from '../system/access';
+import { holdingsOf, userPermissions, type Holding } from '../system/access';
 import { hashPassword } from '../system/passwords';
 import { RET } from '../../../shared/retcodes';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
@@ -20,6 +20,8 @@ import { memberRows } from './user.queries';
  * - nobody becomes a super admin through the API, and only a super admin changes one;
  * - nobody grants more than they hold: a role may be given or edited by someone holding all
  *   of its permissions (an all-permission role: by someone holding every permission);
+ * - nobody takes over an account stronger than their own: an existing account is changed only by
+ *   someone holding, in every warehouse it belongs to, at least what it holds there (assertMayChange);
  * - nobody changes their own role or status, nor the permissions of the role they hold
  *   (super admins excepted: they hold everything whatever their role says).
  */
@@ -73,25 +75,53 @@ export function assertMayGrant(actor: Actor, perms: readonly string[], allPermis
 export interface Member {
   userId: number;
   roleId: number;
-  isSuperAdmin: boolean;
   staffStatus: number;
-  isActive: boolean;
   userKind: number;
 }
 
 /** A member of the warehouse; -100404 when the user is not one (or does not exist). */
 export async function memberOf(db: Db, whsId: string, userId: number): Promise<Member> {
   const [row] = await db
-    .select({ userId: users.userId, roleId: userWarehouses.roleId, isSuperAdmin: users.isSuperAdmin, staffStatus: users.staffStatus, isActive: users.isActive, userKind: users.userKind })
+    .select({ userId: users.userId, roleId: userWarehouses.roleId, staffStatus: users.staffStatus, userKind: users.userKind })
     .from(userWarehouses).innerJoin(users, eq(users.userId, userWarehouses.userId))
     .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, userId)));
   if (!row) throw new ApiError(RET.NOT_FOUND, `User ${userId} not found in this warehouse.`, null, 404);
   return row;
 }
 
-/** Super admins are changed by super admins only. */
-export function assertMayEdit(actor: Actor, member: Member) {
-  if (member.isSuperAdmin && !actor.isSuperAdmin) throw refuse('Only a super admin may change a super admin.');
+const NOTHING: Holding = { all: false, perms: new Set() };
+
+/** Whether `mine` holds at least every permission `theirs` does. */
+function covers(mine: Holding, theirs: Holding): boolean {
+  if (mine.all) return true;
+  const wanted = theirs.all ? ALL_PERMISSIONS : theirs.perms;
+  for (const perm of wanted) if (!mine.perms.has(perm)) return false;
+  return true;
+}
+
+/**
+ * Refuses (-100406) changing accounts stronger than the actor's: whatever changes an existing
+ * account — its password, names, status, kind, the role it holds or what that role grants — needs,
+ * in every warehouse the account belongs to, at least every permission it holds there. An account
+ * is one for all its warehouses (a password or a status works in each), so holding more than it
+ * in one warehouse is not enough. Super admins are changed by super admins only, who may change anyone.
+ */
+export async function assertMayChange(db: Db, actor: Actor, userIds: readonly number[]): Promise<void> {
+  if (actor.isSuperAdmin) return;
+  const accounts = await holdingsOf(db, [actor.userId, ...userIds]);
+  const mine = accounts.get(actor.userId)?.warehouses ?? new Map<string, Holding>();
+  for (const userId of new Set(userIds)) {
+    const account = accounts.get(userId);
+    if (!account) continue;
+    if (account.isSuperAdmin) throw refuse('Only a super admin may change a super admin.');
+    const stronger = [...account.warehouses].filter(([whsId, theirs]) => !covers(mine.get(whsId) ?? NOTHING, theirs)).map(([whsId]) => whsId);
+    if (stronger.length === 0) continue;
+    // Name only the warehouses the actor belongs to: the rest of the account's memberships are not theirs to see.
+    const named = stronger.filter((whsId) => mine.has(whsId));
+    const where = [...named, ...(named.length < stronger.length ? ['a warehouse you do not belong to'] : [])].join(', ');
+    throw refuse(`You cannot change user ${userId}: they hold permissions you do not hold (in ${where}). `
+      + 'Only someone holding at least everything they hold, in every warehouse they belong to, may change their account.');
+  }
 }
 
 const PASSWORD_ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789'];

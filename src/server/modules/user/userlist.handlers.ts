@@ -8,7 +8,7 @@ import { badInput, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
-import { actorOf, memberRow, assertMayEdit, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
+import { actorOf, memberRow, assertMayChange, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
 import { roleRows } from './user.queries';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
@@ -47,7 +47,7 @@ const isUniqueViolation = (err: unknown) => {
 /** edit_user's change of a member of the warehouse: the call and import rows (user-import.ts) follow the same rules. */
 export async function editMember(db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.editUser>): Promise<void> {
   const member = await memberOf(db, whsId, input.user_id);
-  assertMayEdit(actor, member);
+  await assertMayChange(db, actor, [member.userId]);
   const self = member.userId === actor.userId;
   if (input.role_id !== undefined && input.role_id !== member.roleId) {
     if (self) throw refuse('You cannot change your own role; ask another administrator.');
@@ -124,8 +124,8 @@ export const userlistHandlers: UserlistHandlers = {
   async resetUserPassword(input, ctx) {
     const { db, session } = ctx;
     const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
-    assertMayEdit(actor, member);
     if (member.userId === actor.userId) throw refuse('Change your own password with Change Password.');
+    await assertMayChange(db, actor, [member.userId]);
     const { password, stored } = await temporaryPassword();
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: stored, passwordChangeRequired: true }).where(eq(users.userId, member.userId));
@@ -147,7 +147,7 @@ export const userlistHandlers: UserlistHandlers = {
   async syncUserToTob(input, ctx) {
     const { db, session } = ctx;
     const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
-    assertMayEdit(actor, member);
+    await assertMayChange(db, actor, [member.userId]);
     // Outsourced staff are not the business's users: only own staff are pushed to its system (docs/user-admin.md).
     if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
     const [row] = await db.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
@@ -201,13 +201,12 @@ export const userlistHandlers: UserlistHandlers = {
     const role = await roleOf(db, whsId, input.role_id);
     assertMayGrant(actor, role.perms, role.allPermissions);
     const ids = [...new Set(input.user_ids)];
-    const members = await db.select({ userId: userWarehouses.userId, isSuperAdmin: users.isSuperAdmin })
-      .from(userWarehouses).innerJoin(users, eq(users.userId, userWarehouses.userId))
+    const members = await db.select({ userId: userWarehouses.userId }).from(userWarehouses)
       .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids)));
     const missing = ids.filter((id) => !members.some((m) => m.userId === id));
     if (missing.length > 0) throw notFound(`User ${missing.join(', ')} in this warehouse`);
     if (ids.includes(actor.userId)) throw refuse('You cannot change your own role; ask another administrator.');
-    if (!actor.isSuperAdmin && members.some((m) => m.isSuperAdmin)) throw refuse('Only a super admin may change a super admin.');
+    await assertMayChange(db, actor, ids);
     const updated = await db.update(userWarehouses).set({ roleId: role.roleId })
       .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids), ne(userWarehouses.roleId, role.roleId)))
       .returning({ userId: userWarehouses.userId });

@@ -279,11 +279,13 @@ describe('permissions', () => {
     expect((await server.client().get(LIST)).retcode).toBe(RET.NOT_LOGGED_IN);
   });
 
-  test('holders of the warehouse page permission read any warehouse; an unknown one is -100404', async () => {
-    const { email } = await server.createUser({ email: 'whs-viewer@demo.local', warehouses: ['SGSIN1'], role: 'Supervisor' });
-    const supervisor = await server.login(email);
+  test('holders of the warehouse page permission read the warehouses they hold it in; any other, known or not, is -100403', async () => {
+    const { email } = await server.createUser({ email: 'whs-viewer@demo.local', warehouses: ['SGSIN1', 'MYKUL1'], role: 'Supervisor' });
+    const supervisor = await server.loginAt(email, 'SGSIN1');
     expect((await supervisor.get(DETAIL, { whs_id: 'MYKUL1' })).data).toMatchObject({ whs_id: 'MYKUL1', currency: 'MYR' });
-    expect((await supervisor.get(DETAIL, { whs_id: 'ZZNOPE9' })).retcode).toBe(RET.NOT_FOUND);
+    expect((await supervisor.get(DETAIL, { whs_id: 'THBKK1' })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
+    expect((await supervisor.get(DETAIL, { whs_id: 'ZZNOPE9' })).retcode).toBe(RET.WAREHOUSE_FORBIDDEN);
+    expect((await supervisor.get<Page>(LIST)).data.list.map((w) => w.whs_id)).toEqual(['MYKUL1', 'SGSIN1']);
   });
 });
 

@@ -6,7 +6,7 @@ import type { RowShape } from '../../shared/resources/schemas';
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
 import { ApiError, badInput, notFound } from './errors';
-import { fixedColumns, listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest } from './list-query';
+import { fixedColumns, listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest, type ListViewer } from './list-query';
 import type { AuthedCtx } from './register';
 
 /** A database transaction (what create and update run in). */
@@ -29,6 +29,19 @@ export interface ResourceHooks {
   afterCreate?(row: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
   /** Runs in the update's transaction after the change, with the row as it was and as it is (counts that follow it). */
   afterUpdate?(before: ApiRow, after: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
+  /**
+   * For a resource not scoped to one warehouse: the condition keeping its list, and the list's
+   * export, to the rows `viewer` may see (undefined: all of them).
+   */
+  visibleTo?(db: Db, viewer: ListViewer): Promise<SQL | undefined>;
+  /** Runs before an update reads its row: refuses a caller who may not change the row `key`, whether or not it exists. */
+  beforeUpdate?(key: string, ctx: AuthedCtx): Promise<void>;
+}
+
+/** The conditions keeping a list to what its viewer may see (ResourceHooks.visibleTo). */
+export async function visibleRows(hooks: Pick<ResourceHooks, 'visibleTo'>, db: Db, viewer: ListViewer): Promise<SQL[]> {
+  const condition = await hooks.visibleTo?.(db, viewer);
+  return condition ? [condition] : [];
 }
 
 /** A resource served over a table: what field references (`ref`) are checked against. */
@@ -105,8 +118,10 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
 
   // Inputs are what the resource's contract entries parsed (resourceEndpoints); rows are typed as they declare.
   return {
-    list: (input: ApiRow, { db, session }: AuthedCtx) =>
-      listPage(db, def, table, input as ListRequest, def.warehouseScoped ? session.whsId : null) as Promise<ListPage<RowOf<F>>>,
+    list: async (input: ApiRow, { db, session }: AuthedCtx) =>
+      listPage(db, def, table, input as ListRequest, def.warehouseScoped ? session.whsId : null, {
+        where: await visibleRows(hooks, db, { userId: session.userId, whsId: session.whsId }),
+      }) as Promise<ListPage<RowOf<F>>>,
 
     detail: (input: ApiRow, { db, session }: AuthedCtx) => read(db, session.whsId, String(input[def.key])),
 
@@ -126,6 +141,7 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
     /** Changes the fields sent (never the key, immutable or read-only ones); -100404 when the row is not in scope. */
     async update(input: ApiRow, ctx: AuthedCtx): Promise<RowOf<F>> {
       const key = String(input[def.key]);
+      await hooks.beforeUpdate?.(key, ctx);
       return ctx.db.transaction(async (tx) => {
         const [locked] = await tx.select(selection).from(table).where(where(ctx.session.whsId, key)).limit(1).for('update');
         if (!locked) throw notFound(label(key));

@@ -98,11 +98,12 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  */
 const QUERIES: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_QUERIES, ...ADJUSTMENT_QUERIES, ...STOCK_BLOCK_QUERIES, ...USER_QUERIES, ...EXPORT_TASK_QUERIES }));
 
-/** A registered resource and what answers it: its table, or its read model. */
+/** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {
   def: ResourceDef;
   table: PgTable | null;
   query: RowsQuery | null;
+  visibleTo: ResourceHooks['visibleTo'];
 }
 
 const served = new Map<string, ServedTable>();
@@ -123,7 +124,7 @@ for (const name of Object.keys(HOOKS)) if (!resourceNamed(name)) throw new Error
 
 const everyServed: ReadonlyMap<string, ServedResource> = new Map((RESOURCES as readonly ResourceDef[]).map((def) => {
   const table = served.get(def.name)?.table ?? null;
-  return [def.name, { def, table, query: readModels.get(def.name)?.query ?? null }];
+  return [def.name, { def, table, query: readModels.get(def.name)?.query ?? null, visibleTo: HOOKS[def.name]?.visibleTo }];
 }));
 
 /** Every registered resource by name, with its table or read model: exports and the index check (tests/api/resource-indexes.test.ts) walk it. */

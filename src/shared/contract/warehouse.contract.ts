@@ -23,11 +23,11 @@ export type WarehouseDetail = z.infer<typeof warehouseDetail>;
 export const warehouseContract = {
   /**
    * One endpoint for the shell (session start reads the current warehouse: any member) and the
-   * warehouse detail page (holders of the page's permission read any warehouse).
+   * warehouse detail page (another warehouse: holders of the page's permission in that warehouse).
    */
   getWarehouseDetail: endpoint({
     method: 'GET', path: '/apps/basic/location/get_warehouse_detail', access: 'session', offlineRead: true,
-    summary: 'Detail of a warehouse (defaults to the current one): members read theirs, holders of the warehouse page permission any; -100403 otherwise.',
+    summary: 'Detail of a warehouse (defaults to the current one, which any member reads); another warehouse needs the warehouse page permission there: -100403 otherwise, whether or not it exists.',
     input: z.object({ whs_id: whsId.optional() }),
     output: warehouseDetail,
   }),

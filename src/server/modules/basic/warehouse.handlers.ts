@@ -4,8 +4,7 @@ import { timeZonesOf, warehouseResource } from '../../../shared/resources/wareho
 import { countryOfWarehouse, currencyOf, timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Handlers } from '../../http/register';
 import { handlersOf } from '../resources';
-import { userPermissions } from '../system/access';
-import { assertWarehouseAccess } from '../system/user-info';
+import { assertHoldsIn } from '../system/user-info';
 
 type WarehouseHandlers = Handlers<typeof warehouseContract>;
 
@@ -13,10 +12,8 @@ export const warehouseHandlers: WarehouseHandlers = {
   async getWarehouseDetail(input, ctx) {
     const { db, session } = ctx;
     const whsId = input.whs_id ?? session.whsId;
-    // Members read their warehouses (the shell, at session start); the warehouse pages read any.
-    if (whsId !== session.whsId && !(await userPermissions(db, session.userId, session.whsId)).has(WAREHOUSE_VIEW)) {
-      await assertWarehouseAccess(db, session, whsId);
-    }
+    // Members read the session's warehouse (the shell); another, holders of the warehouse pages' permission there.
+    if (whsId !== session.whsId) await assertHoldsIn(db, session, whsId, WAREHOUSE_VIEW);
     const row = await handlersOf(warehouseResource).detail({ whs_id: whsId }, ctx);
     // What the shell reads is never empty: the id's letters as country, the default time zone (spec §8).
     return {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { exportFiles, exportTasks, warehouses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { listPage, type ListRequest } from '../../http/list-query';
+import { visibleRows } from '../../http/resource-handlers';
 import { EXPORT_SOURCES } from './export-sources';
 import { cellOf } from './export-cells';
 import type { Cell } from './sheet';
@@ -40,7 +41,8 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
     // Read for its owner, as they would read the list (lists whose rows depend on who asks).
-    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer: { userId: task.userId, whsId: task.whsId } });
+    const viewer = { userId: task.userId, whsId: task.whsId };
+    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer, where: await visibleRows(source, db, viewer) });
     if (page.total > EXPORT_MAX_ROWS) {
       throw new TaskFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }

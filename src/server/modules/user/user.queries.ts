@@ -1,18 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
-import { RET } from '../../../shared/retcodes';
+import { resourcesContract } from '../../../shared/resources/registry-contract';
 import type { Db } from '../../db/client';
 import { accessStatusLogs, rolePermissions, roles, staffDepartments, userWarehouses, users, warehouses, wfmDepartments } from '../../db/schema';
-import { ApiError } from '../../http/errors';
 import type { ListViewer, RowsQuery } from '../../http/list-query';
+import { permissionOf, warehousesHolding } from '../system/access';
+import { warehouseForbidden } from '../system/user-info';
 
 /**
  * The read models of the user administration lists (shared/resources/user.resource.ts,
  * role.resource.ts): one subquery per list request over the membership, account and role tables,
  * its columns named as the resource's fields. The warehouse lists keep to one warehouse; the
- * /user lists to what the viewer may see (everything for a super admin, else the accounts and
- * warehouses of their own warehouses), which their exports read as their owner.
+ * /user lists to what the viewer may see — everything for a super admin, else the warehouses
+ * where they hold the list's permission and the accounts of those — which their exports read as
+ * their owner.
  */
 
 /** A column under the field's name, keeping how its values are read. */
@@ -63,22 +65,27 @@ export function roleRows(db: Db, whsId: string) {
     .as('warehouse_roles');
 }
 
-/** The warehouses a viewer may see; null for a super admin (all of them). */
-async function visibleWarehouses(db: Db, viewer: ListViewer | null): Promise<string[] | null> {
+/** The permission of each /user list: a warehouse's rows are shown only to holders of it there. */
+const LIST_PERM = {
+  accounts: permissionOf(resourcesContract.searchUser),
+  warehouses: permissionOf(resourcesContract.searchUserWarehouse),
+  members: permissionOf(resourcesContract.searchWarehouseUser),
+  roles: permissionOf(resourcesContract.searchWarehouseRole),
+};
+
+/** The warehouses whose rows a /user list shows the viewer: where they hold its permission; null for a super admin (all of them). */
+function visibleWarehouses(db: Db, viewer: ListViewer | null, perm: string): Promise<string[] | null> {
   if (viewer === null) throw new Error('the user administration lists are read for a signed-in user');
-  const [account] = await db.select({ isSuperAdmin: users.isSuperAdmin }).from(users).where(eq(users.userId, viewer.userId));
-  if (account?.isSuperAdmin) return null;
-  const rows = await db.select({ whsId: userWarehouses.whsId }).from(userWarehouses).where(eq(userWarehouses.userId, viewer.userId));
-  return rows.map((r) => r.whsId);
+  return warehousesHolding(db, viewer.userId, perm);
 }
 
 const inWarehouses = (column: PgColumn, whsIds: readonly string[]) => inArray(column, whsIds.length > 0 ? [...whsIds] : ['']);
 
-/** The warehouse a /user/warehouselist list is of (its `whs_id`, else the viewer's); -100403 for one the viewer may not see. */
-async function listedWarehouse(db: Db, viewer: ListViewer | null, asked: unknown): Promise<string> {
-  const visible = await visibleWarehouses(db, viewer);
+/** The warehouse a /user/warehouselist list is of (its `whs_id`, else the viewer's); -100403 where the viewer does not hold the list's permission. */
+async function listedWarehouse(db: Db, viewer: ListViewer | null, asked: unknown, perm: string): Promise<string> {
+  const visible = await visibleWarehouses(db, viewer, perm);
   const whsId = typeof asked === 'string' ? asked : viewer!.whsId;
-  if (visible !== null && !visible.includes(whsId)) throw new ApiError(RET.WAREHOUSE_FORBIDDEN, `You do not have access to warehouse ${whsId}.`);
+  if (visible !== null && !visible.includes(whsId)) throw warehouseForbidden(whsId, perm);
   return whsId;
 }
 
@@ -99,7 +106,7 @@ export const USER_QUERIES: Readonly<Record<string, RowsQuery>> = {
     ...memberIndexes,
   },
   warehouse_members_of: {
-    rows: async ({ db, viewer, request }) => memberRows(db, await listedWarehouse(db, viewer, request.whs_id)),
+    rows: async ({ db, viewer, request }) => memberRows(db, await listedWarehouse(db, viewer, request.whs_id, LIST_PERM.members)),
     indexedBy: { user_id: [userWarehouses.whsId, userWarehouses.userId] },
     ...memberIndexes,
   },
@@ -109,13 +116,13 @@ export const USER_QUERIES: Readonly<Record<string, RowsQuery>> = {
     ...roleIndexes,
   },
   warehouse_roles_of: {
-    rows: async ({ db, viewer, request }) => roleRows(db, await listedWarehouse(db, viewer, request.whs_id)),
+    rows: async ({ db, viewer, request }) => roleRows(db, await listedWarehouse(db, viewer, request.whs_id, LIST_PERM.roles)),
     indexedBy: { role_id: [roles.whsId, roles.roleId] },
     ...roleIndexes,
   },
   accounts: {
     async rows({ db, viewer }) {
-      const visible = await visibleWarehouses(db, viewer);
+      const visible = await visibleWarehouses(db, viewer, LIST_PERM.accounts);
       const sharing = visible === null ? undefined
         : inArray(users.userId, db.select({ userId: userWarehouses.userId }).from(userWarehouses).where(inWarehouses(userWarehouses.whsId, visible)));
       return db.select({
@@ -138,7 +145,7 @@ export const USER_QUERIES: Readonly<Record<string, RowsQuery>> = {
   },
   warehouse_counts: {
     async rows({ db, viewer }) {
-      const visible = await visibleWarehouses(db, viewer);
+      const visible = await visibleWarehouses(db, viewer, LIST_PERM.warehouses);
       return db.select({
         whs_id: warehouses.whsId,
         whs_name: warehouses.whsName,

@@ -209,7 +209,7 @@ describe('the user administration lists', () => {
     expect((await emailsOf(whsAdmin, members)).sort()).toEqual(['admin@demo.local', 'operator@demo.local', 'supervisor@demo.local']);
     const refused = await taskOf(whsAdmin, elsewhere);
     expect(refused).toMatchObject({ status: EXPORT_STATUS.FAIL, row_count: null });
-    expect(refused!.error_message).toBe(`You do not have access to warehouse ${other()}.`);
+    expect(refused!.error_message).toBe(`You do not have access to warehouse ${other()}: it needs PC.User.Warehouselist.View there.`);
   });
 });
 

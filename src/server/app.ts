@@ -8,7 +8,7 @@ import { contract } from '../shared/contract';
 import { RET } from '../shared/retcodes';
 import type { Db } from './db/client';
 import type { ServerConfig } from './config';
-import { ApiError } from './http/errors';
+import { ApiError, constraintRefusal } from './http/errors';
 import { envelope, registerContract, type Handlers } from './http/register';
 import { openApiDocument } from './http/openapi';
 import { ensureCsrfCookie } from './http/session';
@@ -69,6 +69,12 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       return c.json(envelope(err.data, err.retcode, err.message), err.httpStatus as 200);
+    }
+    // The request's values broke a constraint: the client hears which, the log keeps the missing check.
+    const refusal = constraintRefusal(err);
+    if (refusal) {
+      console.error(`[api] ${c.req.method} ${c.req.path}: a constraint refused what the input checks let through:`, err);
+      return c.json(envelope(refusal.data, refusal.retcode, refusal.message));
     }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
     return c.json(envelope(null, RET.INTERNAL, 'Internal server error. Please try again; if it persists, contact support.'), 500);

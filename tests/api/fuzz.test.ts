@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch, fingerprint, tablesHolding } from '../support/db-state';
@@ -7,14 +7,20 @@ import { users } from '../../src/server/db/schema';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { RET } from '../../src/shared/retcodes';
+import type { ResourceDef } from '../../src/shared/resources/define';
+import { callsOf, type CallKind } from '../../src/shared/resources/endpoints';
+import { RESOURCES } from '../../src/shared/resources/registry';
 
 /**
  * Fuzz pass over every contract entry (issue 7): inputs derived from the entry's zod schema —
  * wrong types, huge and injection strings, negative and fractional numbers, NUL characters, huge
- * arrays, deep JSON, extra fields, malformed bodies, wrong methods — sent as the demo admin, who
- * holds every permission, so the input checks are what is exercised. Every answer is an envelope
- * below HTTP 500; a refused call (and any read) leaves the database as it was; an accepted
- * injection string is stored exactly as sent. FUZZ_SEED and FUZZ_CAP (cases per entry) vary the run.
+ * arrays, deep JSON, extra fields, malformed bodies, wrong methods, and on every entry null for
+ * each optional member and blank text for each reference — sent as the demo admin, who holds
+ * every permission, so the input checks are what is exercised; a resource's detail and update
+ * name a stored row, so what they are sent reaches its table. Every answer is an envelope below
+ * HTTP 500 and the server logs no failure (a constraint refusing a value is a check missing before
+ * it); a refused call (and any read) leaves the database as it was; an accepted injection string is
+ * stored exactly as sent. FUZZ_SEED and FUZZ_CAP (spoiled fields per entry) vary the run.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 7);
@@ -27,16 +33,38 @@ const SESSION_DISTURBED: readonly number[] = [RET.NOT_LOGGED_IN, RET.WAREHOUSE_M
 
 const entries = Object.entries(contract) as [string, EndpointDef][];
 
+/** The entries derived from a resource, by contract name: which call of which resource each is. */
+const RESOURCE_CALLS: ReadonlyMap<string, { def: ResourceDef; kind: CallKind }> = new Map(
+  (RESOURCES as readonly ResourceDef[]).flatMap((def) => callsOf(def).map(({ kind, name }) => [name, { def, kind }] as const)),
+);
+
+/** The key of a row the resource's list shows (so a detail or an update reaches a stored row); none when it shows none. */
+async function existingKey(def: ResourceDef): Promise<Record<string, unknown> | undefined> {
+  const page = await admin.get<{ list: Record<string, unknown>[] }>(def.api!.list.path, { page_size: 20 });
+  const key = page.retcode === RET.OK ? page.data.list[0]?.[def.key] : undefined;
+  return key === undefined ? undefined : { [def.key]: key };
+}
+
 let server: TestServer;
 let admin: TestClient;
 let watch: ChangeWatch;
 let adminRow: typeof users.$inferSelect;
 let tablesAtStart: string[];
 let recoveries = 0;
+/**
+ * What the server logged as an API failure since the last look: a 500, or a constraint that
+ * refused what the input checks let through (answered -100400 as a backstop, still a missing check).
+ */
+const apiFailures: string[] = [];
 /** Accepted injection strings found stored as sent: the verbatim check ran. */
 let storedVerbatim = 0;
 
 beforeAll(async () => {
+  const log = console.error.bind(console);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('[api]')) apiFailures.push(`${args[0]} ${String(args[1])}`.slice(0, 300));
+    log(...args);
+  });
   server = await startTestServer();
   admin = await signIn();
   [adminRow] = await server.database.db.select().from(users).where(eq(users.email, ADMIN)) as [typeof users.$inferSelect];
@@ -45,6 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  vi.restoreAllMocks();
 });
 
 async function signIn(): Promise<TestClient> {
@@ -111,7 +140,13 @@ describe('fuzz: hostile input on every contract entry', () => {
   });
 
   test.each(entries)('%s', async (name, def) => {
-    const { cases } = hostileCases(def, { seed: seedOf(name, SEED), cap: CAP });
+    const resource = RESOURCE_CALLS.get(name);
+    const { cases } = hostileCases(def, {
+      seed: seedOf(name, SEED), cap: CAP,
+      // A detail or an update of a stored row: the values sent reach the table.
+      base: resource && (resource.kind === 'detail' || resource.kind === 'update') ? await existingKey(resource.def) : undefined,
+      refs: resource ? Object.entries(resource.def.fields).filter(([, field]) => field.ref).map(([field]) => field) : [],
+    });
     const failures: string[] = [];
     let refused = 0;
     for (const c of cases) {
@@ -125,6 +160,7 @@ describe('fuzz: hostile input on every contract entry', () => {
       }
       const { status, body } = answer;
       if (status >= 500) failures.push(`${what}: HTTP ${status} ${body.message}`);
+      if (apiFailures.length > 0) failures.push(`${what}: the server logged ${apiFailures.splice(0).join('; ')}`);
       if (!answer.contentType.includes('application/json')) failures.push(`${what}: content-type ${answer.contentType}`);
       if (typeof body.retcode !== 'number' || typeof body.message !== 'string' || !('data' in body)) failures.push(`${what}: not an envelope: ${JSON.stringify(body).slice(0, 200)}`);
       if (c.expect === 'unknown-api' && (body.retcode !== RET.UNKNOWN_API || status !== 404)) failures.push(`${what}: expected -100444/404, got ${body.retcode}/${status}`);

@@ -80,6 +80,24 @@ describe('QC rules (Rule Center › QC Rule)', () => {
     expect((await admin.get(`${RULES}/get_qc_rule_detail`, { rule_id: ruleId })).data.sample_percent).toBe(5);
   });
 
+  test('"high-value only" is yes or no, never null; a blank supplier is refused, null clears it', async () => {
+    const body = { rule_name: 'Any', rule_kind: K.SKU_ATTRIBUTES, priority: 1, status: 1 };
+    for (const [input, path] of [[{ high_value_only: null }, 'high_value_only'], [{ supplier_id: '' }, 'supplier_id'], [{ supplier_id: '   ' }, 'supplier_id']] as const) {
+      const created = await admin.post(`${RULES}/create_qc_rule`, { ...body, ...input });
+      expect(created.retcode, JSON.stringify(input)).toBe(RET.BAD_INPUT);
+      expect(created.data.issues[0].path).toBe(path);
+    }
+    expect((await admin.get(`${RULES}/search_qc_rule`, { rule_name: 'Any' })).data.total).toBe(0);
+    const ruleId = (await rule({ ...body, supplier_id: 'SUPSG0002', high_value_only: 1 })).rule_id;
+    for (const input of [{ high_value_only: null }, { supplier_id: '' }, { supplier_id: '  ' }]) {
+      const res = await admin.post(`${RULES}/update_qc_rule`, { rule_id: ruleId, ...input });
+      expect(res.retcode, JSON.stringify(input)).toBe(RET.BAD_INPUT);
+      expect(res.data.issues[0].path).toBe(Object.keys(input)[0]);
+    }
+    expect((await admin.get(`${RULES}/get_qc_rule_detail`, { rule_id: ruleId })).data).toMatchObject({ supplier_id: 'SUPSG0002', high_value_only: 1 });
+    expect((await admin.post(`${RULES}/update_qc_rule`, { rule_id: ruleId, supplier_id: null })).data).toMatchObject({ supplier_id: null, high_value_only: 1 });
+  });
+
   test('the operator may not read or change rules', async () => {
     expect((await operator.get(`${RULES}/search_qc_rule`, {})).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await operator.post(`${RULES}/create_qc_rule`, { rule_name: 'X', rule_kind: 1, priority: 1, status: 1 })).retcode).toBe(RET.PERMISSION_DENIED);

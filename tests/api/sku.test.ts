@@ -69,6 +69,26 @@ describe('search_sku', () => {
   });
 });
 
+describe('create_sku and update_sku', () => {
+  test('bulky and high value are yes or no: null is refused on the field and changes nothing; left out on create, no', async () => {
+    const body = { sku_id: `${whs}-NULLS`, sku_name: 'Null test', unit: 'pcs' };
+    for (const field of ['is_bulky', 'is_high_value']) {
+      const created = await admin.post('/apps/basic/sku/create_sku', { ...body, [field]: null });
+      expect(created.retcode, field).toBe(RET.BAD_INPUT);
+      expect(created.data.issues[0].path).toBe(field);
+    }
+    expect((await admin.get(DETAIL, { sku_id: body.sku_id })).retcode).toBe(RET.NOT_FOUND);
+    expect((await admin.post('/apps/basic/sku/create_sku', { ...body, weight_g: null })).data).toMatchObject({ is_bulky: 0, is_high_value: 0, weight_g: null });
+    const stored = (await admin.get(DETAIL, { sku_id: demoSkuId(whs, 1) })).data;
+    for (const field of ['is_bulky', 'is_high_value']) {
+      const updated = await admin.post('/apps/basic/sku/update_sku', { sku_id: stored.sku_id, [field]: null });
+      expect(updated.retcode, field).toBe(RET.BAD_INPUT);
+      expect(updated.data.issues[0].path).toBe(field);
+    }
+    expect((await admin.get(DETAIL, { sku_id: stored.sku_id })).data).toEqual(stored);
+  });
+});
+
 describe('SKU mapping codes', () => {
   test('the mapping list, and `$`/`#` codes resolving to the real SKU', async () => {
     const list = await admin.get<Page<{ mapping_code: string; sku_id: string }>>(MAPPINGS, { mapping_code: '$SHOP0001,#MODEL0001' });

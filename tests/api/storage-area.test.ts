@@ -169,6 +169,17 @@ describe('zones', () => {
     expect(badRef.retcode).toBe(RET.BAD_INPUT);
     expect((await admin.get<ZoneRow>(`${LOC}/get_zone_detail`, { zone_id: 'C01' })).data.zone_cluster_id).toBe('ZC-BULK');
   });
+
+  test('a blank logic area is refused on the field and changes nothing; null clears it', async () => {
+    const before = (await admin.get<ZoneRow & { logic_area_id: string | null }>(`${LOC}/get_zone_detail`, { zone_id: 'A01' })).data;
+    for (const blank of ['', '   ']) {
+      const res = await admin.post(`${LOC}/update_zone`, { zone_id: 'A01', logic_area_id: blank });
+      expect(res.retcode).toBe(RET.BAD_INPUT);
+      expect(res.data.issues[0].path).toBe('logic_area_id');
+    }
+    expect((await admin.get(`${LOC}/get_zone_detail`, { zone_id: 'A01' })).data).toEqual(before);
+    expect((await admin.post(`${LOC}/update_zone`, { zone_id: 'A01', logic_area_id: null })).data.logic_area_id).toBeNull();
+  });
 });
 
 describe('pathways, parks, clusters, logic areas, staging locations', () => {

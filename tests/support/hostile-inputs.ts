@@ -327,15 +327,45 @@ const queryText = (value: unknown): string =>
 export const asQuery = (input: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined).map(([k, v]) => [k, queryText(v)]));
 
+/** A member named as a key of another record: `*_id`, `*_code`. */
+const REFERENCE_NAME = /(^|_)(id|code)$/;
+
 /**
- * The hostile cases of one entry: a minimal valid input, up to `cap` spoiled fields (taken round
- * robin over the fields in a seeded order, so each field gets its share) and every whole-input attack.
+ * The values a careless handler would store as they are, each member once whatever the cap: null
+ * for every optional member (in a GET the empty value, which reads as null), and blank text for
+ * every reference member — named as one (REFERENCE_NAME) or declared one (`refs`, the `ref` fields
+ * of a resource). A declared reference refuses blank text (an empty value in a GET clears it).
  */
-export function hostileCases(def: EndpointDef, opts: { seed: number; cap: number }): { base: Record<string, unknown>; cases: HostileCase[] } {
+function clearingCases(leaves: readonly Leaf[], base: Record<string, unknown>, get: boolean, refs: readonly string[]): HostileCase[] {
+  const out: HostileCase[] = [];
+  for (const leaf of leaves) {
+    const name = String(leaf.path.at(-1));
+    const at = leaf.path.join('.');
+    if (isOptional(leaf.schema)) out.push({ label: `${at}: ${get ? 'empty (cleared)' : 'null (cleared)'}`, input: withValue(base, leaf.path, get ? '' : null), planted: [] });
+    if (leaf.type !== 'string' || !(REFERENCE_NAME.test(name) || refs.includes(name))) continue;
+    const declared = leaf.path.length === 1 && refs.includes(name);
+    for (const [blank, label] of [['', 'empty'], ['   ', 'only spaces']] as const) {
+      if (get && blank === '' && isOptional(leaf.schema)) continue; // the cleared case above
+      out.push({ label: `${at}: reference ${label}`, input: withValue(base, leaf.path, blank), planted: [], ...(declared ? { expect: 'bad-input' as const } : {}) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The hostile cases of one entry: a minimal valid input (`base` over it: members a valid input
+ * needs that no sample can guess, such as the key of an existing row), the clearing cases of every
+ * member (clearingCases), up to `cap` spoiled fields (taken round robin over the fields in a seeded
+ * order, so each field gets its share) and every whole-input attack.
+ */
+export function hostileCases(
+  def: EndpointDef, opts: { seed: number; cap: number; base?: Record<string, unknown>; refs?: readonly string[] },
+): { base: Record<string, unknown>; cases: HostileCase[] } {
   const rng = seededRng(opts.seed);
   const get = def.method === 'GET';
-  const base = (validSample(def.input) ?? {}) as Record<string, unknown>;
-  const perLeaf = leavesOf(def.input, base).map((leaf) => {
+  const base = { ...(validSample(def.input) ?? {}) as Record<string, unknown>, ...opts.base };
+  const leaves = leavesOf(def.input, base);
+  const perLeaf = leaves.map((leaf) => {
     const sampleAt = leaf.path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], base)
       ?? validSample(leaf.schema, String(leaf.path.at(-1)));
     const values = leafValues(leaf, get, sampleAt);
@@ -351,7 +381,10 @@ export function hostileCases(def: EndpointDef, opts: { seed: number; cap: number
       if (round < leafCases.length && fieldCases.length < opts.cap) fieldCases.push(leafCases[round]!);
     }
   }
-  return { base, cases: [{ label: 'valid sample', input: base, planted: [] }, ...fieldCases, ...wholeInputCases(def, base)] };
+  return {
+    base,
+    cases: [{ label: 'valid sample', input: base, planted: [] }, ...clearingCases(leaves, base, get, opts.refs ?? []), ...fieldCases, ...wholeInputCases(def, base)],
+  };
 }
 
 /** The members an object schema declares (wrappers off), with whether each is required; empty for other schemas. */

@@ -106,12 +106,10 @@ export function resourceColumns<F extends Record<string, FieldDef>>(def: Resourc
 
 /**
  * An API value as its column stores it: `time` unix seconds as a Date (timestamptz), `bool`
- * 1/0 as true/false when the column is a boolean; a cleared text on a NOT NULL column is ''.
- * Other values are stored as they are.
+ * 1/0 as true/false when the column is a boolean. Other values are stored as they are.
  */
 export function toColumnValue(field: FieldDef, column: ListColumn, value: unknown): unknown {
   const stored = is(column, Column) ? column : null;
-  if (value === null && field.kind === 'text' && stored?.notNull) return '';
   if (value === null || value === undefined) return value;
   if (field.kind === 'time') return new Date(Number(value) * 1000);
   if (field.kind === 'bool' && stored?.dataType === 'boolean') return value === 1 || value === true;

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { FieldDef, ResourceDef } from '../../shared/resources/define';
+import { takesNull, type FieldDef, type ResourceDef } from '../../shared/resources/define';
 import type { RowShape } from '../../shared/resources/schemas';
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
@@ -60,7 +60,8 @@ export const duplicate = (what: string) => new ApiError(RET.DUPLICATE, `${what} 
 async function checkReferences(def: ResourceDef, values: ApiRow, refs: (name: string) => ServedTable, { db, session }: AuthedCtx) {
   for (const [name, field] of Object.entries(def.fields)) {
     const value = values[name];
-    if (!field.ref || value === undefined || value === null || value === '') continue;
+    // Never blank: the input schema refuses a blank reference (shared/resources/schemas.ts).
+    if (!field.ref || value === undefined || value === null) continue;
     const target = refs(field.ref);
     const { fields, whs } = resourceColumns(target.def, target.table);
     const scope = target.def.warehouseScoped && whs ? [eq(whs, session.whsId)] : [];
@@ -76,6 +77,22 @@ async function checkReferences(def: ResourceDef, values: ApiRow, refs: (name: st
 }
 
 /**
+ * Refuses to serve a definition whose writable fields say otherwise than their columns about null
+ * (define.ts takesNull): a field taking null over a NOT NULL column would answer a client's null
+ * with a 500, and an optional field a create may leave out needs a column default.
+ */
+function checkNullability(def: ResourceDef, fields: ReadonlyMap<string, PgColumn>): void {
+  if (!def.api?.create && !def.api?.update) return;
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.readOnly) continue;
+    const column = fields.get(name)!;
+    if (takesNull(field) && column.notNull) throw new Error(`${def.name}.${name}: its column is NOT NULL, so the field cannot take null: declare it required or notNull`);
+    if (field.notNull && !column.notNull) throw new Error(`${def.name}.${name}: declared notNull, but its column is nullable`);
+    if (def.api.create && !field.required && column.notNull && !column.hasDefault) throw new Error(`${def.name}.${name}: a create may leave it out, but its column has no default: declare it required`);
+  }
+}
+
+/**
  * The handlers of a resource's calls (shared/resources/endpoints.ts), over its table: columns
  * named as the definition's fields, and `whs_id` for warehouse-scoped resources, which only
  * ever read and write rows of the session's warehouse (the warehouse never comes from the input).
@@ -86,6 +103,7 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
 ) {
   const { fields, keys, whs, whsKey } = resourceColumns(def, table);
   const anyDef = def as unknown as ResourceDef;
+  checkNullability(anyDef, fields);
   if (Object.values(def.fields).some((f) => f.ref) && !refs) throw new Error(`${def.name}: fields refer to other resources, but nothing resolves them`);
   /** The hook's checks after the references': both see the values about to be written. */
   async function prepare(values: ApiRow, current: ApiRow | null, ctx: AuthedCtx): Promise<ApiRow> {

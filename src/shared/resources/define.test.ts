@@ -45,16 +45,70 @@ describe('resource definitions', () => {
     expect(update.parse({ whs_id: 'SGSIN1', whs_name: 'Renamed' })).toEqual({ whs_id: 'SGSIN1', whs_name: 'Renamed' });
     expect(update.safeParse({ whs_name: 'Renamed' }).success).toBe(false);
     expect(update.safeParse({ whs_id: 'SGSIN1', whs_name: '' }).success).toBe(false);
-    expect(update.parse({ whs_id: 'SGSIN1', whs_no: null })).toEqual({ whs_id: 'SGSIN1', whs_no: null });
+    // whs_no is optional but NOT NULL: cleared with '', never null.
+    expect(update.parse({ whs_id: 'SGSIN1', whs_no: '' })).toEqual({ whs_id: 'SGSIN1', whs_no: '' });
+    expect(update.safeParse({ whs_id: 'SGSIN1', whs_no: null }).success).toBe(false);
     expect(update.safeParse({ whs_id: 'SGSIN1', time_region: null }).success).toBe(false);
     expect(update.parse({ whs_id: 'SGSIN1', country: 'VN', created_at: 5 })).toEqual({ whs_id: 'SGSIN1' });
   });
 
   test('edit as a query string (a GET): values coerced, an empty one clears an optional field', () => {
     const update = updateInputSchema(warehouseResource, { query: true });
-    expect(update.parse({ whs_id: 'SGSIN1', quota_mode: '1', is_use_channel: '0', whs_no: '' })).toEqual({ whs_id: 'SGSIN1', quota_mode: 1, is_use_channel: 0, whs_no: null });
+    expect(update.parse({ whs_id: 'SGSIN1', quota_mode: '1', is_use_channel: '0', whs_no: '' })).toEqual({ whs_id: 'SGSIN1', quota_mode: 1, is_use_channel: 0, whs_no: '' });
     expect(update.safeParse({ whs_id: 'SGSIN1', quota_mode: '' }).success).toBe(false);
     expect(update.safeParse({ whs_id: 'SGSIN1', is_use_channel: 'yes' }).success).toBe(false);
+  });
+
+  describe('null and blank values (docs/decisions.md "Null and blank values")', () => {
+    const api = { list: { path: '/a/search_bin', perm: 'P' }, create: { path: '/a/create_bin', perm: 'P' }, update: { path: '/a/update_bin', perm: 'P' } };
+    const bin = defineResource({
+      name: 'bin', key: 'code', warehouseScoped: true, table: 'bins', api, defaultSort: { field: 'code', desc: false },
+      fields: {
+        code: { kind: 'text', label: 'Code', required: true, immutable: true, sortable: true },
+        zone_id: { kind: 'text', label: 'Zone', ref: 'zone' },
+        cluster_id: { kind: 'text', label: 'Cluster', required: true, ref: 'zone_cluster' },
+        max_qty: { kind: 'int', label: 'Max Qty' },
+        is_bulky: { kind: 'bool', label: 'Bulky', notNull: true, form: { defaultValue: 0 } },
+        label: { kind: 'text', label: 'Label', notNull: true },
+      },
+    });
+    const create = createInputSchema(bin);
+    const update = updateInputSchema(bin);
+    const query = updateInputSchema(bin, { query: true });
+    const valid = { code: 'B1', cluster_id: 'C1' };
+
+    test('null clears an optional field whose column is nullable, and nothing else', () => {
+      expect(create.parse({ ...valid, zone_id: null, max_qty: null })).toEqual({ ...valid, zone_id: null, max_qty: null });
+      expect(update.parse({ code: 'B1', zone_id: null, max_qty: null })).toEqual({ code: 'B1', zone_id: null, max_qty: null });
+      for (const field of ['is_bulky', 'label', 'cluster_id']) {
+        expect(create.safeParse({ ...valid, [field]: null }).success, field).toBe(false);
+        expect(update.safeParse({ code: 'B1', [field]: null }).success, field).toBe(false);
+      }
+      // Left out, a notNull field takes its column's default; '' clears notNull text.
+      expect(create.parse(valid)).toEqual(valid);
+      expect(update.parse({ code: 'B1', label: '  ' })).toEqual({ code: 'B1', label: '' });
+    });
+
+    test('a reference is never blank: null (or an empty query value) clears an optional one', () => {
+      for (const blank of ['', '   ']) {
+        expect(create.safeParse({ ...valid, zone_id: blank }).success).toBe(false);
+        expect(update.safeParse({ code: 'B1', zone_id: blank }).success).toBe(false);
+        expect(update.safeParse({ code: 'B1', cluster_id: blank }).success).toBe(false);
+      }
+      expect(query.parse({ code: 'B1', zone_id: '' })).toEqual({ code: 'B1', zone_id: null });
+      expect(query.safeParse({ code: 'B1', zone_id: '   ' }).success).toBe(false);
+      expect(query.safeParse({ code: 'B1', is_bulky: '' }).success).toBe(false);
+      expect(query.parse({ code: 'B1', label: '' })).toEqual({ code: 'B1', label: '' });
+    });
+
+    test('notNull is for optional fields a client writes; one that is not text starts the create form with a default', () => {
+      const fields = { code: { kind: 'text', label: 'Code', sortable: true } } as const;
+      const base = { name: 'x', key: 'code', warehouseScoped: true, table: 'xs', api, defaultSort: { field: 'code', desc: false } } as const;
+      expect(() => defineResource({ ...base, fields: { ...fields, n: { kind: 'int', label: 'N', required: true, notNull: true } } })).toThrow(/notNull is for optional/);
+      expect(() => defineResource({ ...base, fields: { ...fields, n: { kind: 'int', label: 'N', readOnly: true, notNull: true } } })).toThrow(/notNull is for optional/);
+      expect(() => defineResource({ ...base, fields: { ...fields, b: { kind: 'bool', label: 'B', notNull: true } } })).toThrow(/starts the create form with a default/);
+      expect(defineResource({ ...base, fields: { ...fields, t: { kind: 'text', label: 'T', notNull: true } } }).fields.t.notNull).toBe(true);
+    });
   });
 
   test('time fields: 10-digit unix seconds, range filters in seconds', () => {

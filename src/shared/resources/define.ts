@@ -69,6 +69,13 @@ export interface FieldDef {
   hideInList?: boolean;
   /** Required on create (and kept non-empty on edit). */
   required?: boolean;
+  /**
+   * Optional, but its column holds a value in every row (NOT NULL with a default): a create may
+   * leave it out (the default applies) and an edit may change it, but null is refused, as it would
+   * be for a required field; text is cleared with ''. Without it an optional field's column is
+   * nullable and null clears it. The server checks both against the table at start-up.
+   */
+  notNull?: boolean;
   /** Set by the server or fixed once created: not accepted on edit. */
   immutable?: boolean;
   /** Never accepted from a client (ids, times the server sets). */
@@ -90,6 +97,12 @@ export interface FieldDef {
    */
   refWhere?: Readonly<Record<string, string | number>>;
 }
+
+/**
+ * Whether a create or edit may send null for the field, clearing it (docs/decisions.md "Null and
+ * blank values"): an optional field whose column is nullable, never a required or `notNull` one.
+ */
+export const takesNull = (field: FieldDef): boolean => !field.required && !field.notNull;
 
 /**
  * The field a resource's rows are known by besides the key (what a reference select shows and
@@ -215,6 +228,11 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
       throw new Error(`${def.name}.${name}: a ${formType} form type is for text${formType === 'select' ? ' or numbers' : ''} (enums and yes/no are selects already)`);
     }
     if (field.form?.whenChanged !== undefined && !(field.form.whenChanged in def.fields)) throw new Error(`${def.name}.${name}: applies when ${field.form.whenChanged} changes, which is not a field`);
+    if (field.notNull && (field.required || field.readOnly)) throw new Error(`${def.name}.${name}: notNull is for optional fields a client writes`);
+    // The form sends a value it cannot clear from the start (shared/resources/form-items.ts).
+    if (field.notNull && field.kind !== 'text' && def.api?.create && !field.form?.hideIn?.includes('create') && field.form?.defaultValue === undefined) {
+      throw new Error(`${def.name}.${name}: a notNull field that is not text starts the create form with a default value`);
+    }
   }
   return def;
 }

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { defineResource, type FieldDef } from './define';
+import { defineResource, type FieldDef, type ResourceDef } from './define';
 import {
   activeItems, asQueryInput, canConfirm, formInput, formItemsOf, formModeOf, formTypeOf, initialValues, isFilled,
   missingItems, normaliseValue, optionValue, requiredMessageKind,
 } from './form-items';
+import { RESOURCES } from './registry';
+import { createInputSchema, updateInputSchema } from './schemas';
+import { skuResource } from './sku.resource';
 import { warehouseResource } from './warehouse.resource';
 
 const dock = defineResource({
@@ -119,6 +122,32 @@ describe('the call input of a form', () => {
     const values = { ...initialValues(items, row), dock_name: ' North ', capacity: '6', remark: '  ', created_at: 1 };
     expect(formInput(dock, items, values, row)).toEqual({ dock_code: 'D1', capacity: 6, remark: null });
     expect(formInput(dock, items, initialValues(items, row), row)).toEqual({ dock_code: 'D1' });
+  });
+
+  test('every resource\'s form sends what its calls accept: defaults on Create, a cleared item on Edit as null only where null clears it', () => {
+    for (const def of RESOURCES as readonly ResourceDef[]) {
+      if (def.api?.create) {
+        const shape = createInputSchema(def).shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+        const items = formItemsOf(def, 'create');
+        for (const [prop, value] of Object.entries(formInput(def, items, initialValues(items)))) {
+          expect(shape[prop]!.safeParse(value).success, `${def.name}.${prop} = ${String(value)} on Create`).toBe(true);
+        }
+      }
+      if (def.api?.update && !def.api.update.method) {
+        const shape = updateInputSchema(def).shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+        // Each item the user may leave empty, cleared on a row that had a value there.
+        for (const item of formItemsOf(def, 'edit').filter((i) => !i.disabled && !i.isRequired && !i.whenChanged)) {
+          const row = { [def.key]: 'K', [item.prop]: 'stored' };
+          const sent = formInput(def, [item], { [item.prop]: null }, row);
+          expect(shape[item.prop]!.safeParse(sent[item.prop]).success, `${def.name}.${item.prop} cleared as ${String(sent[item.prop])}`).toBe(true);
+        }
+      }
+    }
+    // A yes/no that cannot be null is chosen, never cleared, and starts at its default; text that cannot be null is cleared to ''.
+    for (const mode of ['create', 'edit'] as const) expect(formItemsOf(skuResource, mode).find((i) => i.prop === 'is_bulky')).toMatchObject({ isRequired: true });
+    expect(initialValues(formItemsOf(skuResource, 'create'))).toMatchObject({ is_bulky: 0, is_high_value: 0 });
+    const warehouse = { whs_id: 'SGSIN1', whs_no: '101' };
+    expect(formInput(warehouseResource, formItemsOf(warehouseResource, 'edit'), { ...warehouse, whs_no: ' ' }, warehouse)).toEqual({ whs_id: 'SGSIN1', whs_no: '' });
   });
 
   test('as a query string (an edit sent as a GET) a cleared value is empty', () => {

@@ -86,8 +86,8 @@ export function formItemsOf(def: ResourceDef, mode: FormMode, extra: Readonly<Re
         field,
         label: field.form?.label ?? field.label,
         formType: formTypeOf(field),
-        // A disabled item is never the user's to fill.
-        isRequired: field.required === true && !disabled && mode !== 'detail',
+        // A disabled item is never the user's to fill; a value that cannot be null (but text, cleared to '') must be there.
+        isRequired: (field.required === true || (field.notNull === true && field.kind !== 'text')) && !disabled && mode !== 'detail',
         disabled,
         defaultValue: mode === 'create' ? (field.form?.defaultValue ?? null) : null,
         ...(field.form?.whenChanged !== undefined ? { whenChanged: field.form.whenChanged } : {}),
@@ -157,13 +157,15 @@ export function normaliseValue(field: FieldDef, value: FormValue | undefined): F
 /**
  * The create or edit call's input from the form's values (of the items in force: activeItems).
  * Create: every writable item with a value. Edit: the key, and only the items whose value
- * changed from `row` (a cleared optional item is sent as null, so it is cleared).
+ * changed from `row` (a cleared optional item is sent as null, so it is cleared; text that cannot
+ * be null as '').
  */
 export function formInput(def: ResourceDef, items: readonly FormItem[], values: FormValues, row?: Readonly<Record<string, unknown>>): Record<string, FormValue> {
   const input: Record<string, FormValue> = {};
   for (const item of items) {
     if (item.field.readOnly || (row && item.disabled)) continue;
-    const value = normaliseValue(item.field, values[item.prop]);
+    const typed = normaliseValue(item.field, values[item.prop]);
+    const value = typed === null && row && item.field.notNull && item.field.kind === 'text' ? '' : typed;
     if (!row) {
       if (value !== null) input[item.prop] = value;
     } else if (value !== (row[item.prop] ?? null)) {

@@ -39,7 +39,7 @@ export const putawayRuleResource = defineResource({
     },
     temperature_zone: { kind: 'enum', label: /*i18n*/ 'Temperature Zone', ...codeEnum(TEMPERATURE_ZONE), filter: { op: 'eq', type: 'select' } },
     abc_class: { kind: 'enum', label: /*i18n*/ 'ABC Class', ...codeEnum(ABC_CLASS), filter: { op: 'eq', type: 'select' } },
-    high_value_only: { kind: 'bool', label: /*i18n*/ 'High Value Only', form: { defaultValue: 0 } },
+    high_value_only: { kind: 'bool', label: /*i18n*/ 'High Value Only', notNull: true, form: { defaultValue: 0 } },
     quality: { kind: 'enum', label: /*i18n*/ 'Quality', ...codeEnum(QUALITY), filter: { op: 'eq', type: 'select' } },
     target_zone_id: refField(/*i18n*/ 'Target Zone', { ref: 'zone' }),
     target_logic_area_id: refField(/*i18n*/ 'Target Logic Area', { ref: 'logic_area' }),

@@ -40,7 +40,7 @@ export const qcRuleResource = defineResource({
     },
     supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, ref: 'supplier', filter: { op: 'eq', type: 'input' } },
     category_prefix: { kind: 'text', label: /*i18n*/ 'Category Starts With', max: 120 },
-    high_value_only: { kind: 'bool', label: /*i18n*/ 'High-value SKUs Only', form: { defaultValue: 0 } },
+    high_value_only: { kind: 'bool', label: /*i18n*/ 'High-value SKUs Only', notNull: true, form: { defaultValue: 0 } },
     sample_percent: { kind: 'int', label: /*i18n*/ 'Sample %', min: 1, max: 100 },
     aql_level: { kind: 'enum', label: /*i18n*/ 'AQL', values: AQL_LEVELS },
     status: { ...activeStatusField, form: { defaultValue: 1 } },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
 import { MAX_SQL_INT } from '../contract/define';
-import { MAX_FILTER_VALUES, MAX_UNIX_SECONDS, rangeProps, type FieldDef, type ResourceDef } from './define';
+import { MAX_FILTER_VALUES, MAX_UNIX_SECONDS, rangeProps, takesNull, type FieldDef, type ResourceDef } from './define';
 
 /**
  * The zod schemas a resource definition derives (define.ts): values, list input, row, create and
@@ -43,6 +43,11 @@ function valueSchema(field: FieldDef): z.ZodType {
   }
 }
 
+/** A field's value as a create or edit writes it: a reference names a row, so it is never blank. */
+function writeValueSchema(field: FieldDef): z.ZodType {
+  return valueSchema(field.ref && field.kind === 'text' ? { ...field, min: Math.max(field.min ?? 0, 1) } : field);
+}
+
 /** A query-string value of a filter (GET): strings in, the field's type out. */
 function filterValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
@@ -63,13 +68,18 @@ function filterValueSchema(field: FieldDef): z.ZodType {
 
 /**
  * A field's value in a query string (a GET that writes, e.g. spec §7 update_warehouse): strings
- * coerced to the field's type, and an empty value clears an optional field (null); a required one refuses it.
+ * coerced to the field's type, and an empty value clears a field that takes null; text that
+ * cannot be null is cleared to '' (unless required), the rest refuse it.
  */
 function queryValueSchema(field: FieldDef): z.ZodType {
-  const value = field.kind === 'text' ? valueSchema(field) : filterValueSchema(field);
-  // Coercion would read '' (or null) as 0: a required field gets nothing to coerce, so it refuses it.
-  return field.required ? z.preprocess((v) => (v === '' ? undefined : v), value) : z.preprocess((v) => (v === '' ? null : v), value.nullable());
+  if (field.kind === 'text') return takesNull(field) ? z.preprocess((v) => (v === '' ? null : v), writeValueSchema(field).nullable()) : writeValueSchema(field);
+  const value = filterValueSchema(field);
+  // Coercion would read '' (or null) as 0: a field that cannot be null gets nothing to coerce, so it refuses it.
+  return takesNull(field) ? z.preprocess((v) => (v === '' ? null : v), value.nullable()) : z.preprocess((v) => (v === '' ? undefined : v), value);
 }
+
+/** A field's value in a create or edit sent as JSON: null only where it clears the field (takesNull). */
+const bodyValueSchema = (field: FieldDef): z.ZodType => (takesNull(field) ? writeValueSchema(field).nullable() : writeValueSchema(field));
 
 
 
@@ -115,35 +125,40 @@ type Writable<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['read
 /** Names of the fields an edit may change (writable, not immutable). */
 type Mutable<F extends Record<string, FieldDef>> = { [K in Writable<F>]: F[K]['immutable'] extends true ? never : K }[Writable<F>];
 type RequiredOnes<F extends Record<string, FieldDef>> = { [K in keyof F]: F[K]['required'] extends true ? K : never }[keyof F];
+/** Names of the fields that never take null (required or notNull): see takesNull. */
+type NeverNull<F extends Record<string, FieldDef>> = RequiredOnes<F> | { [K in keyof F]: F[K]['notNull'] extends true ? K : never }[keyof F];
 
 export type RowShape<F extends Record<string, FieldDef>> = { [K in keyof F & string]: z.ZodNullable<Schema<ValueOf<F[K]>>> };
 export type CreateShape<F extends Record<string, FieldDef>> =
   { [K in Writable<F> & RequiredOnes<F> & string]: Schema<ValueOf<F[K]>> }
-  & { [K in Exclude<Writable<F>, RequiredOnes<F>> & string]: z.ZodOptional<z.ZodNullable<Schema<ValueOf<F[K]>>>> };
+  & { [K in Exclude<Writable<F>, RequiredOnes<F>> & string]: z.ZodOptional<Schema<ValueOf<F[K]> | (K extends NeverNull<F> ? never : null)>> };
 export type UpdateShape<F extends Record<string, FieldDef>, Key extends string> =
   { [K in Key & keyof F]: Schema<ValueOf<F[K]>> }
-  & { [K in Exclude<Mutable<F>, Key> & string]: z.ZodOptional<Schema<ValueOf<F[K]> | (K extends RequiredOnes<F> ? never : null)>> };
+  & { [K in Exclude<Mutable<F>, Key> & string]: z.ZodOptional<Schema<ValueOf<F[K]> | (K extends NeverNull<F> ? never : null)>> };
 
 /** A row as the API returns it: every field. */
 export function rowSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>): z.ZodObject<RowShape<F>> {
   return z.object(Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, valueSchema(field).nullable()]))) as unknown as z.ZodObject<RowShape<F>>;
 }
 
-/** The create call's input: the writable fields, required ones required. */
+/**
+ * The create call's input: the writable fields, required ones required; the others may be left out
+ * (the column's default, or null), and sent as null only where that clears them (takesNull).
+ */
 export function createInputSchema<F extends Record<string, FieldDef>>(def: ResourceDef<F>): z.ZodObject<CreateShape<F>> {
   return z.object(Object.fromEntries(Object.entries(def.fields)
     .filter(([, f]) => !f.readOnly)
-    .map(([name, f]) => [name, f.required ? valueSchema(f) : valueSchema(f).nullable().optional()]))) as unknown as z.ZodObject<CreateShape<F>>;
+    .map(([name, f]) => [name, f.required ? bodyValueSchema(f) : bodyValueSchema(f).optional()]))) as unknown as z.ZodObject<CreateShape<F>>;
 }
 
 /**
  * The edit call's input: the key, and any writable, mutable field to change (fields left out
- * stay as they are; optional ones are cleared with null). `query`: the input arrives as a query
+ * stay as they are; null clears those that take it). `query`: the input arrives as a query
  * string (an edit sent as a GET): values are coerced and an empty one clears.
  */
 export function updateInputSchema<F extends Record<string, FieldDef>, K extends string>(def: ResourceDef<F, K>, opts: { query?: boolean } = {}): z.ZodObject<UpdateShape<F, K>> {
   const key = def.fields[def.key]!;
-  const schemaOf = (f: FieldDef) => (opts.query ? queryValueSchema(f) : f.required ? valueSchema(f) : valueSchema(f).nullable());
+  const schemaOf = (f: FieldDef) => (opts.query ? queryValueSchema(f) : bodyValueSchema(f));
   return z.object({
     [def.key]: valueSchema({ ...key, required: true }),
     ...Object.fromEntries(Object.entries(def.fields)

@@ -46,7 +46,7 @@ export const shopResource = defineResource({
       ...codeEnum(SHOP_TYPE),
       filter: { op: 'eq', type: 'select' }, form: { defaultValue: SHOP_TYPE.values.REGULAR },
     },
-    is_cross_border: { kind: 'bool', label: /*i18n*/ 'Cross-border', filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
+    is_cross_border: { kind: 'bool', label: /*i18n*/ 'Cross-border', notNull: true, filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
     status: { ...activeStatusField, form: { defaultValue: ACTIVE_STATUS.values.ACTIVE } },
     contact_email: { kind: 'text', label: /*i18n*/ 'Contact Email', max: 254, hideInList: true },
     phone: { kind: 'text', label: /*i18n*/ 'Phone', max: 40, hideInList: true },

@@ -41,8 +41,10 @@ export const skuResource = defineResource({
     temperature_zone: {
       kind: 'enum', label: /*i18n*/ 'Temperature Zone', ...codeEnum(TEMPERATURE_ZONE), filter: { op: 'eq', type: 'select', hide: true },
     },
-    is_bulky: { kind: 'bool', label: /*i18n*/ 'Bulky', ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select', hide: true } },
-    is_high_value: { kind: 'bool', label: /*i18n*/ 'High Value', ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select', hide: true } },
+    is_bulky: { kind: 'bool', label: /*i18n*/ 'Bulky', notNull: true, ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 } },
+    is_high_value: {
+      kind: 'bool', label: /*i18n*/ 'High Value', notNull: true, ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 },
+    },
     length_mm: { kind: 'int', label: /*i18n*/ 'Length (mm)', max: 99999, hideInList: true },
     width_mm: { kind: 'int', label: /*i18n*/ 'Width (mm)', max: 99999, hideInList: true },
     height_mm: { kind: 'int', label: /*i18n*/ 'Height (mm)', max: 99999, hideInList: true },

@@ -37,7 +37,7 @@ export const warehouseResource = defineResource({
       filter: { op: 'contains', type: 'input' },
     },
     country: { kind: 'enum', label: /*i18n*/ 'Country', values: COUNTRIES, readOnly: true, filter: { op: 'eq', type: 'select' } },
-    whs_no: { kind: 'text', label: /*i18n*/ 'Warehouse No.', max: 16, filter: { op: 'eq', type: 'input' } },
+    whs_no: { kind: 'text', label: /*i18n*/ 'Warehouse No.', max: 16, notNull: true, filter: { op: 'eq', type: 'input' } },
     // Text, not an enum: a stored zone that is unknown reads as Asia/Shanghai (spec §8), and the
     // form offers the zones of the id's country (spec §3).
     time_region: {

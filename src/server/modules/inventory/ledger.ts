@@ -6,7 +6,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { inventoryLockLogs, inventoryTransactions, locationInventory } from '../../db/schema';
-import { ApiError, badInput } from '../../http/errors';
+import { ApiError, badInput, pgError } from '../../http/errors';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
 
 /**
@@ -170,21 +170,6 @@ async function bucketQty(tx: Db, whsId: string, k: StockKey, bucket: Bucket): Pr
   const column = bucket === 'available' ? li.availableQty : bucket === 'locked' ? li.lockedQty : li.prepickQty;
   const [row] = await tx.select({ qty: column }).from(li).where(balanceWhere(whsId, k));
   return row?.qty ?? 0;
-}
-
-interface PgErrorFields {
-  code?: string;
-  constraint?: string;
-}
-/** The database error under Drizzle's wrapper, if any. */
-function pgError(error: unknown): PgErrorFields {
-  let e = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const fields = e as PgErrorFields & { cause?: unknown };
-    if (typeof fields.code === 'string') return fields;
-    e = fields.cause;
-  }
-  return {};
 }
 
 /** The balance a statement changes and what it needs, to word a refusal. */

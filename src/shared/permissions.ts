@@ -49,6 +49,13 @@ export const ALL_PERMISSIONS: readonly string[] = [
   ...new Set([...routePermissions(ROUTES), ...PAGE_ACTIONS.map((a) => a.perm), ...Object.keys(ACTION_PERMISSIONS)]),
 ].sort();
 
+/** A permission's label on Role Detail: what its page declares, an action permission's, else the title of the page it opens. */
+export function permissionTitle(perm: string): MessageDescriptor | undefined {
+  return PAGE_ACTIONS.find((a) => a.perm === perm)?.title
+    ?? (ACTION_PERMISSIONS as Record<string, MessageDescriptor>)[perm]
+    ?? ROUTES.find((r) => permOf(r) === perm)?.title;
+}
+
 /** What an operator needs: the permissions of the operation screens (routes/operations.ts) and of their work. */
 export const OPERATION_PERMISSIONS: readonly string[] = [
   ...new Set([

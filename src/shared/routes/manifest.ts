@@ -123,7 +123,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/inbound/standardputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report putaway exceptions` } }),
   page('/inbound/massputaway', msg`Mass Putaway`, { actions: { Action: msg`Put away (mass)` } }),
   page('/inbound/massputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report mass putaway exceptions` } }),
-  page('/inbound/reprocess/{-$task_id}', msg`Reprocess`, { actions: { Action: msg`Do VAS work` } }),
+  page('/inbound/reprocess/{-$task_id}', msg`Reprocess`, { actions: { Action: msg`Do VAS tasks` } }),
   page('/inbound/crossDockSorting', msg`Cross-dock Sorting`),
   page('/inbound/labourplanning', msg`Labor Planning`),
 
@@ -573,7 +573,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsconfig/approveconfig/edit', msg`Edit Approval Config`),
   page('/wmsconfig/approveconfig/view', msg`Approval Config Detail`),
   list('/wmsconfig/pdapackage', msg`PDA Package`),
-  page('/wmsconfig/syncqueue', msg`Sync Queue`, { actions: { Action: msg`Resolve rejected ops` } }),
+  page('/wmsconfig/syncqueue', msg`Sync Queue`, { actions: { Action: msg`Resolve rejected operations` } }),
 
   // Report Center
   group('/reportcenter', msg`Report Center`, '/reportcenter/reportcenter'),

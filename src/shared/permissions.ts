@@ -4,7 +4,10 @@ import { ROUTES } from './routes/manifest';
 import { permOf, routeActions, routePermissions } from './routes/derive';
 import { isOperationPath } from './routes/operations';
 
-/** Permissions for actions inside pages (spec §6 "Codes seen" and those later issues add). */
+/**
+ * Permissions for actions inside pages (spec §6 "Codes seen" and those later issues add). A page's
+ * plain Edit/Create/Delete/Action is declared on its route instead (`actions` in the manifest).
+ */
 export const ACTION_PERMISSIONS = {
   'PC.Settings.JumpWFM': msg`Jump to workforce`,
   'PC.Dashboard.RegionOverview': msg`Region overview dashboard`,

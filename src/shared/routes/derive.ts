@@ -119,7 +119,7 @@ export interface PageAction {
 /** Every permission pages declare in `actions`, in manifest order. */
 export function routeActions(routes: readonly RouteDecl[]): PageAction[] {
   return routes.flatMap((route) => Object.entries(route.actions ?? {}).map(([verb, title]) => ({
-    route, verb: verb as PageVerb, perm: actionPerm(permOf(route) ?? '', verb as PageVerb), title,
+    route, verb: verb as PageVerb, perm: actionPerm(permOf(route) ?? route.path, verb as PageVerb), title,
   })));
 }
 

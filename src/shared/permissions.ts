@@ -1,9 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { ROUTES } from './routes/manifest';
-import { routePermissions } from './routes/derive';
+import { permOf, routeActions, routePermissions } from './routes/derive';
+import { isOperationPath } from './routes/operations';
 
-/** Permissions for actions inside pages (spec §6 "Codes seen" and those later issues add). */
+/**
+ * Permissions for actions inside pages (spec §6 "Codes seen" and those later issues add). A page's
+ * plain Edit/Create/Delete/Action is declared on its route instead (`actions` in the manifest).
+ */
 export const ACTION_PERMISSIONS = {
   'PC.Settings.JumpWFM': msg`Jump to workforce`,
   'PC.Dashboard.RegionOverview': msg`Region overview dashboard`,
@@ -40,10 +44,28 @@ export const ACTION_PERMISSIONS = {
 
 export type ActionPermission = keyof typeof ACTION_PERMISSIONS;
 
-/** Every permission that exists: route (menu) permissions and action permissions. */
+/** What pages change, each with its own permission (the route manifest's `actions`). */
+export const PAGE_ACTIONS = routeActions(ROUTES);
+
+/** Every permission that exists: route (menu) permissions, what pages change, and the other action permissions. */
 export const ALL_PERMISSIONS: readonly string[] = [
-  ...new Set([...routePermissions(ROUTES), ...Object.keys(ACTION_PERMISSIONS)]),
+  ...new Set([...routePermissions(ROUTES), ...PAGE_ACTIONS.map((a) => a.perm), ...Object.keys(ACTION_PERMISSIONS)]),
 ].sort();
+
+/** A permission's label on Role Detail: what its page declares, an action permission's, else the title of the page it opens. */
+export function permissionTitle(perm: string): MessageDescriptor | undefined {
+  return PAGE_ACTIONS.find((a) => a.perm === perm)?.title
+    ?? (ACTION_PERMISSIONS as Record<string, MessageDescriptor>)[perm]
+    ?? ROUTES.find((r) => permOf(r) === perm)?.title;
+}
+
+/** What an operator needs: the permissions of the operation screens (routes/operations.ts) and of their work. */
+export const OPERATION_PERMISSIONS: readonly string[] = [
+  ...new Set([
+    ...ROUTES.filter((r) => isOperationPath(r.path)).map(permOf),
+    ...PAGE_ACTIONS.filter((a) => isOperationPath(a.route.path)).map((a) => a.perm),
+  ].filter((p): p is string => p !== null)),
+];
 
 export const MENU_PERMISSIONS: readonly string[] = routePermissions(ROUTES);
 

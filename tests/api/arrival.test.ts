@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { roles, userWarehouses } from '../../src/server/db/schema';
+import { rolePermissions, roles, userWarehouses } from '../../src/server/db/schema';
 import { ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, TRACKING_ID_STATUS } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
 import { ARRIVAL, ASN, SHIFT, countRows, dayAfter, newAsn, shiftId, warehouseToday } from '../support/asn-fixture';
@@ -181,14 +181,21 @@ describe('groups, warehouses without box scanning, refusals', () => {
     expect(await status('ASNSGDEMO03')).toBe(S.PENDING);
   });
 
-  test('a user without the arriving page is refused (-100406) and nothing moves', async () => {
-    const [role] = await server.database.db.insert(roles).values({ whsId: SG, roleName: 'Arrival test: nothing' }).returning();
+  test('a user without the arriving permissions is refused (-100406); the page\'s View reads but arrives nothing', async () => {
+    const db = server.database.db;
+    const [role] = await db.insert(roles).values({ whsId: SG, roleName: 'Arrival test: nothing' }).returning();
     const user = await server.createUser({ email: 'arrival.none@demo.local', warehouses: [SG], role: 'Operator' });
-    await server.database.db.update(userWarehouses).set({ roleId: role!.roleId }).where(eq(userWarehouses.userId, user.userId));
+    await db.update(userWarehouses).set({ roleId: role!.roleId }).where(eq(userWarehouses.userId, user.userId));
     const none = await server.loginAt('arrival.none@demo.local', SG);
     const res = await scan('ASNSGDEMO03', none);
     expect(res.retcode).toBe(RET.PERMISSION_DENIED);
-    expect(res.data.perm).toBe('PC.Inbound.Arriving.View');
+    expect(res.data.perm).toBe('PC.Inbound.Arriving.Action');
+    expect((await none.get(`${ARRIVAL}/get_arrival_config`)).data.perm).toBe('PC.Inbound.Arriving.View');
+
+    await db.insert(rolePermissions).values({ whsId: SG, roleId: role!.roleId, perm: 'PC.Inbound.Arriving.View' });
+    expect((await none.get(`${ARRIVAL}/get_arrival_config`)).retcode).toBe(0);
+    expect((await none.get(`${ARRIVAL}/search_expected_arrival_mtb`, { sheet_id: 'ASNSGDEMO03' })).retcode).toBe(0);
+    expect((await scan('ASNSGDEMO03', none)).data.perm).toBe('PC.Inbound.Arriving.Action');
     expect(await status('ASNSGDEMO03')).toBe(S.PENDING);
   });
 });

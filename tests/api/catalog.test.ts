@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { rolePermissions, roles } from '../../src/server/db/schema';
 import { RET } from '../../src/shared/retcodes';
 
 /** WMS Basic catalog (spec §2): shops and groups, merchants, category tree, docks, stations and their record settings. */
@@ -314,5 +315,21 @@ describe('permissions', () => {
     for (const path of [SHOP.list, GROUP.list, MERCHANT.list, CATEGORY_TREE, DOCK.list, STATION.list, RECORD_SETTINGS]) {
       expect((await supervisor.get(path)).retcode, path).toBe(0);
     }
+  });
+
+  test('record settings: the tab\'s View reads them, saving needs its Edit permission', async () => {
+    const db = server.database.db;
+    const [role] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'Record settings reader' }).returning();
+    await db.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: role!.roleId, perm: 'PC.WMSBasic.StationManagement.RecordSettings.View' });
+    await server.createUser({ email: 'record.reader@demo.local', role: 'Record settings reader' as 'Operator' });
+    const reader = await server.loginAt('record.reader@demo.local', 'SGSIN1');
+    const before = await reader.get<{ list: RecordSetting[] }>(RECORD_SETTINGS);
+    expect(before.retcode).toBe(0);
+    const packing = { ...before.data.list[1]!, record_video: 1 - before.data.list[1]!.record_video };
+    const refused = await reader.post(UPDATE_RECORD_SETTINGS, { list: [packing] });
+    expect(refused).toMatchObject({ retcode: RET.PERMISSION_DENIED, data: { perm: 'PC.WMSBasic.StationManagement.RecordSettings.Edit' } });
+    expect((await reader.get<{ list: RecordSetting[] }>(RECORD_SETTINGS)).data).toEqual(before.data);
+    await db.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: role!.roleId, perm: 'PC.WMSBasic.StationManagement.RecordSettings.Edit' });
+    expect((await reader.post<{ list: RecordSetting[] }>(UPDATE_RECORD_SETTINGS, { list: [packing] })).data.list[1]).toEqual(packing);
   });
 });

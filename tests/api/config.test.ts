@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { roles, userWarehouses } from '../../src/server/db/schema';
 import { writeConf } from '../../src/server/modules/config/conf';
 import { DOMAIN_ENUMS, INBOUND_STATUS } from '../../src/shared/codes';
-import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS } from '../../src/shared/permissions';
+import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS, OPERATION_PERMISSIONS, PAGE_ACTIONS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
 import { derivePerm } from '../../src/shared/routes/derive';
 
@@ -209,16 +209,19 @@ describe('get_my_menu_key and get_my_perm', () => {
     expect(await listOf(sg, MENU_KEY)).toEqual([...MENU_PERMISSIONS].sort());
   });
 
-  test('an operator holds only route permissions of operation screens, no user administration', async () => {
+  test('an operator holds only the operation screens and their work, no user administration', async () => {
     const perms = await listOf(operator, PERM);
     const menu = await listOf(operator, MENU_KEY);
     expect(perms.length).toBeGreaterThan(0);
     expect(perms.length).toBeLessThan(MENU_PERMISSIONS.length);
-    for (const p of perms) expect(MENU_PERMISSIONS, p).toContain(p);
+    expect(perms).toEqual([...OPERATION_PERMISSIONS].sort());
     expect(perms.filter((p) => p.startsWith('PC.User.'))).toEqual([]);
     expect(perms.filter((p) => p in ACTION_PERMISSIONS)).toEqual([]);
-    expect(menu).toEqual(perms);
+    // The screens are menu keys; their work (…Action) is not.
+    expect(menu).toEqual(perms.filter((p) => MENU_PERMISSIONS.includes(p)));
+    expect(perms.filter((p) => !menu.includes(p)).every((p) => p.endsWith('.Action'))).toBe(true);
     expect(perms).toContain('PC.Inbound.Counting.View');
+    expect(perms).toContain('PC.Inbound.Counting.Action');
     expect(perms).toContain(derivePerm('/inbound/qc'));
     // Task lists whose paths start like an operation screen's are not operation screens.
     for (const list of ['/inbound/qctask', '/inbound/boxingtask']) expect(MENU_PERMISSIONS).toContain(derivePerm(list));
@@ -230,7 +233,7 @@ describe('get_my_menu_key and get_my_perm', () => {
     const perms = await listOf(vn, PERM);
     const menu = await listOf(vn, MENU_KEY);
     const userAdministration = (p: string) => /^PC\.(User|Wmsconfig\.(Userlist|Userrole|Rolelist))\./.test(p);
-    for (const a of Object.keys(ACTION_PERMISSIONS).filter((p) => !userAdministration(p))) expect(perms).toContain(a);
+    for (const a of [...Object.keys(ACTION_PERMISSIONS), ...PAGE_ACTIONS.map((p) => p.perm)].filter((p) => !userAdministration(p))) expect(perms).toContain(a);
     expect(perms.filter(userAdministration)).toEqual([]);
     for (const m of menu) expect(perms).toContain(m);
     for (const m of menu) expect(MENU_PERMISSIONS).toContain(m);

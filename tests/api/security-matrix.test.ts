@@ -8,14 +8,20 @@ import { asQuery, memberKind, memberSchema, objectMembers, toJson, validSample }
 import { rolePermissions, roles, userWarehouses, users } from '../../src/server/db/schema';
 import { writeConf } from '../../src/server/modules/config/conf';
 import { servedResources } from '../../src/server/modules/resources';
+import { OP_KINDS } from '../../src/server/modules/sync/op-kinds';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { ALL_PERMISSIONS, FEATURE_FLAGS } from '../../src/shared/permissions';
+import { inMenu, permOf } from '../../src/shared/routes/derive';
+import { ROUTES } from '../../src/shared/routes/manifest';
 import type { ResourceDef } from '../../src/shared/resources/define';
 import { RET } from '../../src/shared/retcodes';
 
 /**
- * Security matrix (issue 7): one row per contract entry, derived from the contract, so a new entry
+ * Security matrix (issue 7): first, every change needs a permission of its own: each mutation and
+ * each offline op kind names an Edit/Create/Delete/Action-style permission of its page, never the
+ * View that opens it (spec §6), unless it is on the short list of changes any signed-in user
+ * makes to their own things. Then one row per contract entry, derived from the contract, so a new entry
  * gets its row without anything to list here. Each row: anonymous; signed in without the entry's
  * permission (and, as a control, with only it); a mutation without the CSRF header; another
  * warehouse in the tenant header. Every refused cell sends input the schema would refuse, so the
@@ -120,6 +126,86 @@ async function expectRefused(what: string, send: () => Promise<Answer>, retcode:
   expect(await watch.changes(), `${what} changed the database`).toEqual([]);
   return res;
 }
+
+/**
+ * Changes a caller makes without a permission of their own, and why none is needed. Anything else
+ * that changes state names a permission.
+ */
+const OPEN_MUTATIONS: Record<string, string> = {
+  userLogin: 'signs in',
+  userForgot: 'asks for a reset link: the same answer whether the account exists or not',
+  userPasswordReset: 'sets a password with the token the reset mail carried',
+  userLogout: 'ends the caller\'s own session',
+  resetMyPwd: 'changes the caller\'s own password, knowing the current one',
+  setUserSetting: 'the caller\'s own settings (language)',
+  switchWarehouse: 'moves the caller\'s own session to another warehouse they are a member of',
+  createBookmark: 'the caller\'s own bookmarks',
+  updateBookmark: 'the caller\'s own bookmarks',
+  deleteBookmark: 'the caller\'s own bookmarks',
+  createFilterTemplate: 'the caller\'s own saved filters',
+  updateFilterTemplate: 'the caller\'s own saved filters',
+  deleteFilterTemplate: 'the caller\'s own saved filters',
+  setPagingHeader: 'the caller\'s own list columns',
+  deviceHeartbeat: 'the caller\'s device reports its own outbox',
+  pushOps: 'applies each op only with its kind\'s permission (op kinds are checked below)',
+  createExportTask: 'a file of a list the caller may read: the handler checks that list\'s permission',
+  getConfList: 'a read spec §7 makes a POST: changes nothing',
+};
+
+/** Op kinds any signed-in user may queue, and why. */
+const OPEN_OP_KINDS: Record<string, string> = {
+  'system.user.set_user_setting': 'the caller\'s own settings, as set_user_setting',
+};
+
+/** Permissions that open a page of the menu: they let one look, never change. */
+const OPENING_PERMISSIONS = new Set(ROUTES.filter(inMenu).map(permOf).filter((p): p is string => p !== null));
+
+/** Why a permission may not guard a change: a View, a page's opening permission, or unknown to the catalog (Role Detail could not grant it). */
+function viewLike(perm: string): string | null {
+  if (perm.endsWith('.View')) return 'a View permission';
+  if (OPENING_PERMISSIONS.has(perm)) return 'the permission that opens a menu page';
+  if (!ALL_PERMISSIONS.includes(perm)) return 'not in the permission catalog';
+  return null;
+}
+
+describe('every change needs a permission of its own', () => {
+  test('each mutation names an Edit/Create/Delete/Action-style permission of its page, or is a change to the caller\'s own things', () => {
+    const wrong: string[] = [];
+    for (const [name, def] of entries.filter(([, d]) => isMutation(d))) {
+      if (typeof def.access === 'object') {
+        const why = viewLike(def.access.perm);
+        if (why) wrong.push(`${name} (${def.path}) needs ${def.access.perm}: ${why}`);
+      } else if (!(name in OPEN_MUTATIONS)) {
+        wrong.push(`${name} (${def.path}) is open to any ${def.access === 'public' ? 'caller' : 'session'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The list names only entries that are open mutations.
+    for (const name of Object.keys(OPEN_MUTATIONS)) {
+      const def = contract[name as keyof typeof contract] as EndpointDef | undefined;
+      expect(def && isMutation(def) && typeof def.access === 'string', `${name} is an open mutation`).toBe(true);
+    }
+  });
+
+  test('each entry names a permission the catalog holds, one Role Detail can grant', () => {
+    const unknown = entries.filter(([, def]) => typeof def.access === 'object' && !ALL_PERMISSIONS.includes(def.access.perm)).map(([name]) => name);
+    expect(unknown).toEqual([]);
+  });
+
+  test('each offline op kind needs a permission of its own, as the mutations do', () => {
+    const wrong: string[] = [];
+    for (const op of OP_KINDS.values()) {
+      if (op.perm === 'session') {
+        if (!(op.kind in OPEN_OP_KINDS)) wrong.push(`${op.kind} is open to any session`);
+        continue;
+      }
+      const why = viewLike(op.perm);
+      if (why) wrong.push(`${op.kind} needs ${op.perm}: ${why}`);
+    }
+    expect(wrong).toEqual([]);
+    for (const kind of Object.keys(OPEN_OP_KINDS)) expect(OP_KINDS.get(kind)?.perm, kind).toBe('session');
+  });
+});
 
 describe('access matrix: one row per contract entry', () => {
   test.each(entries)('%s', async (name, def) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { rolePermissions, roles } from '../../src/server/db/schema';
+import { SKU_EDIT_PERM } from '../../src/shared/resources/sku.resource';
 import { RET } from '../../src/shared/retcodes';
 import { DEMO_SKUS_PER_WAREHOUSE, demoSkuId } from '../../src/server/modules/basic/sku.seed';
 
@@ -8,6 +10,7 @@ const LIST = '/apps/basic/sku/search_sku';
 const DETAIL = '/apps/basic/sku/get_sku_detail';
 const MAPPINGS = '/apps/basic/sku/search_sku_mapping';
 const BY_MAPPING = '/apps/basic/sku/get_sku_by_mapping_code';
+const UPDATE = '/apps/basic/sku/update_sku';
 
 interface SkuRow { sku_id: string; sku_name: string; abc_class: number | null; is_bulky: number; shelf_life_days: number | null; weight_g: number | null }
 interface Page<R> { list: R[]; total: number }
@@ -86,6 +89,34 @@ describe('create_sku and update_sku', () => {
       expect(updated.data.issues[0].path).toBe(field);
     }
     expect((await admin.get(DETAIL, { sku_id: stored.sku_id })).data).toEqual(stored);
+  });
+});
+
+describe('update_sku', () => {
+  /** A member of SGSIN1 whose role grants exactly `perms`. */
+  async function holding(name: string, perms: readonly string[]): Promise<TestClient> {
+    const db = server.database.db;
+    const [role] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: name }).returning();
+    await db.insert(rolePermissions).values(perms.map((perm) => ({ whsId: 'SGSIN1', roleId: role!.roleId, perm })));
+    const { email } = await server.createUser({ email: `${name.toLowerCase().replace(/\W+/g, '.')}@demo.local`, role: name as 'Operator' });
+    return server.login(email);
+  }
+
+  test('the barcode (what scans resolve) changes only with the SKU edit permission: looking at SKUs is not enough', async () => {
+    const sku = demoSkuId('SGSIN1', 7);
+    const sgAdmin = await server.loginAt('admin@demo.local', 'SGSIN1');
+    const before = (await sgAdmin.get<{ barcode: string | null }>(DETAIL, { sku_id: sku })).data.barcode;
+    const viewer = await holding('SKU viewer', ['PC.WMSBasic.Skuitems.View']);
+    expect((await viewer.get(DETAIL, { sku_id: sku })).retcode).toBe(0);
+    const refused = await viewer.post(UPDATE, { sku_id: sku, barcode: '4900000000007' });
+    expect(refused).toMatchObject({ retcode: RET.PERMISSION_DENIED, data: { perm: SKU_EDIT_PERM } });
+    expect(SKU_EDIT_PERM).toBe('PC.WMSBasic.Skuitems.Edit');
+    expect((await sgAdmin.get<{ barcode: string | null }>(DETAIL, { sku_id: sku })).data.barcode).toBe(before);
+
+    const editor = await holding('SKU editor', ['PC.WMSBasic.Skuitems.View', SKU_EDIT_PERM]);
+    const changed = await editor.post<{ barcode: string | null }>(UPDATE, { sku_id: sku, barcode: '4900000000007' });
+    expect(changed.retcode, changed.message).toBe(0);
+    expect(changed.data.barcode).toBe('4900000000007');
   });
 });
 

@@ -334,22 +334,21 @@ describe('device_heartbeat and the supervisor endpoints', () => {
     const perms = async (email: string) => ((await (await server.login(email)).get('/apps/system/authorization/get_my_perm')).data.list as string[]);
     const supervisor = await perms('supervisor@demo.local');
     expect(supervisor).toContain('PC.Wmsconfig.Syncqueue.View');
+    expect(supervisor).toContain('PC.Wmsconfig.Syncqueue.Action');
     expect(supervisor).toContain('PC.Wmsconfig.Printsettings.View');
     for (const page of ['PC.Wmsconfig.Userlist.View', 'PC.Wmsconfig.Userrole.View', 'PC.Wmsconfig.Rolelist.View']) expect(supervisor).not.toContain(page);
     expect(supervisor.filter((p) => p.startsWith('PC.User.'))).toEqual([]);
     expect(await perms('operator@demo.local')).not.toContain('PC.Wmsconfig.Syncqueue.View');
   });
 
-  test('an operator gets -100406 on every supervisor endpoint', async () => {
+  test('an operator gets -100406 on every supervisor endpoint; resolving needs the Sync Queue\'s Action beside its View', async () => {
     const { client } = await signedIn();
-    for (const res of [
-      await client.get(QUEUE),
-      await client.get(REJECTED),
-      await client.post(RESOLVE, { op_id: uuidv7(), reason: 'checked on the floor' }),
-    ]) {
+    for (const res of [await client.get(QUEUE), await client.get(REJECTED)]) {
       expect(res.retcode).toBe(RET.PERMISSION_DENIED);
       expect(res.data.perm).toBe('PC.Wmsconfig.Syncqueue.View');
     }
+    const resolve = await client.post(RESOLVE, { op_id: uuidv7(), reason: 'checked on the floor' });
+    expect(resolve).toMatchObject({ retcode: RET.PERMISSION_DENIED, data: { perm: 'PC.Wmsconfig.Syncqueue.Action' } });
   });
 
   test('resolving a rejected op records who, when and why; a second resolve is refused', async () => {

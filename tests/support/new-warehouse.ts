@@ -1,8 +1,6 @@
 import { LOCATION_STATUS, QC_RULE_KIND, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE } from '../../src/shared/codes';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
-import { isOperationPath } from '../../src/shared/routes/operations';
-import { ROUTES } from '../../src/shared/routes/manifest';
-import { permOf } from '../../src/shared/routes/derive';
+import { OPERATION_PERMISSIONS } from '../../src/shared/permissions';
 
 /**
  * What an administrator sets up, through the app's own calls, for a brand-new warehouse to receive
@@ -33,7 +31,7 @@ export function receivingSetup(whsId: string) {
   const qcRule = { rule_name: 'High value AQL 1.0', rule_kind: QC_RULE_KIND.values.AQL, priority: 1, high_value_only: 1, aql_level: '1.0', status: 1 };
   const operatorRole = {
     role_name: 'Operator',
-    perms: [...new Set(ROUTES.filter((r) => isOperationPath(r.path)).map(permOf).filter((p): p is string => p !== null))],
+    perms: [...OPERATION_PERMISSIONS],
   };
   /** The calls, in the order an administrator makes them: POST path and body. */
   const calls: [string, Record<string, unknown>][] = [

@@ -147,6 +147,13 @@ describe('resolveAccess', () => {
     expect(resolveAccess('/inbound/order', state(['PC.Inbound.Qctask.View']))).toEqual({ kind: 'forbidden' });
   });
 
+  it('opens the SKU edit page only with the SKU Edit permission: the list\'s View opens the list and details', () => {
+    const viewer = state([derivePerm('/wmsbasic/skuitems')]);
+    expect(resolveAccess('/wmsbasic/skuitems/SKU1', viewer)).toEqual({ kind: 'forbidden' });
+    expect(resolveAccess('/wmsbasic/skuitems/detail/SKU1', viewer).kind).toBe('ok');
+    expect(resolveAccess('/wmsbasic/skuitems/SKU1', state([derivePerm('/wmsbasic/skuitems'), 'PC.WMSBasic.Skuitems.Edit'])).kind).toBe('ok');
+  });
+
   it('answers 404 for unbuilt, unknown and flagged-off pages', () => {
     const perms = ['PC.Inbound.Order.View', 'PC.Inbound.ParcelCounting.View'];
     expect(resolveAccess('/inbound/order', state(perms, () => false))).toEqual({ kind: 'notFound' });

@@ -11,9 +11,8 @@ import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWa
 import { DUMMY_HASH, hashPassword } from '../modules/system/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
-import { isOperationPath } from '../../shared/routes/operations';
 import { permOf } from '../../shared/routes/derive';
-import { ACTION_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
+import { ALL_PERMISSIONS, OPERATION_PERMISSIONS } from '../../shared/permissions';
 import { GLOBAL_WHS } from '../modules/config/conf';
 import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
@@ -93,14 +92,9 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
 ];
 
 function rolePerms(role: string): string[] {
-  if (role === 'Supervisor') {
-    // A route may use an action permission as its own (e.g. the region dashboard): list each once.
-    return [...new Set([...MENU_PERMISSIONS, ...Object.keys(ACTION_PERMISSIONS)])].filter(supervisorHolds);
-  }
-  if (role === 'Operator') {
-    const perms = ROUTES.filter((r) => isOperationPath(r.path)).map(permOf);
-    return [...new Set(perms.filter((p): p is string => p !== null))];
-  }
+  if (role === 'Supervisor') return ALL_PERMISSIONS.filter(supervisorHolds);
+  // The operation screens and their work (counting, putaway…), nothing else.
+  if (role === 'Operator') return [...OPERATION_PERMISSIONS];
   return [];
 }
 

@@ -3,21 +3,22 @@ import { codeEnum, INVENTORY_ADJUSTMENT_DIRECTION, INVENTORY_ADJUSTMENT_REASON, 
 import { ADJUST_NO_MAX, ADJUSTMENT_REMARK_MAX } from '../resources/adjustment.resource';
 import { SKU_ID_MAX } from '../resources/sku.resource';
 import { BATCH_ID_MAX, LOCATION_CODE_MAX, QTY_MAX } from '../resources/stock-fields';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 
 /**
  * Inventory adjustments (spec §2 /inventorymanage/adjust: view, create, approve, adjust; §3
  * statuses, directions, reasons; §4 lifecycle, shared/lifecycles.ts ADJUSTMENT_LIFECYCLE). The
  * list is the registry's (resources/adjustment.resource.ts). Each call needs its page's
- * permission; a move the lifecycle does not allow is -100412.
+ * permission (adjusting directly, the Adjust page's Action permission); a move the lifecycle does
+ * not allow is -100412.
  */
 
 const ADJUSTMENT = '/apps/process/inventory/adjustment';
 const VIEW = { perm: derivePerm('/inventorymanage/adjust') };
 const CREATE = { perm: derivePerm('/inventorymanage/adjust/create') };
 const APPROVE = { perm: derivePerm('/inventorymanage/adjust/approve') };
-const ADJUST = { perm: derivePerm('/inventorymanage/adjust/adjust') };
+const ADJUST = { perm: pageActionPerm('/inventorymanage/adjust/adjust', 'Action') };
 
 /** Most lines one adjustment holds. */
 export const ADJUSTMENT_MAX_LINES = 200;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TRACKING_ID_PATTERN } from '../asn';
 import { UPPER_BOUND } from '../constants';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 
 /**
@@ -15,6 +15,8 @@ import { endpoint } from './define';
 const ARRIVAL = '/apps/process/inbound/transferinbound/trarrival';
 export const ARRIVING_PAGE = '/inbound/arriving';
 const ACCESS = { perm: derivePerm(ARRIVING_PAGE) } as const;
+/** Arriving changes ASNs and their boxes: the screen's work needs its Action permission. */
+const ARRIVE = { perm: pageActionPerm(ARRIVING_PAGE, 'Action') } as const;
 
 /** What the arrival sheet id is: an ASN or an ASN group (spec §7 scan_arrival_sheet_id). */
 export const ARRIVAL_SHEET_TYPE = { ASN: 1, GROUP: 2 } as const;
@@ -75,19 +77,19 @@ export const arrivalContract = {
     output: z.object({ is_scan_mtb: z.literal([0, 1]) }),
   }),
   scanArrivalSheetId: endpoint({
-    method: 'POST', path: `${ARRIVAL}/scan_arrival_sheet_id`, access: ACCESS,
+    method: 'POST', path: `${ARRIVAL}/scan_arrival_sheet_id`, access: ARRIVE,
     summary: 'Starts (or resumes) the arrival of an ASN or an ASN group: its pending and in-transit ASNs become Arriving; -100412 when none of them can arrive, -100404 for an unknown sheet.',
     input: sheetInput,
     output: sheet,
   }),
   saveArrivalMtb: endpoint({
-    method: 'POST', path: `${ARRIVAL}/save_arrival_mtb`, access: ACCESS,
+    method: 'POST', path: `${ARRIVAL}/save_arrival_mtb`, access: ARRIVE,
     summary: 'Checks a box of the sheet as arrived; -287010 when it is not one of the sheet\'s, -287011 when it was checked already, -100412 when its ASN is not arriving.',
     input: z.object({ sheet_id: sheetId, tracking_id: trackingId }),
     output: z.object({ box, sheet }),
   }),
   updateArrivalMtb: endpoint({
-    method: 'POST', path: `${ARRIVAL}/update_arrival_mtb`, access: ACCESS,
+    method: 'POST', path: `${ARRIVAL}/update_arrival_mtb`, access: ARRIVE,
     summary: 'Pre-QC of a checked box: its carton count as labelled, or damaged (an inbound exception is raised) or not damaged after all (the pending exception is cancelled).',
     input: z.object({
       sheet_id: sheetId,
@@ -98,7 +100,7 @@ export const arrivalContract = {
     output: z.object({ box, sheet }),
   }),
   completeArrival: endpoint({
-    method: 'POST', path: `${ARRIVAL}/complete_arrival`, access: ACCESS,
+    method: 'POST', path: `${ARRIVAL}/complete_arrival`, access: ARRIVE,
     summary: 'Completes the arrival of the sheet\'s arriving ASNs: Arrived, with arrival timeliness against each booked slot; boxes not checked (when boxes are scanned) are recorded missing with a shortage exception.',
     input: sheetInput,
     output: z.object({ sheet, missing: z.array(z.string()) }),

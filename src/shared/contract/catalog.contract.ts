@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './define';
 import { categoryNodeSchema } from '../resources/category.resource';
 import { RECORD_LIMITS, type StationType } from '../resources/station.resource';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 
 /**
  * Calls of the WMS Basic catalog (spec §2) beyond its resources' own list, detail, create and edit
@@ -38,8 +38,9 @@ export const recordSettingSchema = z.object({
 });
 export type RecordSetting = z.infer<typeof recordSettingSchema>;
 
-/** The Record Settings tab is a settings form: its page permission reads and saves it. */
-const RECORD_SETTINGS = derivePerm('/wmsbasic/stationManagement/recordSettings');
+/** The Record Settings tab is a settings form: its page permission reads it, its Edit permission saves it. */
+const RECORD_SETTINGS_PAGE = '/wmsbasic/stationManagement/recordSettings';
+const RECORD_SETTINGS = derivePerm(RECORD_SETTINGS_PAGE);
 const recordSettings = z.object({ list: z.array(recordSettingSchema) });
 
 export const stationContract = {
@@ -50,7 +51,7 @@ export const stationContract = {
     output: recordSettings,
   }),
   updateStationRecordSettings: endpoint({
-    method: 'POST', path: '/apps/basic/station/update_record_settings', access: { perm: RECORD_SETTINGS },
+    method: 'POST', path: '/apps/basic/station/update_record_settings', access: { perm: pageActionPerm(RECORD_SETTINGS_PAGE, 'Edit') },
     summary: 'Saves the record settings of the station types listed (each type at most once); the others stay as they are. Answers every type.',
     input: z.object({ list: z.array(recordSettingSchema).min(1).max(STATION_TYPE.options.length) }),
     output: recordSettings,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, UPPER_BOUND } from '../constants';
 import { INBOUND_STATUS } from '../codes';
 import { SKU_ID_MAX } from '../resources/sku.resource';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 import { opId } from './sync.contract';
 
@@ -12,13 +12,16 @@ import { opId } from './sync.contract';
  * ops (server/modules/inbound/counting.op-kinds.ts: `inbound.counting.<call>`) whose payloads are
  * the POST inputs below without `op_id`; the POSTs apply the same function for online clients,
  * who may send an `op_id` so a retried call never counts twice (carton corrections set values, so
- * a retry changes nothing and they take none). Every call needs the Counting page's permission.
+ * a retry changes nothing and they take none). Reads need the Counting page's permission; every
+ * change (POST or op), its Action permission.
  */
 
 const BASE = '/apps/process/inbound/counting';
-/** The Counting page's permission: every counting call and op needs it. */
-export const COUNTING_PERM = derivePerm('/inbound/counting');
-const access = { perm: COUNTING_PERM };
+const COUNTING_PAGE = '/inbound/counting';
+const access = { perm: derivePerm(COUNTING_PAGE) };
+/** Counting's Action permission: every counting change, POST or op, needs it. */
+export const COUNT_PERM = pageActionPerm(COUNTING_PAGE, 'Action');
+const count = { perm: COUNT_PERM };
 
 /** Document numbers (ASN, group, task, exception): what nextDocNo and integrations make. */
 const docNo = z.string().trim().min(1).max(32);
@@ -169,7 +172,7 @@ export const countingContract = {
     output: z.object({ list: z.array(qcLine) }),
   }),
   saveCountingRecord: endpoint({
-    method: 'POST', path: `${BASE}/save_counting_record`, access,
+    method: 'POST', path: `${BASE}/save_counting_record`, access: count,
     summary: 'Counts units of a SKU of the group (in a carton when given). The first count moves the group\'s ASNs ARRIVED → COUNTING. -287101 unconfirmed surplus, -287102 SKU not in the group, -100411 op_id used.',
     input: withOpId(countingPayloads.saveCountingRecord),
     output: z.object({
@@ -178,13 +181,13 @@ export const countingContract = {
     }),
   }),
   createWrongSkuRecord: endpoint({
-    method: 'POST', path: `${BASE}/create_wrong_sku_record`, access,
+    method: 'POST', path: `${BASE}/create_wrong_sku_record`, access: count,
     summary: 'Records units of a SKU the group does not expect (or an unknown item, by the code scanned); completion makes them Wrong SKU exceptions.',
     input: withOpId(countingPayloads.createWrongSkuRecord),
     output: z.object({ record_id: z.number().int(), group_no: z.string(), code: z.string(), sku_id: z.string(), known_sku: z.boolean(), qty: z.number().int() }),
   }),
   createGroupCompleteRecord: endpoint({
-    method: 'POST', path: `${BASE}/create_group_complete_record`, access,
+    method: 'POST', path: `${BASE}/create_group_complete_record`, access: count,
     summary: 'Ends counting of the group: ASNs COUNTING → COUNTED, shortage, surplus and wrong-SKU exceptions, and each ASN\'s next task (QC when a rule asks for it, else receiving).',
     input: withOpId(countingPayloads.createGroupCompleteRecord),
     output: z.object({
@@ -194,19 +197,19 @@ export const countingContract = {
     }),
   }),
   createTrackingId: endpoint({
-    method: 'POST', path: `${BASE}/create_tracking_id`, access,
+    method: 'POST', path: `${BASE}/create_tracking_id`, access: count,
     summary: 'Registers a carton found at counting in the group (to the ASN named, or the group\'s only open ASN); -287103 when the id is registered elsewhere.',
     input: withOpId(countingPayloads.createTrackingId),
     output: carton,
   }),
   updateTrackingId: endpoint({
-    method: 'POST', path: `${BASE}/update_tracking_id`, access,
+    method: 'POST', path: `${BASE}/update_tracking_id`, access: count,
     summary: 'Changes a carton\'s piece count, or (while it holds no counts, -287104) the ASN of the group it belongs to; -287103 when it is another group\'s.',
     input: countingPayloads.updateTrackingId,
     output: carton,
   }),
   deleteTrackingId: endpoint({
-    method: 'POST', path: `${BASE}/delete_tracking_id`, access,
+    method: 'POST', path: `${BASE}/delete_tracking_id`, access: count,
     summary: 'Removes a carton registered by mistake; -287104 when it holds counts or exceptions, -287103 when it is another group\'s.',
     input: countingPayloads.deleteTrackingId,
     output: z.object({ tracking_id: z.string() }),

@@ -5,7 +5,7 @@ import { RECEIVING_REPORT_REASONS } from '../inbound-exception';
 import { EXCEPTION_REMARK_MAX, inboundExceptionResource } from '../resources/inbound-exception.resource';
 import { rowSchema } from '../resources/schemas';
 import { SKU_ID_MAX } from '../resources/sku.resource';
-import { derivePerm } from '../routes/derive';
+import { pageActionPerm } from '../routes/derive';
 import { TRACKING_ID_MAX } from './counting.contract';
 import { endpoint } from './define';
 
@@ -28,7 +28,7 @@ const row = rowSchema(inboundExceptionResource);
 
 export const inboundExceptionContract = {
   reportInboundException: endpoint({
-    method: 'POST', path: `${BASE}/report_inbound_exception`, access: { perm: derivePerm('/inbound/receiving/reportexception') },
+    method: 'POST', path: `${BASE}/report_inbound_exception`, access: { perm: pageActionPerm('/inbound/receiving/reportexception', 'Action') },
     summary: 'Reports an exception from the receiving desk (the type follows the reason). Damaged and expired units of a line not yet received are received as damaged (-287106 more than its good units).',
     input: z.object({
       asn_no: z.string().trim().min(1).max(32),

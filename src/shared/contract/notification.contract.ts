@@ -11,7 +11,7 @@ import { CUE_KINDS, DEVICE_PLATFORMS, SOUND_CLIPS, SOUND_TYPES } from '../sound-
  * (spec §4); changing them needs this permission, the Edit of the System Config page
  * /wmsconfig/notificationCenter/sound (whose View only shows them).
  */
-export const NOTIFICATION_SOUND_EDIT_PERM = 'PC.Wmsconfig.NotificationCenter.Sound.Edit' satisfies ActionPermission;
+const NOTIFICATION_SOUND_EDIT_PERM = 'PC.Wmsconfig.NotificationCenter.Sound.Edit' satisfies ActionPermission;
 
 /** Longest list an update may carry; the handler refuses nodes that are not in the catalog. */
 const MAX_NODES = 500;

@@ -3,7 +3,7 @@ import { INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_TYPE, PUTAWAY_MODE, type Co
 import { UPPER_BOUND } from '../constants';
 import { EXCEPTION_REMARK_MAX } from '../resources/inbound-exception.resource';
 import { PUTAWAY_TASK_PAGES } from '../resources/putaway-task.resource';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { MAX_SQL_INT, endpoint } from './define';
 
 /**
@@ -17,12 +17,12 @@ import { MAX_SQL_INT, endpoint } from './define';
 export const STANDARD_PUTAWAY_PAGE = '/inbound/standardputaway';
 export const MASS_PUTAWAY_PAGE = '/inbound/massputaway';
 
-/** The op kinds of the putaway screens and the permission (their page's) each needs. */
+/** The op kinds of the putaway screens and the permission (their page's Action) each needs. */
 export const PUTAWAY_OPS = {
-  put: { kind: 'inbound.putaway.put', perm: derivePerm(STANDARD_PUTAWAY_PAGE) },
-  massPut: { kind: 'inbound.putaway.mass_put', perm: derivePerm(MASS_PUTAWAY_PAGE) },
-  reportException: { kind: 'inbound.putaway.report_exception', perm: derivePerm(`${STANDARD_PUTAWAY_PAGE}/reportexception`) },
-  massReportException: { kind: 'inbound.putaway.mass_report_exception', perm: derivePerm(`${MASS_PUTAWAY_PAGE}/reportexception`) },
+  put: { kind: 'inbound.putaway.put', perm: pageActionPerm(STANDARD_PUTAWAY_PAGE, 'Action') },
+  massPut: { kind: 'inbound.putaway.mass_put', perm: pageActionPerm(MASS_PUTAWAY_PAGE, 'Action') },
+  reportException: { kind: 'inbound.putaway.report_exception', perm: pageActionPerm(`${STANDARD_PUTAWAY_PAGE}/reportexception`, 'Action') },
+  massReportException: { kind: 'inbound.putaway.mass_report_exception', perm: pageActionPerm(`${MASS_PUTAWAY_PAGE}/reportexception`, 'Action') },
 } as const;
 
 /** Most lines one mass put carries. */
@@ -119,15 +119,16 @@ const editPerm = { perm: derivePerm(PUTAWAY_TASK_PAGES.edit) };
 
 export const putawayContract = {
   // Opening writes the suggestions (derived data the detail page shows too): a POST, so it needs
-  // the CSRF header, answered like a read from the offline cache when the network is gone.
+  // the CSRF header and the screen's put permission, answered like a read from the offline cache
+  // when the network is gone.
   openStandardPutawayTask: endpoint({
-    method: 'POST', path: '/apps/process/inbound/standardputaway/open_putaway_task', access: { perm: derivePerm(STANDARD_PUTAWAY_PAGE) }, offlineRead: true,
+    method: 'POST', path: '/apps/process/inbound/standardputaway/open_putaway_task', access: { perm: PUTAWAY_OPS.put.perm }, offlineRead: true,
     summary: 'Opens the putaway task a scan names (its task number, or a staging location: the oldest open standard task there, one assigned to the caller first) with its lines; open lines get their suggested cells (re-suggested when a suggested cell can no longer take them). -100404 when nothing matches.',
     input: z.object({ code: code(64) }),
     output: putawayWorkSchema,
   }),
   openMassPutawayLines: endpoint({
-    method: 'POST', path: '/apps/process/inbound/massputaway/open_putaway_lines', access: { perm: derivePerm(MASS_PUTAWAY_PAGE) }, offlineRead: true,
+    method: 'POST', path: '/apps/process/inbound/massputaway/open_putaway_lines', access: { perm: PUTAWAY_OPS.massPut.perm }, offlineRead: true,
     summary: 'Opens the mass putaway tasks a scan names (a task number, or every open mass task at a staging location) with their lines and suggestions. -100404 when nothing matches.',
     input: z.object({ code: code(64) }),
     output: putawayWorkSchema,

@@ -3,17 +3,20 @@ import { INBOUND_EXCEPTION_REASON } from '../codes';
 import { UPPER_BOUND } from '../constants';
 import { EXCEPTION_REMARK_MAX } from '../resources/inbound-exception.resource';
 import { SKU_ID_MAX } from '../resources/sku.resource';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 
 /**
  * QC (spec §2 /inbound/qc and QC tasks; §3 QC rule kinds; Rule Center › QC Rule is the qc_rule
  * resource). An ASN whose lines a rule asks to inspect goes COUNTED → CHECKING at its first
- * inspection and CHECKING → CHECKED when every sample is inspected. Calls need the QC page's permission.
+ * inspection and CHECKING → CHECKED when every sample is inspected. Reading an ASN needs the QC page's
+ * permission; inspecting and completing, its Action permission.
  */
 
 const BASE = '/apps/process/inbound/qc';
-const access = { perm: derivePerm('/inbound/qc') };
+const QC_PAGE = '/inbound/qc';
+const access = { perm: derivePerm(QC_PAGE) };
+const inspect = { perm: pageActionPerm(QC_PAGE, 'Action') };
 const docNo = z.string().trim().min(1).max(32);
 
 /** Why units fail QC: what an inspector can see of a unit. */
@@ -40,7 +43,7 @@ export const qcContract = {
     }),
   }),
   saveQcRecord: endpoint({
-    method: 'POST', path: `${BASE}/save_qc_record`, access,
+    method: 'POST', path: `${BASE}/save_qc_record`, access: inspect,
     summary: 'Records an inspection of a line: passed and failed units (failed with a reason become a Rejected Item exception and are received as damaged). The first one moves the ASN COUNTED → CHECKING; -287106 more than the counted units not yet inspected.',
     input: z.object({
       asn_no: docNo,
@@ -53,7 +56,7 @@ export const qcContract = {
     output: z.object({ record_id: z.number().int(), asn_no: z.string(), exception_no: z.string().nullable(), line: qcLine }),
   }),
   completeQc: endpoint({
-    method: 'POST', path: `${BASE}/complete_qc`, access,
+    method: 'POST', path: `${BASE}/complete_qc`, access: inspect,
     summary: 'Ends QC of an ASN: CHECKING → CHECKED once every sample is inspected (-287107 otherwise), its QC task done, a receiving task made.',
     input: z.object({ asn_no: docNo }),
     output: z.object({ asn_no: z.string(), status: z.number().int(), receive_task_no: z.string() }),

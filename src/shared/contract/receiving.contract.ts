@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { SKU_ID_MAX } from '../resources/sku.resource';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 
 /**
  * Receiving into inbound staging (spec §2 /inbound/receiving, receiving tasks): a checked ASN, or
  * a counted one without QC, is received line by line into a Putaway staging location (SCANNING),
- * then completed (RECEIVED), which makes its putaway tasks. Calls need the Receiving page's permission.
+ * then completed (RECEIVED), which makes its putaway tasks. Reading an ASN needs the Receiving page's
+ * permission; receiving and completing, its Action permission.
  */
 
 const BASE = '/apps/process/inbound/receiving';
-const access = { perm: derivePerm('/inbound/receiving') };
+const RECEIVING_PAGE = '/inbound/receiving';
+const access = { perm: derivePerm(RECEIVING_PAGE) };
+const receive = { perm: pageActionPerm(RECEIVING_PAGE, 'Action') };
 const docNo = z.string().trim().min(1).max(32);
 const locationCode = z.string().trim().min(1).max(64);
 
@@ -34,13 +37,13 @@ export const receivingContract = {
     }),
   }),
   receiveAsnLine: endpoint({
-    method: 'POST', path: `${BASE}/receive_asn_line`, access,
+    method: 'POST', path: `${BASE}/receive_asn_line`, access: receive,
     summary: 'Receives the scanned SKU\'s line into the scanned staging location (ledger RECEIVED, good and damaged); the first one moves the ASN to SCANNING. -287105 QC first, -287108 not a normal Putaway staging location.',
     input: z.object({ asn_no: docNo, sku_id: z.string().trim().min(1).max(SKU_ID_MAX), staging_location: locationCode }),
     output: z.object({ asn_no: z.string(), status: z.number().int(), staging_location: z.string(), line: receivingLine }),
   }),
   completeReceiving: endpoint({
-    method: 'POST', path: `${BASE}/complete_receiving`, access,
+    method: 'POST', path: `${BASE}/complete_receiving`, access: receive,
     summary: 'Receives the lines left into the staging location, moves the ASN to RECEIVED and closes its receiving task. Units of open exceptions are held under them, good units of lines asking for a service go to VAS tasks, the rest to a putaway task per staging location.',
     input: z.object({ asn_no: docNo, staging_location: locationCode }),
     output: z.object({

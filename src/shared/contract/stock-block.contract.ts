@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { codeEnum, LOCATION_STATUS, QUALITY } from '../codes';
 import { SKU_ID_MAX } from '../resources/sku.resource';
 import { BATCH_ID_MAX, LOCATION_CODE_MAX, QTY_MAX } from '../resources/stock-fields';
-import { derivePerm } from '../routes/derive';
+import { pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 
 /**
  * Block and unblock of stock and of locations (spec §2 Inventory Management, §3 location status
  * Blocked 2). Every block and unblock is logged (the block and unblock logs of the inventory map).
- * The lists are the registry's (resources/stock-block.resource.ts); each call needs its page's permission.
+ * The lists are the registry's (resources/stock-block.resource.ts), read with their page's permission;
+ * each block and unblock needs the page's Action permission.
  */
 
-const STOCK = { perm: derivePerm('/inventorymanage/stockblock') };
-const LOCATION = { perm: derivePerm('/inventorymanage/locationblock') };
+const STOCK = { perm: pageActionPerm('/inventorymanage/stockblock', 'Action') };
+const LOCATION = { perm: pageActionPerm('/inventorymanage/locationblock', 'Action') };
 
 /** Longest reason of a block or unblock (the block log keeps it). */
 export const BLOCK_REASON_MAX = 200;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './define';
 import { q, rowId } from './values';
 import { RET } from '../retcodes';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 
 /**
  * Offline operations (DESIGN.md "Offline and scanning"). Every scan op goes through the device's
@@ -39,9 +39,10 @@ export const opResult = z.object({
 });
 export type OpResult = z.infer<typeof opResult>;
 
-/** The supervisor's Sync Queue page; its permission guards the supervisor endpoints below. */
+/** The supervisor's Sync Queue page: its permission reads the queues below, its Action permission resolves rejected ops. */
 export const SYNC_QUEUE_PATH = '/wmsconfig/syncqueue';
 const syncQueuePerm = { perm: derivePerm(SYNC_QUEUE_PATH) };
+const resolvePerm = { perm: pageActionPerm(SYNC_QUEUE_PATH, 'Action') };
 
 export const deviceQueueRow = z.object({
   device_id: z.string(),
@@ -128,7 +129,7 @@ export const syncContract = {
     output: z.object({ list: z.array(rejectedOpRow), total: z.number().int() }),
   }),
   resolveRejectedOp: endpoint({
-    method: 'POST', path: '/apps/system/sync/resolve_rejected_op', access: syncQueuePerm,
+    method: 'POST', path: '/apps/system/sync/resolve_rejected_op', access: resolvePerm,
     summary: 'Mark a rejected op as dealt with, recording who, when and why.',
     input: z.object({ op_id: opId, reason: storableText(500).pipe(z.string().min(3, 'must be at least 3 characters')) }),
     output: z.object({ resolved_at: z.number().int() }),

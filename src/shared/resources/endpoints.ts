@@ -32,13 +32,19 @@ export type ResourceContract<F extends Record<string, FieldDef>, K extends strin
 /** The page whose permission a call needs when it names none. */
 const PAGE_OF_CALL = { list: 'list', detail: 'list', create: 'create', update: 'edit' } as const;
 
-/** The permission of a call: its own, else its page's (routes/derive.ts, as the route manifest derives it). */
+/**
+ * The permission of a call: its own, else its page's (routes/derive.ts, as the route manifest
+ * derives it). A create or edit page whose path names no verb derives a View permission, which
+ * must never change anything: such a call names its permission.
+ */
 function permOfCall(def: ResourceDef, kind: CallKind): string {
   const call = def.api![kind]!;
   if (call.perm) return call.perm;
   const page = def.pages?.[PAGE_OF_CALL[kind]];
   if (!page) throw new Error(`${def.name}.${kind}: a call needs a permission or a ${PAGE_OF_CALL[kind]} page to take it from`);
-  return derivePerm(page);
+  const perm = derivePerm(page);
+  if ((kind === 'create' || kind === 'update') && perm.endsWith('.View')) throw new Error(`${def.name}.${kind}: ${page} gives ${perm}; name the call's permission`);
+  return perm;
 }
 
 /**

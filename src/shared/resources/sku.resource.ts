@@ -1,8 +1,15 @@
 import { ABC_CLASS, SKU_SALE_STATUS, SKU_SELLING_TYPE, SKU_UNIT, TEMPERATURE_ZONE, YES_NO, codeEnum } from '../codes';
+import { derivePerm } from '../routes/derive';
 import { defineResource } from './define';
 
 /** Longest SKU id, mapping code and barcode. */
 export const SKU_ID_MAX = 64;
+
+/**
+ * Editing a SKU (its barcode drives scanning): the edit page's permission. The spec's edit path
+ * (/wmsbasic/skuitems/$sku_id) names no verb, so it is named as the create page's is.
+ */
+export const SKU_EDIT_PERM = derivePerm('/wmsbasic/skuitems/edit');
 
 /**
  * SKU items of a warehouse (spec §2 /wmsbasic/skuitems: list, detail, edit; §3 SKU attributes). The
@@ -15,7 +22,7 @@ export const skuResource = defineResource({
     list: { path: '/apps/basic/sku/search_sku' },
     detail: { path: '/apps/basic/sku/get_sku_detail' },
     create: { path: '/apps/basic/sku/create_sku' },
-    update: { path: '/apps/basic/sku/update_sku' },
+    update: { path: '/apps/basic/sku/update_sku', perm: SKU_EDIT_PERM },
   },
   pages: { list: '/wmsbasic/skuitems', detail: '/wmsbasic/skuitems/detail/$sku_id', create: '/wmsbasic/skuitems/create', edit: '/wmsbasic/skuitems/$sku_id' },
   key: 'sku_id',

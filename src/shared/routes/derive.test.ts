@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '@lingui/core/macro';
-import { alwaysAllowed, derivePerm, hrefOf, inMenu, permOf, routePermissions } from './derive';
+import { actionPerm, alwaysAllowed, derivePerm, hrefOf, inMenu, pageActionPerm, permOf, routeActions, routePermissions } from './derive';
 import type { RouteDecl } from './types';
 
 const route = (path: string, more: Partial<RouteDecl> = {}): RouteDecl => ({ path, title: msg`Test`, ...more });
+
+describe('action permissions of pages', () => {
+  it('name what a page changes after its View: the verb in its place', () => {
+    expect(pageActionPerm('/inbound/counting', 'Action')).toBe('PC.Inbound.Counting.Action');
+    expect(pageActionPerm('/inbound/reprocess/{-$task_id}', 'Action')).toBe('PC.Inbound.Reprocess.Action');
+    expect(pageActionPerm('/wmsbasic/stationManagement/recordSettings', 'Edit')).toBe('PC.WMSBasic.StationManagement.RecordSettings.Edit');
+    expect(actionPerm('PC.Wmsconfig.Syncqueue.View', 'Action')).toBe('PC.Wmsconfig.Syncqueue.Action');
+  });
+
+  it('come only from a page opened by a View permission', () => {
+    expect(() => pageActionPerm('/salesoutbound/order/create', 'Action')).toThrow(/View/);
+    expect(() => routeActions([route('/wmsbasic/x', { perm: 'PC.WMSBasic.X', actions: { Edit: msg`Test` } })])).toThrow(/View/);
+  });
+
+  it('are listed with their page and label, as the page declares them', () => {
+    const page = route('/inbound/counting', { actions: { Action: msg`Test`, Delete: msg`Test` } });
+    expect(routeActions([route('/inbound/qc'), page]).map((a) => [a.route.path, a.verb, a.perm])).toEqual([
+      ['/inbound/counting', 'Action', 'PC.Inbound.Counting.Action'],
+      ['/inbound/counting', 'Delete', 'PC.Inbound.Counting.Delete'],
+    ]);
+  });
+});
 
 describe('derivePerm', () => {
   it('names a page PC.<Segments>.View', () => {

@@ -1,4 +1,5 @@
-import type { RouteDecl } from './types';
+import type { MessageDescriptor } from '@lingui/core';
+import type { PageVerb, RouteDecl } from './types';
 
 /** A last segment that names a form or action page: it becomes the verb of the page above it. */
 const FORM_VERBS: Record<string, string> = {
@@ -89,6 +90,37 @@ export function permOf(route: RouteDecl): string | null {
   if (route.perm !== undefined) return route.perm;
   if (route.public || route.redirect || alwaysAllowed(route.path)) return null;
   return derivePerm(route.path);
+}
+
+/**
+ * The permission of something a page changes: the page's View permission with the verb in its
+ * place, as spec §6 names them (PC.Inbound.Counting.Action, PC.WMSBasic.StationManagement.RecordSettings.Edit).
+ */
+export function actionPerm(viewPerm: string, verb: PageVerb): string {
+  if (!viewPerm.endsWith('.View')) throw new Error(`${viewPerm}: only a page opened by a View permission has actions`);
+  return `${viewPerm.slice(0, -'View'.length)}${verb}`;
+}
+
+/**
+ * The permission of something the page at `path` changes, derived as its View is: what endpoints
+ * and offline ops name. The page declares it in its `actions` (the route manifest), which gives it
+ * its label on Role Detail; the security matrix checks every permission named exists.
+ */
+export const pageActionPerm = (path: string, verb: PageVerb): string => actionPerm(derivePerm(path), verb);
+
+/** A permission a page declares in `actions`. */
+export interface PageAction {
+  route: RouteDecl;
+  verb: PageVerb;
+  perm: string;
+  title: MessageDescriptor;
+}
+
+/** Every permission pages declare in `actions`, in manifest order. */
+export function routeActions(routes: readonly RouteDecl[]): PageAction[] {
+  return routes.flatMap((route) => Object.entries(route.actions ?? {}).map(([verb, title]) => ({
+    route, verb: verb as PageVerb, perm: actionPerm(permOf(route) ?? route.path, verb as PageVerb), title,
+  })));
 }
 
 export const hasParams = (path: string) => segmentsOf(path).some(isParam);

@@ -63,7 +63,8 @@ describe('route manifest', () => {
   it('derives permissions from paths and keeps the codes spec §6 names', () => {
     expect(permOf(at('/inbound/order'))).toBe('PC.Inbound.Order.View');
     expect(permOf(at('/inbound/order/detail/$id'))).toBe('PC.Inbound.Order.View');
-    expect(permOf(at('/wmsbasic/skuitems/$sku_id'))).toBe(permOf(at('/wmsbasic/skuitems')));
+    // The SKU edit page (the spec's path names no verb) needs the SKU Edit permission, not the list's View.
+    expect(permOf(at('/wmsbasic/skuitems/$sku_id'))).toBe('PC.WMSBasic.Skuitems.Edit');
     expect(permOf(at('/wmsbasic/zonecluster'))).toBe('PC.WMSBasic.StorageAreaSetting.Zonecluster');
     expect(permOf(at('/wmsbasic/zone/create'))).toBe('PC.WMSBasic.StorageAreaSetting.Zone.Create');
     expect(permOf(at('/regionOverview/overview'))).toBe('PC.Dashboard.RegionOverview');

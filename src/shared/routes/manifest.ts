@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { SKU_EDIT_PERM } from '../resources/sku.resource';
 import { derivePerm, storageAreaPerm } from './derive';
 import type { RouteDecl } from './types';
 
@@ -112,17 +113,17 @@ export const ROUTES: readonly RouteDecl[] = [
   list('/inbound/cartoncountingtask', msg`Carton Counting Task`),
   page('/inbound/cartoncountingtask/detail/$id', msg`Carton Counting Task Detail`),
   page('/inbound/parcelCounting', msg`Parcel Counting`, PARCEL_COUNTING),
-  page('/inbound/arriving', msg`Arriving`),
-  page('/inbound/counting', msg`Counting`),
+  page('/inbound/arriving', msg`Arriving`, { actions: { Action: msg`Record arrivals` } }),
+  page('/inbound/counting', msg`Counting`, { actions: { Action: msg`Count inbound goods` } }),
   page('/inbound/boxing', msg`Boxing`),
-  page('/inbound/qc', msg`QC`),
-  page('/inbound/receiving', msg`Receiving`),
-  page('/inbound/receiving/reportexception', msg`Report Exception`, { menu: false }),
-  page('/inbound/standardputaway', msg`Standard Putaway`),
-  page('/inbound/standardputaway/reportexception', msg`Report Exception`, { menu: false }),
-  page('/inbound/massputaway', msg`Mass Putaway`),
-  page('/inbound/massputaway/reportexception', msg`Report Exception`, { menu: false }),
-  page('/inbound/reprocess/{-$task_id}', msg`Reprocess`),
+  page('/inbound/qc', msg`QC`, { actions: { Action: msg`Inspect inbound goods` } }),
+  page('/inbound/receiving', msg`Receiving`, { actions: { Action: msg`Receive inbound goods` } }),
+  page('/inbound/receiving/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report receiving exceptions` } }),
+  page('/inbound/standardputaway', msg`Standard Putaway`, { actions: { Action: msg`Put away (standard)` } }),
+  page('/inbound/standardputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report putaway exceptions` } }),
+  page('/inbound/massputaway', msg`Mass Putaway`, { actions: { Action: msg`Put away (mass)` } }),
+  page('/inbound/massputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report mass putaway exceptions` } }),
+  page('/inbound/reprocess/{-$task_id}', msg`Reprocess`, { actions: { Action: msg`Do VAS tasks` } }),
   page('/inbound/crossDockSorting', msg`Cross-dock Sorting`),
   page('/inbound/labourplanning', msg`Labor Planning`),
 
@@ -385,10 +386,10 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/inventorymanage/adjust/view', msg`Adjustment Detail`),
   page('/inventorymanage/adjust/create', msg`Create Adjustment`),
   page('/inventorymanage/adjust/approve', msg`Approve Adjustment`),
-  page('/inventorymanage/adjust/adjust', msg`Adjust Inventory`, { menu: false }),
+  page('/inventorymanage/adjust/adjust', msg`Adjust Inventory`, { menu: false, actions: { Action: msg`Adjust inventory directly` } }),
   // Ours: spec §2 names block/unblock of stock and locations (§3 location status Blocked) but not their pages.
-  list('/inventorymanage/stockblock', msg`Stock Block`),
-  list('/inventorymanage/locationblock', msg`Location Block`),
+  list('/inventorymanage/stockblock', msg`Stock Block`, { actions: { Action: msg`Block and unblock stock` } }),
+  list('/inventorymanage/locationblock', msg`Location Block`, { actions: { Action: msg`Block and unblock locations` } }),
   list('/inventorymanage/surplus', msg`Surplus`),
   page('/inventorymanage/surplus/create', msg`Create Surplus`),
   page('/inventorymanage/surplus/edit', msg`Edit Surplus`),
@@ -572,7 +573,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsconfig/approveconfig/edit', msg`Edit Approval Config`),
   page('/wmsconfig/approveconfig/view', msg`Approval Config Detail`),
   list('/wmsconfig/pdapackage', msg`PDA Package`),
-  page('/wmsconfig/syncqueue', msg`Sync Queue`),
+  page('/wmsconfig/syncqueue', msg`Sync Queue`, { actions: { Action: msg`Resolve rejected operations` } }),
 
   // Report Center
   group('/reportcenter', msg`Report Center`, '/reportcenter/reportcenter'),
@@ -793,7 +794,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/categoryTree', msg`Category Tree`),
   list('/wmsbasic/skuitems', msg`SKU List`),
   page('/wmsbasic/skuitems/create', msg`Create SKU`),
-  page('/wmsbasic/skuitems/$sku_id', msg`Edit SKU`),
+  page('/wmsbasic/skuitems/$sku_id', msg`Edit SKU`, { perm: SKU_EDIT_PERM }),
   page('/wmsbasic/skuitems/detail/$sku_id', msg`SKU Detail`),
   group('/wmsbasic/skuAttributeCollection', msg`SKU Attribute Collection`, '/wmsbasic/skuAttributeCollection/attributeCollect'),
   list('/wmsbasic/skuAttributeCollection/attributeCollect', msg`Attribute Collection`, { tabGroup: 'skuAttributeCollection' }),
@@ -808,7 +809,7 @@ export const ROUTES: readonly RouteDecl[] = [
   page('/wmsbasic/giftManagement/create', msg`Create Gift`),
   page('/wmsbasic/giftManagement/edit/$id', msg`Edit Gift`),
   list('/wmsbasic/stationManagement', msg`Station Management`, { tabGroup: 'stationManagement', menu: true, rememberFilters: false }),
-  page('/wmsbasic/stationManagement/recordSettings', msg`Record Settings`, { tabGroup: 'stationManagement' }),
+  page('/wmsbasic/stationManagement/recordSettings', msg`Record Settings`, { tabGroup: 'stationManagement', actions: { Edit: msg`Change record settings` } }),
   list('/wmsbasic/merchant', msg`Merchant`, { rememberFilters: false }),
   page('/wmsbasic/merchant/detail/$merchant_id', msg`Merchant Detail`),
 ];

@@ -1,6 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
+ * The verb of a permission to change something on a page (spec §6 PC.…Edit/Create/Delete/Action):
+ * `Action` for the work of an operation screen, `Edit`/`Create`/`Delete` for an administrator's changes.
+ */
+export type PageVerb = 'Action' | 'Edit' | 'Create' | 'Delete';
+
+/**
  * One route of spec §2, declared once. Menu, menu search, breadcrumbs, the login guard,
  * 403 handling, tab redirects and the server's permission catalog are all derived from these.
  */
@@ -30,6 +36,12 @@ export interface RouteDecl {
   flag?: string;
   /** The menu title while this warehouse feature flag is on (spec §2 Layout: Arriving & Pre-QC). */
   flagTitle?: { flag: string; title: MessageDescriptor };
+  /**
+   * What the page changes, each with a permission of its own beside the one that opens it, and its
+   * label on Role Detail: `PC.<Page>.<Verb>` (derive.ts `actionPermOf`). Opening a page never
+   * lets one change anything.
+   */
+  actions?: Partial<Record<PageVerb, MessageDescriptor>>;
   /** Skips the login guard (spec §2 skip list). */
   public?: boolean;
 }

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { RECORD_LIMITS, type RecordSetting, type StationType } from '../../../shared/resources/station.resource';
 import { callApi } from '../../kit/api';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { toast } from '../../kit/toast';
 import { catalogQueries } from './catalog.queries';
 import { RouteTabs } from '../../kit/route-tabs';
@@ -20,12 +21,13 @@ const same = (a: RecordSetting, b: RecordSetting | undefined) =>
 /**
  * /wmsbasic/stationManagement/recordSettings, tab Record Settings: what a station of each type
  * records while an operator works at it, saved for the warehouse. Changed rows are highlighted
- * until saved.
+ * until saved. Without the tab's Edit permission the settings are only shown.
  */
 export default function StationRecordSettingsScreen() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const saved = useQuery(catalogQueries.recordSettings());
+  const mayEdit = useMayCall(contract.updateStationRecordSettings.access);
   const [edits, setEdits] = useState<ReadonlyMap<StationType, RecordSetting>>(new Map());
   const savedByType = new Map((saved.data ?? []).map((s) => [s.station_type, s]));
   const changes = [...edits.values()].filter((s) => !same(s, savedByType.get(s.station_type)));
@@ -95,7 +97,7 @@ export default function StationRecordSettingsScreen() {
                           <Switch
                             aria-label={`${typeName}: ${f.label}`}
                             checked={setting[f.key] === 1}
-                            disabled={save.isPending}
+                            disabled={!mayEdit || save.isPending}
                             onChange={(e) => edit(type, { [f.key]: e.currentTarget.checked ? 1 : 0 })}
                           />
                         </Table.Td>
@@ -112,7 +114,7 @@ export default function StationRecordSettingsScreen() {
                             clampBehavior="blur"
                             value={setting[a.key]}
                             // The clip length means nothing while the type records no video.
-                            disabled={save.isPending || (a.key === 'video_max_seconds' && setting.record_video === 0)}
+                            disabled={!mayEdit || save.isPending || (a.key === 'video_max_seconds' && setting.record_video === 0)}
                             onChange={(v) => typeof v === 'number' && edit(type, { [a.key]: v })}
                           />
                         </Table.Td>
@@ -125,19 +127,21 @@ export default function StationRecordSettingsScreen() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <Group gap="sm">
-        <Button
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-          disabled={changes.length === 0}
-          loading={save.isPending}
-          onClick={() => save.mutate(changes)}
-        >
-          <Trans>Save</Trans>
-        </Button>
-        <Button variant="default" disabled={edits.size === 0 || save.isPending} onClick={() => setEdits(new Map())}>
-          <Trans>Discard Changes</Trans>
-        </Button>
-      </Group>
+      {mayEdit ? (
+        <Group gap="sm">
+          <Button
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            disabled={changes.length === 0}
+            loading={save.isPending}
+            onClick={() => save.mutate(changes)}
+          >
+            <Trans>Save</Trans>
+          </Button>
+          <Button variant="default" disabled={edits.size === 0 || save.isPending} onClick={() => setEdits(new Map())}>
+            <Trans>Discard Changes</Trans>
+          </Button>
+        </Group>
+      ) : <MissingPermissionNote access={contract.updateStationRecordSettings.access} />}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { asnResource } from '../../../shared/resources/asn.resource';
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanEntry } from '../../kit/scan/scan-timing';
@@ -125,7 +126,8 @@ function Boxes({ sheetId, scanBoxes, onChanged }: { sheetId: string; scanBoxes: 
  * operator scans the ASN or ASN group number of the arriving truck; where boxes are scanned
  * (setting is_scan_mtb: "Arriving & Pre-QC") each box's tracking id, marking damaged ones; then
  * completes the arrival — boxes not scanned are recorded missing. Online: every scan is answered
- * by the server at once.
+ * by the server at once. Scanning a sheet starts its arrival: without the page's Action permission
+ * there is nothing to scan.
  */
 export default function ArrivalScreen() {
   const { t, i18n } = useLingui();
@@ -134,6 +136,7 @@ export default function ArrivalScreen() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const route = matchRoute(pathname)?.route;
   const config = useQuery(arrivalQueries.config());
+  const mayArrive = useMayCall(contract.scanArrivalSheetId.access);
   const [sheet, setSheet] = useState<ArrivalSheet | null>(null);
   const scanBoxes = (sheet?.is_scan_mtb ?? config.data?.is_scan_mtb) === 1;
   const sheetId = sheet?.sheet_id ?? '';
@@ -179,7 +182,9 @@ export default function ArrivalScreen() {
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} fz="h2">{title}</Title>
-      {!sheet || !arriving ? (
+      {!mayArrive ? (
+        <MissingPermissionNote access={contract.scanArrivalSheetId.access} />
+      ) : !sheet || !arriving ? (
         <ScanInput
           key="sheet"
           label={<Trans>Scan the ASN or ASN group number</Trans>}
@@ -214,7 +219,7 @@ export default function ArrivalScreen() {
         </Group>
       )}
       {sheet && <Boxes sheetId={sheetId} scanBoxes={scanBoxes && arriving} onChanged={showSheet} />}
-      {!sheet && (
+      {!sheet && mayArrive && (
         <Text size="sm" c="dimmed">
           <Trans>Scanning the sheet starts the arrival of its ASNs; completing it records when they arrived against their delivery slot.</Trans>
         </Text>

@@ -16,6 +16,7 @@ import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -174,6 +175,8 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [wrongQty, setWrongQty] = useState<number | string>(1);
   const [cartonAsn, setCartonAsn] = useState<string | null>(null);
+  // Counting's ops need the permission its POSTs need.
+  const mayCount = useMayCall(contract.saveCountingRecord.access);
   const groupNo = detail.group_no;
   const openAsns = detail.asns.filter((a) => !CLOSED.has(a.status));
   const cartonOf = (trackingId: string | null) => group.cartons.find((c) => c.tracking_id === trackingId);
@@ -363,6 +366,8 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
         </Alert>
       ) : group.completing ? (
         <Alert color="blue" title={t`Completion queued`}><Trans>The group is completed as soon as this device's counts reach the server.</Trans></Alert>
+      ) : !mayCount ? (
+        <MissingPermissionNote access={contract.saveCountingRecord.access} />
       ) : (
         <>
           <Group justify="space-between" wrap="nowrap">
@@ -447,7 +452,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
         cartons={group.cartons}
         asnNos={openAsns.map((a) => a.asn_no)}
         current={carton}
-        editable={!done && !group.completing}
+        editable={mayCount && !done && !group.completing}
         onPick={(trackingId) => pickCarton(trackingId, cartonOf(trackingId)?.queued ?? false)}
         onCorrect={correct}
       />

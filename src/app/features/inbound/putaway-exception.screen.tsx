@@ -8,6 +8,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { EXCEPTION_REMARK_MAX } from '../../../shared/resources/inbound-exception.resource';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
@@ -36,6 +37,8 @@ export default function PutawayExceptionScreen() {
   // Another SKU than the line's (found on its pallet) is reported without the line.
   const lineNo = lineParam && skuId.trim() === lineSku ? Number(lineParam) : null;
   const back = mass ? { to: page, search: { code: code ?? taskNo } } : { to: page, search: { task_no: taskNo } };
+  const op = mass ? PUTAWAY_OPS.massReportException : PUTAWAY_OPS.reportException;
+  const mayReport = useMayCall(op);
 
   if (!taskNo) {
     return (
@@ -52,7 +55,7 @@ export default function PutawayExceptionScreen() {
   const submit = async () => {
     setBusy(true);
     try {
-      await enqueue(mass ? PUTAWAY_OPS.massReportException.kind : PUTAWAY_OPS.reportException.kind, {
+      await enqueue(op.kind, {
         task_no: taskNo, line_no: lineNo, sku_id: skuId.trim(), exception_type: Number(type), reason: Number(reason),
         qty: typeof qty === 'number' ? qty : Number.NaN, remark: remark.trim() || null,
       });
@@ -76,19 +79,21 @@ export default function PutawayExceptionScreen() {
         <Title order={1} fz="h3"><Trans>Report Exception</Trans></Title>
         <Text size="sm" c="dimmed"><Trans>Task {taskNo}</Trans></Text>
       </div>
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-        <Stack gap="sm">
-          <TextInput label={<Trans>SKU</Trans>} value={skuId} onChange={(e) => setSkuId(e.currentTarget.value)} required maxLength={100} data-testid="exception-sku" />
-          <Select label={<Trans>Exception type</Trans>} data={options(INBOUND_EXCEPTION_TYPE)} value={type} onChange={setType} required allowDeselect={false} data-testid="exception-type" />
-          <Select label={<Trans>Reason</Trans>} data={options(INBOUND_EXCEPTION_REASON)} value={reason} onChange={setReason} required allowDeselect={false} data-testid="exception-reason" />
-          <NumberInput label={<Trans>Quantity</Trans>} value={qty} onChange={setQty} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} inputMode="numeric" required />
-          <Textarea label={<Trans>Remark</Trans>} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={EXCEPTION_REMARK_MAX} autosize minRows={2} />
-          <Group grow>
-            <Button variant="default" component={Link} to={back.to} search={back.search as never}><Trans>Cancel</Trans></Button>
-            <Button type="submit" disabled={!complete} loading={busy} data-testid="exception-submit"><Trans>Report</Trans></Button>
-          </Group>
-        </Stack>
-      </form>
+      {!mayReport ? <MissingPermissionNote access={op} /> : (
+        <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+          <Stack gap="sm">
+            <TextInput label={<Trans>SKU</Trans>} value={skuId} onChange={(e) => setSkuId(e.currentTarget.value)} required maxLength={100} data-testid="exception-sku" />
+            <Select label={<Trans>Exception type</Trans>} data={options(INBOUND_EXCEPTION_TYPE)} value={type} onChange={setType} required allowDeselect={false} data-testid="exception-type" />
+            <Select label={<Trans>Reason</Trans>} data={options(INBOUND_EXCEPTION_REASON)} value={reason} onChange={setReason} required allowDeselect={false} data-testid="exception-reason" />
+            <NumberInput label={<Trans>Quantity</Trans>} value={qty} onChange={setQty} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} inputMode="numeric" required />
+            <Textarea label={<Trans>Remark</Trans>} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={EXCEPTION_REMARK_MAX} autosize minRows={2} />
+            <Group grow>
+              <Button variant="default" component={Link} to={back.to} search={back.search as never}><Trans>Cancel</Trans></Button>
+              <Button type="submit" disabled={!complete} loading={busy} data-testid="exception-submit"><Trans>Report</Trans></Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

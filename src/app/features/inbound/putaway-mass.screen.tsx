@@ -7,6 +7,7 @@ import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS } from '../../../shared/contract/putaway
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
@@ -32,7 +33,9 @@ export default function MassPutawayScreen() {
   const [notice, setNotice] = useState<PutawayNotice | null>(null);
 
   const query = putawayQueries.massWork(code ?? '');
-  const work = useQuery({ ...query, enabled: code !== null });
+  // Opening the lines writes their suggestions: it needs the screen's put permission.
+  const mayPut = useMayCall(PUTAWAY_OPS.massPut);
+  const work = useQuery({ ...query, enabled: code !== null && mayPut });
   const outbox = useOutboxStatus();
   const taskNos = useMemo(() => work.data?.tasks.map((t) => t.task_no) ?? [], [work.data]);
   const ops = useMemo(() => putOpsOf(outbox.ops, taskNos), [outbox.ops, taskNos]);
@@ -100,7 +103,8 @@ export default function MassPutawayScreen() {
   );
 
   let body: React.ReactNode;
-  if (code === null) body = sourceScan;
+  if (!mayPut) body = <MissingPermissionNote access={PUTAWAY_OPS.massPut} />;
+  else if (code === null) body = sourceScan;
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh (the last task done: nothing open here any more) keeps showing what was read.
   else if (work.isError && !work.data) {

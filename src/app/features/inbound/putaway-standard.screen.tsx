@@ -9,6 +9,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
@@ -28,7 +29,8 @@ type Step = 'sku' | 'cell' | 'qty';
  * location) → the next line shows its SKU, quantity and suggested cell → scan the SKU → scan the
  * cell (another cell is allowed, with a warning) → quantity → Put. Every put is an op of the
  * outbox, queued at once online or not and checked first against the task as last read; the
- * server's answer to each shows below and refreshes the task.
+ * server's answer to each shows below and refreshes the task. Opening a task writes its
+ * suggestions: without the screen's put permission there is nothing to open.
  */
 export default function StandardPutawayScreen() {
   const { t, i18n } = useLingui();
@@ -41,8 +43,9 @@ export default function StandardPutawayScreen() {
   const [notice, setNotice] = useState<PutawayNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const mayPut = useMayCall(PUTAWAY_OPS.put);
   const query = putawayQueries.standardWork(code ?? '');
-  const work = useQuery({ ...query, enabled: code !== null });
+  const work = useQuery({ ...query, enabled: code !== null && mayPut });
   const outbox = useOutboxStatus();
   const task = work.data?.tasks[0];
   const ops = useMemo(() => (task ? putOpsOf(outbox.ops, [task.task_no]) : []), [outbox.ops, task]);
@@ -137,7 +140,8 @@ export default function StandardPutawayScreen() {
   );
 
   let body: React.ReactNode;
-  if (code === null) body = taskScan;
+  if (!mayPut) body = <MissingPermissionNote access={PUTAWAY_OPS.put} />;
+  else if (code === null) body = taskScan;
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh keeps showing what was read; only a first read that fails says so.
   else if (work.isError && !work.data) {

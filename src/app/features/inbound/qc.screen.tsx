@@ -11,6 +11,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { resolveScannedSku } from '../../../shared/counting';
 import { callApi } from '../../kit/api';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
@@ -60,6 +61,7 @@ function Inspection({ view, code, onLeave }: { view: QcView; code: string; onLea
   const [remark, setRemark] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: qcQueries.asn(code).queryKey });
   const open = view.status === INBOUND_STATUS.values.COUNTED || view.status === INBOUND_STATUS.values.CHECKING;
+  const mayInspect = useMayCall(contract.saveQcRecord.access);
 
   const save = useMutation({
     mutationFn: () => callApi(contract.saveQcRecord, {
@@ -106,7 +108,8 @@ function Inspection({ view, code, onLeave }: { view: QcView; code: string; onLea
         <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`QC is complete`}><Trans>The ASN waits for receiving.</Trans></Alert>
       )}
       {open && !view.task_no && <Alert color="yellow"><Trans>No QC rule asks to inspect this ASN: it goes to receiving.</Trans></Alert>}
-      {open && view.task_no && (line ? (
+      {open && view.task_no && !mayInspect && <MissingPermissionNote access={contract.saveQcRecord.access} />}
+      {open && view.task_no && mayInspect && (line ? (
         <Card withBorder radius="md" padding="sm" data-testid="qc-line">
           <Stack gap="xs">
             <div>
@@ -166,7 +169,7 @@ function Inspection({ view, code, onLeave }: { view: QcView; code: string; onLea
           ))}
         </Table.Tbody>
       </Table>
-      {view.status === INBOUND_STATUS.values.CHECKING && (
+      {view.status === INBOUND_STATUS.values.CHECKING && mayInspect && (
         <Button color="teal" onClick={() => complete.mutate()} loading={complete.isPending} disabled={!view.can_complete} data-testid="qc-complete">
           <Trans>Complete QC</Trans>
         </Button>

@@ -10,6 +10,7 @@ import { RECEIVING_REPORT_REASONS, exceptionTypeOfReason, type ExceptionReason }
 import { EXCEPTION_REMARK_MAX } from '../../../shared/resources/inbound-exception.resource';
 import { callApi } from '../../kit/api';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import { useSearchParam } from '../../kit/search-param';
 
@@ -43,33 +44,38 @@ export default function ReceivingReportExceptionScreen() {
     onError: () => cue('scan.refused'),
   });
   const type = reason ? INBOUND_EXCEPTION_TYPE.label(exceptionTypeOfReason(Number(reason) as ExceptionReason)) : undefined;
+  const mayReport = useMayCall(contract.reportInboundException.access);
   const ready = asnNo.trim() !== '' && reason !== null && Number.isInteger(Number(qty)) && Number(qty) >= 1;
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} fz="h3"><Trans>Report Exception</Trans></Title>
-      {report.data && (
-        <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`Exception ${report.data.exception_no} reported`} data-testid="report-done">
-          <Trans>It waits in the Exception Center to be checked.</Trans>
-        </Alert>
+      {!mayReport ? <MissingPermissionNote access={contract.reportInboundException.access} /> : (
+        <>
+          {report.data && (
+            <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`Exception ${report.data.exception_no} reported`} data-testid="report-done">
+              <Trans>It waits in the Exception Center to be checked.</Trans>
+            </Alert>
+          )}
+          <ScanInput label={<Trans>ASN</Trans>} placeholder={asnNo || t`Scan the ASN number`} onScan={({ value }) => { setAsnNo(value.trim()); }} testId="report-asn" keepFocus={false} />
+          <Text size="sm" data-testid="report-asn-value"><Trans>ASN: {asnNo}</Trans></Text>
+          <ScanInput label={<Trans>SKU</Trans>} placeholder={skuId || t`Scan the SKU (not needed for an unknown item)`} onScan={({ value }) => { setSkuId(value.trim()); }} testId="report-sku" keepFocus={false} />
+          {skuId && <Text size="sm"><Trans>SKU: {skuId}</Trans></Text>}
+          <ScanInput label={<Trans>Carton</Trans>} placeholder={trackingId || t`Scan the carton's tracking ID (optional)`} onScan={({ value }) => { setTrackingId(value.trim()); }} testId="report-carton" keepFocus={false} />
+          {trackingId && <Text size="sm"><Trans>Carton: {trackingId}</Trans></Text>}
+          <Select
+            label={<Trans>Reason</Trans>}
+            data={RECEIVING_REPORT_REASONS.map((r) => ({ value: String(r), label: i18n._(INBOUND_EXCEPTION_REASON.label(r)!) }))}
+            value={reason}
+            onChange={setReason}
+            description={type ? t`Reported as: ${i18n._(type)}` : undefined}
+            comboboxProps={{ withinPortal: false }}
+            data-testid="report-reason"
+          />
+          <NumberInput label={<Trans>Quantity</Trans>} value={qty} onChange={setQty} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} />
+          <TextInput label={<Trans>Remark</Trans>} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={EXCEPTION_REMARK_MAX} />
+          <Button onClick={() => report.mutate()} disabled={!ready} loading={report.isPending} data-testid="report-submit"><Trans>Report</Trans></Button>
+        </>
       )}
-      <ScanInput label={<Trans>ASN</Trans>} placeholder={asnNo || t`Scan the ASN number`} onScan={({ value }) => { setAsnNo(value.trim()); }} testId="report-asn" keepFocus={false} />
-      <Text size="sm" data-testid="report-asn-value"><Trans>ASN: {asnNo}</Trans></Text>
-      <ScanInput label={<Trans>SKU</Trans>} placeholder={skuId || t`Scan the SKU (not needed for an unknown item)`} onScan={({ value }) => { setSkuId(value.trim()); }} testId="report-sku" keepFocus={false} />
-      {skuId && <Text size="sm"><Trans>SKU: {skuId}</Trans></Text>}
-      <ScanInput label={<Trans>Carton</Trans>} placeholder={trackingId || t`Scan the carton's tracking ID (optional)`} onScan={({ value }) => { setTrackingId(value.trim()); }} testId="report-carton" keepFocus={false} />
-      {trackingId && <Text size="sm"><Trans>Carton: {trackingId}</Trans></Text>}
-      <Select
-        label={<Trans>Reason</Trans>}
-        data={RECEIVING_REPORT_REASONS.map((r) => ({ value: String(r), label: i18n._(INBOUND_EXCEPTION_REASON.label(r)!) }))}
-        value={reason}
-        onChange={setReason}
-        description={type ? t`Reported as: ${i18n._(type)}` : undefined}
-        comboboxProps={{ withinPortal: false }}
-        data-testid="report-reason"
-      />
-      <NumberInput label={<Trans>Quantity</Trans>} value={qty} onChange={setQty} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} />
-      <TextInput label={<Trans>Remark</Trans>} value={remark} onChange={(e) => setRemark(e.currentTarget.value)} maxLength={EXCEPTION_REMARK_MAX} />
-      <Button onClick={() => report.mutate()} disabled={!ready} loading={report.isPending} data-testid="report-submit"><Trans>Report</Trans></Button>
     </Stack>
   );
 }

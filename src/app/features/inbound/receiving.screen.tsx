@@ -10,6 +10,7 @@ import type { OutputOf } from '../../../shared/contract/define';
 import { resolveScannedSku } from '../../../shared/counting';
 import { callApi } from '../../kit/api';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
@@ -53,6 +54,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
   const [staging, setStaging] = useState<string | null>(view.default_staging_location);
   const refresh = () => queryClient.invalidateQueries({ queryKey: receivingQueries.asn(code).queryKey });
   const receivable = ([A.COUNTED, A.CHECKED, A.SCANNING] as number[]).includes(view.status) && view.qc_task_no === null;
+  const mayReceive = useMayCall(contract.receiveAsnLine.access);
 
   const receiveLine = useMutation({
     mutationFn: (skuId: string) => callApi(contract.receiveAsnLine, { asn_no: view.asn_no, sku_id: skuId, staging_location: staging ?? '' }),
@@ -106,7 +108,8 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
           <Trans>Putaway tasks: {view.putaway_task_nos.join(', ')}</Trans>
         </Alert>
       )}
-      {receivable && (
+      {receivable && !mayReceive && <MissingPermissionNote access={contract.receiveAsnLine.access} />}
+      {receivable && mayReceive && (
         <>
           <Select
             label={<Trans>Staging location</Trans>}
@@ -144,7 +147,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
           ))}
         </Table.Tbody>
       </Table>
-      {receivable && (
+      {receivable && mayReceive && (
         <Group grow>
           <Button color="teal" onClick={() => complete.mutate()} loading={complete.isPending} disabled={!staging} data-testid="receiving-complete">
             {left > 0 ? <Trans>Receive the rest and complete</Trans> : <Trans>Complete receiving</Trans>}

@@ -11,6 +11,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { resolveScannedSku } from '../../../shared/counting';
 import { callApi } from '../../kit/api';
 import { cue } from '../../kit/feedback';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -70,6 +71,7 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
   const [putawayTask, setPutawayTask] = useState<string | null>(null);
   const { task, lines } = work;
   const open = OPEN.includes(task.status);
+  const mayWork = useMayCall(contract.doVasLine.access);
 
   const done = useMutation({
     mutationFn: () => callApi(contract.doVasLine, { task_no: task.task_no, sku_id: line!.sku_id, qty: Number(qty) }),
@@ -123,7 +125,8 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
           {putawayTask ? <Trans>Its units go to putaway task {putawayTask}.</Trans> : <Trans>Its units went on to putaway.</Trans>}
         </Alert>
       )}
-      {open && (line ? (
+      {open && !mayWork && <MissingPermissionNote access={contract.doVasLine.access} />}
+      {open && mayWork && (line ? (
         <Card withBorder radius="md" padding="sm" data-testid="vas-line">
           <Stack gap="xs">
             <div>

@@ -14,6 +14,7 @@ import { adjustmentResource } from '../../../shared/resources/adjustment.resourc
 import { derivePerm } from '../../../shared/routes/derive';
 import { callApi, isApiError } from '../../kit/api';
 import { ReasonDialog } from '../../kit/reason-dialog';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/session';
@@ -114,7 +115,10 @@ export default function AdjustmentScreen() {
   const mode = MODE_OF[Object.keys(MODE_OF).find((page) => pathname.endsWith(page)) ?? VIEW] ?? 'view';
   const adjustNo = useSearchParam('adjust_no') ?? '';
   const canApprovePage = useCanOpen(APPROVE);
+  // The adjust page shows an approved adjustment; posting it needs the page's Action permission.
   const canAdjustPage = useCanOpen(ADJUST);
+  const mayPost = useMayCall(contract.adjustInventory.access);
+  const mayAdjust = canAdjustPage && mayPost;
   const [closing, setClosing] = useState<'reject' | 'cancel' | null>(null);
   const [confirmAdjust, setConfirmAdjust] = useState(false);
   const queryKey = ['adjustment', adjustNo];
@@ -187,7 +191,7 @@ export default function AdjustmentScreen() {
             {mode === 'view' && canApprovePage && a.status === J.PENDING && (
               <Button component={Link} to={APPROVE} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Approve Adjustment</Trans></Button>
             )}
-            {mode === 'view' && canAdjustPage && a.status === J.APPROVED && (
+            {mode === 'view' && mayAdjust && a.status === J.APPROVED && (
               <Button component={Link} to={ADJUST} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Adjust Inventory</Trans></Button>
             )}
             {mode === 'view' && createPerm && may(a.status, J.CANCEL) && (
@@ -209,10 +213,12 @@ export default function AdjustmentScreen() {
             {mode === 'approve' && a.status !== J.PENDING && (
               <Text c="dimmed" size="sm"><Trans>Only a pending adjustment is approved or rejected.</Trans></Text>
             )}
-            {mode === 'adjust' && (a.status === J.APPROVED ? (
+            {mode === 'adjust' && (a.status !== J.APPROVED ? (
+              <Text c="dimmed" size="sm"><Trans>Only an approved adjustment is posted to the inventory.</Trans></Text>
+            ) : mayAdjust ? (
               <Button loading={step.isPending} onClick={() => setConfirmAdjust(true)}><Trans>Adjust Inventory</Trans></Button>
             ) : (
-              <Text c="dimmed" size="sm"><Trans>Only an approved adjustment is posted to the inventory.</Trans></Text>
+              <MissingPermissionNote access={contract.adjustInventory.access} />
             ))}
           </Group>
 

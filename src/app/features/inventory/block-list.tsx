@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import type { EndpointDef } from '../../../shared/contract/define';
+import type { Access, EndpointDef } from '../../../shared/contract/define';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { ResourceList } from '../../kit/resource/resource-list';
 import { routeAt } from '../../routes/access';
@@ -18,12 +18,14 @@ export interface BlockChoice {
 
 /**
  * A list whose rows are blocked and unblocked (Stock Block, Location Block): the resource's list
- * at its page, Block and Unblock on the rows that allow them, and the dialog of the choice
- * (`dialog`, told to close, or that it is done: the list then reloads).
+ * at its page, Block and Unblock on the rows that allow them for a user holding `change`, and the
+ * dialog of the choice (`dialog`, told to close, or that it is done: the list then reloads).
  */
-export function BlockList<E extends EndpointDef>({ resource, endpoint, title, canBlock, canUnblock, dialog }: {
+export function BlockList<E extends EndpointDef>({ resource, endpoint, change, title, canBlock, canUnblock, dialog }: {
   resource: ResourceDef;
   endpoint: E;
+  /** What blocking and unblocking need: the page's Action permission, one for both calls. */
+  change: Access;
   /** The title when the route manifest has none for the page. */
   title: string;
   canBlock(row: Row): boolean;
@@ -36,6 +38,7 @@ export function BlockList<E extends EndpointDef>({ resource, endpoint, title, ca
   const path = resource.pages!.list!;
   const route = routeAt(path);
   const choose = (action: BlockAction) => (row: Row) => setChoice({ action, row });
+  const permission = typeof change === 'string' ? undefined : change.perm;
   const close = () => setChoice(null);
   const done = async () => {
     setChoice(null);
@@ -50,8 +53,8 @@ export function BlockList<E extends EndpointDef>({ resource, endpoint, title, ca
         path={path}
         exportable
         rowActions={[
-          { label: t`Block`, color: 'red', visible: canBlock, onClick: choose('block') },
-          { label: t`Unblock`, visible: canUnblock, onClick: choose('unblock') },
+          { label: t`Block`, color: 'red', permission, visible: canBlock, onClick: choose('block') },
+          { label: t`Unblock`, permission, visible: canUnblock, onClick: choose('unblock') },
         ]}
       />
       {dialog(choice, close, done)}

@@ -20,6 +20,7 @@ export default function LocationBlockScreen() {
     <BlockList
       resource={blockLocationResource}
       endpoint={contract.searchBlockLocation}
+      change={contract.blockLocation.access}
       title={t`Location Block`}
       canBlock={(row) => row.status === LOCATION_STATUS.values.NORMAL}
       canUnblock={(row) => row.status === LOCATION_STATUS.values.BLOCKED}

@@ -73,6 +73,7 @@ export default function StockBlockScreen() {
     <BlockList
       resource={blockStockResource}
       endpoint={contract.searchBlockStock}
+      change={contract.blockStock.access}
       title={t`Stock Block`}
       canBlock={(row) => Number(row.available_qty) > 0}
       canUnblock={(row) => Number(row.locked_qty) > 0}

@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy, IconLock, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceFloppy, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { contract } from '../../../shared/contract';
-import { ACTION_PERMISSIONS } from '../../../shared/permissions';
-import { NOTIFICATION_SOUND_EDIT_PERM } from '../../../shared/contract/notification.contract';
 import {
   DEVICE_PLATFORM, NOTIFICATION_MODULES, SOUND_CLIPS, SOUND_TYPE, notificationNode,
   type CueKind, type DevicePlatform, type SoundClip, type SoundSetting,
@@ -16,7 +14,7 @@ import { callApi } from '../../kit/api';
 import { playClip } from '../../kit/feedback';
 import { currentDeviceKind, platformOf } from '../../kit/device';
 import { NOTIFICATION_QUERY_KEY, notificationQueries } from '../../kit/notification-queries';
-import { useSession } from '../../kit/session';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { toast } from '../../kit/toast';
 
 const KIND_BADGE: Record<CueKind, { label: MessageDescriptor; color: string }> = {
@@ -116,8 +114,7 @@ function NodeRow({ label, kind, setting, changed, disabled, onChange }: NodeRowP
  */
 export default function NotificationSoundScreen() {
   const { t, i18n } = useLingui();
-  const { perms } = useSession();
-  const canEdit = perms.has(NOTIFICATION_SOUND_EDIT_PERM);
+  const canEdit = useMayCall(contract.updateNotificationSound.access);
   const queryClient = useQueryClient();
   const [platform, setPlatform] = useState<DevicePlatform>(() => platformOf(currentDeviceKind()));
   const [edits, setEdits] = useState<ReadonlyMap<string, SoundSetting>>(new Map());
@@ -155,7 +152,6 @@ export default function NotificationSoundScreen() {
     const known = notificationNode(nodeName);
     return known ? i18n._(known.label) : fallback;
   };
-  const editPermName = i18n._(ACTION_PERMISSIONS[NOTIFICATION_SOUND_EDIT_PERM]);
 
   return (
     <Stack gap="md" maw={1000}>
@@ -168,11 +164,7 @@ export default function NotificationSoundScreen() {
         </Text>
       </div>
 
-      {!canEdit && (
-        <Alert color="gray" icon={<IconLock size={18} aria-hidden />} data-testid="notification-read-only">
-          <Trans>You can view these settings. Changing them needs the permission "{editPermName}".</Trans>
-        </Alert>
-      )}
+      {!canEdit && <MissingPermissionNote access={contract.updateNotificationSound.access} testId="notification-read-only" />}
 
       <Group gap="md" align="center" wrap="wrap">
         <SegmentedControl

@@ -8,6 +8,7 @@ import type { DeviceQueueRow, RejectedOpRow } from '../../../shared/contract/syn
 import { dashIfEmpty, durationText } from '../../../shared/format';
 import { callApi } from '../../kit/api';
 import { intlTag } from '../../kit/i18n';
+import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { toast } from '../../kit/toast';
 import { shortDeviceId, syncQueueQueries } from './sync-queue.queries';
 import { relativeTime, useNow } from '../../kit/time';
@@ -102,7 +103,8 @@ function DevicesTable({ rows, now }: { rows: readonly DeviceQueueRow[]; now: num
   );
 }
 
-function RejectedOpsTable({ rows, now, onResolve }: { rows: readonly RejectedOpRow[]; now: number; onResolve: (op: RejectedOpRow) => void }) {
+/** `onResolve` absent: the user may not resolve, and the table has no Resolve column. */
+function RejectedOpsTable({ rows, now, onResolve }: { rows: readonly RejectedOpRow[]; now: number; onResolve?: (op: RejectedOpRow) => void }) {
   const { t } = useLingui();
   const locale = intlTag();
   return (
@@ -116,7 +118,7 @@ function RejectedOpsTable({ rows, now, onResolve }: { rows: readonly RejectedOpR
             <Table.Th ta="right"><Trans>Seq</Trans></Table.Th>
             <Table.Th><Trans>Operation</Trans></Table.Th>
             <Table.Th><Trans>Reason given by the server</Trans></Table.Th>
-            <Table.Th />
+            {onResolve && <Table.Th />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -137,11 +139,13 @@ function RejectedOpsTable({ rows, now, onResolve }: { rows: readonly RejectedOpR
                 <Text size="sm">{op.message}</Text>
                 <Text size="xs" c="dimmed"><Trans>Code {op.retcode}</Trans></Text>
               </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => onResolve(op)}>
-                  <Trans>Resolve</Trans>
-                </Button>
-              </Table.Td>
+              {onResolve && (
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => onResolve(op)}>
+                    <Trans>Resolve</Trans>
+                  </Button>
+                </Table.Td>
+              )}
             </Table.Tr>
             );
           })}
@@ -192,6 +196,7 @@ export default function SyncQueueScreen() {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<RejectedOpRow | null>(null);
+  const mayResolve = useMayCall(contract.resolveRejectedOp.access);
   const devices = useQuery(syncQueueQueries.devices());
   const rejected = useQuery(syncQueueQueries.rejectedOps({ status: 'unresolved', pageno: page, count: REJECTED_PAGE_SIZE }));
   // Ages use the server's clock: a supervisor PC whose clock is off must not skew them.
@@ -252,7 +257,8 @@ export default function SyncQueueScreen() {
           </Group>
         ) : (
           <Stack gap="sm">
-            <RejectedOpsTable rows={rejected.data.list} now={now} onResolve={setResolving} />
+            {!mayResolve && <MissingPermissionNote access={contract.resolveRejectedOp.access} />}
+            <RejectedOpsTable rows={rejected.data.list} now={now} onResolve={mayResolve ? setResolving : undefined} />
             {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
           </Stack>
         )}

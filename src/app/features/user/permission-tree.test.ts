@@ -24,6 +24,27 @@ describe('permission tree', () => {
     expect(collect(inbound!.children).has('PC.Inbound.Order.View')).toBe(true);
   });
 
+  test('what a page changes sits under the page: its declared actions, and action permissions named after it', () => {
+    const find = (nodes: readonly PermissionNode[], key: string): PermissionNode | undefined => {
+      for (const n of nodes) {
+        const hit = n.key === key ? n : find(n.children, key);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    const under = (page: string) => find(pages, page)!.children.map((n) => n.perm);
+    expect(under('/inbound/counting')).toContain('PC.Inbound.Counting.Action');
+    expect(under('/wmsconfig/syncqueue')).toContain('PC.Wmsconfig.Syncqueue.Action');
+    expect(under('/wmsbasic/stationManagement/recordSettings')).toContain('PC.WMSBasic.StationManagement.RecordSettings.Edit');
+    expect(under('/wmsbasic/skuitems')).toContain('PC.WMSBasic.Skuitems.Edit');
+    expect(under('/inbound/order')).toEqual(expect.arrayContaining(['PC.Inbound.Order.Cancel', 'PC.Inbound.Order.Edit']));
+    expect(under('/wmsconfig/userlist')).toContain('PC.Wmsconfig.Userlist.ResetPassword');
+    expect(under('/wmsbasic/storey')).toEqual(expect.arrayContaining(['PC.WMSBasic.StorageAreaSetting.Storey.Delete']));
+    // Only what belongs to no page stays in the actions group.
+    expect(actions.map((n) => n.perm)).toContain('PC.Scan.ManualInput');
+    expect(actions.map((n) => n.perm)).not.toContain('PC.Inbound.Order.Cancel');
+  });
+
   test('public pages are not in the catalog', () => {
     const keys = new Set<string>();
     const walk = (ns: readonly PermissionNode[]) => ns.forEach((n) => (keys.add(n.key), walk(n.children)));

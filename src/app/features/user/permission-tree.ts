@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { ROUTES } from '../../../shared/routes/manifest';
 import { permOf } from '../../../shared/routes/derive';
 import type { RouteDecl } from '../../../shared/routes/types';
-import { ACTION_PERMISSIONS } from '../../../shared/permissions';
+import { ACTION_PERMISSIONS, PAGE_ACTIONS } from '../../../shared/permissions';
 import { parentOf } from '../../routes/access';
 
 /** One node of the permission catalog: a page (with its permission, if it needs one) or an action. */
@@ -18,19 +18,36 @@ export interface PermissionNode {
 
 /**
  * The permission catalog as a tree, derived from the route manifest (pages under their
- * parents) plus the action permissions, each permission once. Public pages, and pages that
- * add no permission of their own (a detail page sharing its list's), are left out.
+ * parents) plus the action permissions, each permission once. What a page changes sits under the
+ * page: the actions it declares, and an action permission named after the page's (Cancel ASNs,
+ * PC.Inbound.Order.Cancel, under the ASN List's PC.Inbound.Order.View); the few that belong to no
+ * page are the actions group. Public pages, and pages that add no permission of their own (a
+ * detail page sharing its list's), are left out.
  */
 export function permissionTree(): { pages: PermissionNode[]; actions: PermissionNode[] } {
   const nodes = new Map<RouteDecl, PermissionNode>();
+  const pageOfPerm = new Map<string, PermissionNode>();
   const seen = new Set<string>();
   for (const route of ROUTES) {
     if (route.public) continue;
     // Detail and form pages that share their list's permission add no permission of their own.
     const perm = permOf(route);
     const own = perm !== null && !seen.has(perm) ? perm : null;
-    if (own) seen.add(own);
-    nodes.set(route, { key: route.path, title: route.title, perm: own, kind: 'page', children: [] });
+    const node: PermissionNode = { key: route.path, title: route.title, perm: own, kind: 'page', children: [] };
+    if (own) {
+      seen.add(own);
+      pageOfPerm.set(own, node);
+    }
+    nodes.set(route, node);
+  }
+  const action = (perm: string, title: MessageDescriptor): PermissionNode => ({ key: perm, title, perm, kind: 'action', children: [] });
+  for (const a of PAGE_ACTIONS) nodes.get(a.route)?.children.push(action(a.perm, a.title));
+  const actions: PermissionNode[] = [];
+  for (const [perm, title] of Object.entries(ACTION_PERMISSIONS)) {
+    if (seen.has(perm)) continue;
+    const stem = perm.slice(0, perm.lastIndexOf('.'));
+    const page = pageOfPerm.get(`${stem}.View`) ?? pageOfPerm.get(stem);
+    (page ? page.children : actions).push(action(perm, title));
   }
   const roots: PermissionNode[] = [];
   for (const [route, node] of nodes) {
@@ -39,7 +56,6 @@ export function permissionTree(): { pages: PermissionNode[]; actions: Permission
     (parentNode ? parentNode.children : roots).push(node);
   }
   const pages = filterTree(roots, (node) => node.perm !== null);
-  const actions = Object.entries(ACTION_PERMISSIONS).filter(([perm]) => !seen.has(perm)).map(([perm, title]) => ({ key: perm, title, perm, kind: 'action' as const, children: [] }));
   return { pages, actions };
 }
 

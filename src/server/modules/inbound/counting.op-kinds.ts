@@ -1,11 +1,11 @@
-import { COUNTING_PERM, countingPayloads } from '../../../shared/contract/counting.contract';
+import { COUNT_PERM, countingPayloads } from '../../../shared/contract/counting.contract';
 import { defineOpKind, type OpContext, type OpKind } from '../sync/op-kind';
 import {
   completeGroupCounting, createTrackingId, createWrongSkuRecord, deleteTrackingId, saveCountingRecord, updateTrackingId, type CountActor,
 } from './counting';
 
 /** An op is applied only for a user who may count. */
-const perm = COUNTING_PERM;
+const perm = COUNT_PERM;
 const actorOf = (ctx: OpContext): CountActor => ({ whsId: ctx.whsId, userId: ctx.userId, opId: ctx.opId });
 
 /**

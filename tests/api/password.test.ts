@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { mailOutbox, passwordResetTokens, rateEvents, users } from '../../src/server/db/schema';
+import { mailOutbox, passwordResetTokens, rateLimits, users } from '../../src/server/db/schema';
+import { RATE_RULES } from '../../src/server/http/rate-limit';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
@@ -36,9 +37,10 @@ function linkIn(body: string) {
   return { token: parsed.searchParams.get('token')!, user_id: Number(parsed.searchParams.get('user_id')) };
 }
 
-async function signIn(email: string, password: string) {
+/** Signs in from the client's own address, or from `address` (X-Forwarded-For). */
+async function signIn(email: string, password: string, address?: string) {
   const client = server.client();
-  const res = await client.post(LOGIN, { email, password: pw(password) });
+  const res = await client.post(LOGIN, { email, password: pw(password) }, { headers: address ? { 'x-forwarded-for': address } : {} });
   return { client, retcode: res.retcode };
 }
 
@@ -132,13 +134,14 @@ describe('user_password_reset', () => {
     expect((await signIn(owner.email, 'Owner12345')).retcode).toBe(0);
   });
 
-  test('a reset lifts the sign-in lock that failed attempts put on the email', async () => {
+  test('a reset lifts the sign-in wait that failed attempts put on the account', async () => {
     const { email } = await server.createUser({ email: 'lockedout@demo.local' });
-    for (let i = 0; i < 5; i++) expect((await signIn(email, `Guess-${i}-x`)).retcode).toBe(RET.BAD_CREDENTIALS);
-    expect((await signIn(email, DEMO_PASSWORD)).retcode).toBe(RET.RATE_LIMITED);
+    const address = '203.0.113.9';
+    for (let i = 0; i < 5; i++) expect((await signIn(email, `Guess-${i}-x`, address)).retcode).toBe(RET.BAD_CREDENTIALS);
+    expect((await signIn(email, DEMO_PASSWORD, address)).retcode).toBe(RET.RATE_LIMITED);
     const link = await forgotAndReadLink(email);
     expect((await server.client().post(RESET, { passwd: pw('Unlocked12'), token: link.token, user_id: link.user_id })).retcode).toBe(0);
-    expect((await signIn(email, 'Unlocked12')).retcode).toBe(0);
+    expect((await signIn(email, 'Unlocked12', address)).retcode).toBe(0);
   });
 
   test('an expired token is refused with -224006 and the password stays', async () => {
@@ -162,7 +165,8 @@ describe('user_password_reset', () => {
     const { email, userId } = await server.createUser({ email: 'twolinks@demo.local' });
     const first = await forgotAndReadLink(email);
     // Age the first request past the one-minute resend guard, then ask again.
-    await server.database.db.update(rateEvents).set({ at: new Date(Date.now() - 5 * 60_000) }).where(eq(rateEvents.subject, email));
+    await server.database.db.update(rateLimits).set({ lastAt: new Date(Date.now() - 5 * 60_000) })
+      .where(and(eq(rateLimits.rule, RATE_RULES.resetEmail.name), eq(rateLimits.account, email)));
     const second = await forgotAndReadLink(email);
     expect(second.token).not.toBe(first.token);
     expect((await server.client().post(RESET, { passwd: pw('Second123'), token: second.token, user_id: userId })).retcode).toBe(0);

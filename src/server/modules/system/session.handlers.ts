@@ -8,7 +8,8 @@ import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
 import { RATE_RULES, attemptSucceeded, countAttempt, forgetAccountAttempts, tooManyAttempts, type RateCheck } from '../../http/rate-limit';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { DUMMY_HASH, hashPassword, storedPasswordOf, verifyPassword } from './passwords';
+import { hashPasswordForTransport } from '../../../shared/password-hash';
 import { userPermissions, menuKeysOf } from './access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
 import { saveUserSetting } from './user-settings';
@@ -98,13 +99,14 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
 
   async userPasswordReset(input, { db }) {
     const tokenHash = sha256Hex(input.token);
+    const passwordHash = await storedPasswordOf(input.passwd);
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx.update(passwordResetTokens).set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, input.user_id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
         .returning({ userId: passwordResetTokens.userId });
       if (!row) return false;
-      // A password chosen through the emailed link is the owner's own, never a temporary one.
-      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false })
+      // A password chosen through the emailed link is the owner's own, never a temporary one, and meets the policy.
+      const [user] = await tx.update(users).set({ passwordHash, simplePasswordSince: null, passwordChangeRequired: false })
         .where(eq(users.userId, row.userId)).returning({ email: users.email });
       // The owner of the mailbox proved who they are: earlier failed attempts must not hold them up.
       if (user) await forgetAccountAttempts(tx, user.email.toLowerCase(), [RATE_RULES.signInPair, RATE_RULES.signInAccount, RATE_RULES.currentPasswordPair]);
@@ -123,10 +125,11 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
     const [user] = await db.select().from(users).where(eq(users.userId, session.userId));
     if (!user || !(await verifyPassword(input.old_pwd, user.passwordHash))) throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
     await attemptSucceeded(db, limits);
-    if (input.new_pwd === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
-    await db.update(users).set({
-      passwordHash: await hashPassword(input.new_pwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false,
-    }).where(eq(users.userId, user.userId));
+    const newHash = hashPasswordForTransport(input.new_pwd);
+    if (newHash === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
+    // The new password meets the policy (the contract checked it): no weak-password deadline.
+    await db.update(users).set({ passwordHash: await hashPassword(newHash), simplePasswordSince: null, passwordChangeRequired: false })
+      .where(eq(users.userId, user.userId));
     await db.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, session.idHash)));
     return {};
   },

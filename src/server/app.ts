@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
@@ -59,6 +60,15 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
     const started = performance.now();
     await next();
     c.header('x-response-et', String(Math.floor(performance.now() - started)));
+  });
+  // An answer given before the request's body was read (a guard refused it, or it is over the
+  // limit) leaves the rest of that body on the connection: close the connection once the answer is
+  // sent, saying so, rather than keep it alive and have it dropped under the client's next request.
+  app.use('*', async (c, next) => {
+    await next();
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    const hasBody = incoming && (incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0);
+    if (hasBody && !incoming.readableEnded) c.header('Connection', 'close');
   });
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.use('*', async (c, next) => {

@@ -47,7 +47,7 @@ describe('Origin of a mutation', () => {
     const me = await server.login('supervisor@demo.local');
     const refused = await me.post(SET_SETTING, { name: 'theme', value: 'evil' }, { headers: EVIL });
     expect(refused).toEqual({ retcode: RET.CSRF_INVALID, message: expect.stringMatching(/another site/), data: null });
-    const sameOrigins = [
+    const sameOrigins: Record<string, string>[] = [
       { origin: 'http://localhost' }, // as the request arrived (the in-process URL)
       { origin: PUBLIC_URL },
       { origin: 'https://tally.internal', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'tally.internal' }, // behind a trusted proxy

@@ -167,6 +167,18 @@ describe('sign-in', () => {
   });
 });
 
+test('rows no rule remembers any more are swept away when new subjects come', async () => {
+  const stale = { account: 'long-gone@test.local', address: newAddress() };
+  await setAttempts(RATE_RULES.signInPair, stale, 3);
+  await backdate(RATE_RULES.signInPair, stale, 2 * 3600);
+  const kept = { account: 'recent@test.local', address: newAddress() };
+  await setAttempts(RATE_RULES.signInPair, kept, 3);
+  expect((await signIn('operator@demo.local', DEMO_PASSWORD, newAddress())).retcode).toBe(0);
+  const accounts = (await server.database.db.select({ account: rateLimits.account }).from(rateLimits)).map((row) => row.account);
+  expect(accounts).toContain(kept.account);
+  expect(accounts).not.toContain(stale.account);
+});
+
 describe('forgot password', () => {
   test('20 concurrent requests for one email send one mail; the rest are told a link went out', async () => {
     const { email } = await server.createUser({ email: 'flooded@test.local' });

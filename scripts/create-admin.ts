@@ -9,9 +9,8 @@ import { createInterface } from 'node:readline/promises';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { users, warehouses } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/modules/system/passwords';
-import { hashPasswordForTransport } from '../src/shared/password-hash';
-import { passwordPolicyProblem } from '../src/shared/password-policy';
+import { storedPasswordOf } from '../src/server/modules/system/passwords';
+import { PASSWORD_POLICY_MESSAGES, passwordPolicyProblem } from '../src/shared/password-policy';
 
 async function askPassword(): Promise<string> {
   if (process.env.TALLY_ADMIN_PASSWORD) return process.env.TALLY_ADMIN_PASSWORD;
@@ -34,9 +33,8 @@ async function main() {
   const email = values.email?.trim().toLowerCase();
   if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) throw new Error('--email is required and must be an email address.');
   const password = await askPassword();
-  if (passwordPolicyProblem(password) !== null) {
-    throw new Error('The password must be 8–16 characters with an uppercase and a lowercase letter.');
-  }
+  const problem = passwordPolicyProblem(password);
+  if (problem !== null) throw new Error(PASSWORD_POLICY_MESSAGES[problem]);
   const database = await openDatabase({ databaseUrl });
   try {
     const db = database.db;
@@ -51,7 +49,7 @@ async function main() {
     }
     await db.insert(users).values({
       email, displayName: values.name?.trim() || email, isSuperAdmin: true,
-      passwordHash: await hashPassword(hashPasswordForTransport(password)),
+      passwordHash: await storedPasswordOf(password),
     });
     console.log(`Administrator ${email} created; they may work in every warehouse.`);
   } finally {

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { contract } from '../shared/contract';
 import { RET } from '../shared/retcodes';
+import { WEAK_NETWORK_PING_PATH } from '../shared/constants';
 import type { Db } from './db/client';
 import type { ServerConfig } from './config';
 import { ApiError, constraintRefusal } from './http/errors';
@@ -46,6 +48,25 @@ export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...user
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
 };
 
+/**
+ * Content-Security-Policy of every answer (docs/decisions.md "Security headers"): scripts, workers
+ * and connections from this server only, no inline script; inline styles, which Mantine writes;
+ * images from anywhere, since the weak-network check loads a configured domain's favicon as one
+ * (and the watermark is a data: image); no plugins, no framing, no foreign forms or base URL.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'http:', 'https:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** Largest JSON body the API reads; bigger ones are refused before parsing. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -60,7 +81,20 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
     await next();
     c.header('x-response-et', String(Math.floor(performance.now() - started)));
   });
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  // An answer given before the request's body was read (a guard refused it, or it is over the
+  // limit) leaves the rest of that body on the connection: close the connection once the answer is
+  // sent, saying so, rather than keep it alive and have it dropped under the client's next request.
+  app.use('*', async (c, next) => {
+    await next();
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    const hasBody = incoming && (incoming.headers['transfer-encoding'] !== undefined || Number(incoming.headers['content-length'] ?? 0) > 0);
+    if (hasBody && !incoming.readableEnded) c.header('Connection', 'close');
+  });
+  // X-Frame-Options for browsers older than frame-ancestors. A header an answer set itself is kept
+  // (the ping favicon's Cross-Origin-Resource-Policy).
+  app.use('*', secureHeaders({
+    crossOriginEmbedderPolicy: false, contentSecurityPolicy: CONTENT_SECURITY_POLICY, xFrameOptions: 'DENY', referrerPolicy: 'same-origin', overwrite: false,
+  }));
   app.use('*', async (c, next) => {
     await next();
     ensureCsrfCookie(c);
@@ -102,6 +136,8 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
       const p = c.req.path;
       // Hashed assets never change; the shell and the service worker must be revalidated.
       c.header('Cache-Control', p.startsWith('/v2/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Another Tally server's pages may ping this one's favicon (weak-network check).
+      if (p === WEAK_NETWORK_PING_PATH) c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
     app.use('/v2/*', serveStatic({ root: staticDir, rewriteRequestPath: (p) => p.replace(/^\/v2/, '') }));
     // SPA fallback: any other /v2 path that is not a file is a client route.

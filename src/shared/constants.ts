@@ -50,6 +50,12 @@ export const WEAK_NETWORK_DEFAULTS = {
   pingTimes: 3,
 } as const;
 
+/**
+ * The favicon a weak-network ping loads when the domain setting is a host or origin; the server
+ * lets other origins load it (a Tally server pinged from another one's pages).
+ */
+export const WEAK_NETWORK_PING_PATH = '/v2/favicon.svg';
+
 /** Shortest password the policy accepts (characters). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password the policy accepts (characters). */

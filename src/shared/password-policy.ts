@@ -11,3 +11,13 @@ export function passwordPolicyProblem(password: string): 'length' | 'case' | nul
   if (!/\p{Lu}/u.test(password) || !/\p{Ll}/u.test(password)) return 'case';
   return null;
 }
+
+/**
+ * The policy's messages (spec §5; "8 and 16", see docs/decisions.md) in English, as the server
+ * answers a new password below it and create-admin refuses one. The app says the same through
+ * Lingui (shared/validation.ts passwordPolicyError).
+ */
+export const PASSWORD_POLICY_MESSAGES = {
+  length: `New Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters.`,
+  case: 'New Password must contain one uppercase and one lowercase character.',
+} as const satisfies Record<NonNullable<ReturnType<typeof passwordPolicyProblem>>, string>;

@@ -80,16 +80,19 @@ describe('a password reset by an administrator', () => {
     const settings = await server.database.db.select().from(userSettings).where(eq(userSettings.userId, userId));
     expect(settings.map((s) => [s.name, s.value])).toEqual([['lang', 'th']]);
 
-    // Wrong current password, or the same one again: refused as usual, and the flag stays.
-    const wrong = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport('Nope1234'), new_pwd: hashPasswordForTransport('MyOwnPass9') });
+    // Wrong current password, the same one again, or one below the policy: refused as usual, and the flag stays.
+    const simple = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: 'weakweak' });
+    expect(simple.retcode).toBe(RET.BAD_INPUT);
+    expect(simple.data.issues).toEqual([{ path: 'new_pwd', message: 'New Password must contain one uppercase and one lowercase character.' }]);
+    const wrong = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport('Nope1234'), new_pwd: 'MyOwnPass9' });
     expect(wrong.retcode).toBe(RET.WRONG_CURRENT_PASSWORD);
-    const same = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: hashPasswordForTransport(password) });
+    const same = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: password });
     expect(same.retcode).toBe(RET.PASSWORD_UNCHANGED);
     expect(await flagOf(userId)).toBe(true);
     expect((await client.get('/apps/system/authorization/get_my_perm')).retcode).toBe(RET.PASSWORD_CHANGE_REQUIRED);
 
     // The change clears the flag: the same session goes on, with everything open.
-    const changed = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: hashPasswordForTransport('MyOwnPass9') });
+    const changed = await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: 'MyOwnPass9' });
     expect(changed.retcode).toBe(0);
     expect(await flagOf(userId)).toBe(false);
     expect((await client.get(`${USER}/get_login_info`)).data.password_change_required).toBe(false);
@@ -111,7 +114,7 @@ describe('a password reset by an administrator', () => {
     expect(await db.select().from(syncStreams).where(and(eq(syncStreams.userId, userId), eq(syncStreams.deviceId, deviceId)))).toEqual([]);
     expect(await db.select().from(userSettings).where(eq(userSettings.userId, userId))).toEqual([]);
 
-    expect((await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: hashPasswordForTransport('MyOwnPass9') })).retcode).toBe(0);
+    expect((await client.post(`${USER}/reset_my_pwd`, { old_pwd: hashPasswordForTransport(password), new_pwd: 'MyOwnPass9' })).retcode).toBe(0);
     // The device sends the same ops again, in order: they apply now, once.
     const applied = await client.post<{ results: { status: string }[]; acked_seq: number }>(PUSH, { device_id: deviceId, ops });
     expect(applied.retcode).toBe(0);
@@ -134,7 +137,7 @@ describe('a password reset by an administrator', () => {
     const [mail] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'temp-forgot@test.local'));
     const link = new URL(mail!.body.match(/https?:\/\/\S+/)![0]);
     const reset = await server.client().post(`${USER}/user_password_reset`, {
-      passwd: hashPasswordForTransport('Chosen1234'), token: link.searchParams.get('token'), user_id: userId,
+      passwd: 'Chosen1234', token: link.searchParams.get('token'), user_id: userId,
     });
     expect(reset.retcode).toBe(0);
     expect(await flagOf(userId)).toBe(false);
@@ -152,7 +155,7 @@ describe('a BPO account', () => {
     expect(required).toBe(true);
     expect((await client.get('/apps/system/authorization/get_my_menu_key')).retcode).toBe(RET.PASSWORD_CHANGE_REQUIRED);
     expect((await client.post(`${USER}/reset_my_pwd`, {
-      old_pwd: hashPasswordForTransport(created.data.temporary_password), new_pwd: hashPasswordForTransport('Bpo-Own-99'),
+      old_pwd: hashPasswordForTransport(created.data.temporary_password), new_pwd: 'Bpo-Own-99',
     })).retcode).toBe(0);
     expect((await client.get<{ list: string[] }>('/apps/system/authorization/get_my_menu_key')).data.list.length).toBeGreaterThan(0);
   });

@@ -220,7 +220,7 @@ describe('a new warehouse set up for receiving', () => {
     expect(account.retcode).toBe(0);
     const operator = await server.login(`op.${WHS.toLowerCase()}@agency.example`, account.data.temporary_password);
     expect(operator.whsId).toBe(WHS);
-    const change = { old_pwd: hashPasswordForTransport(account.data.temporary_password), new_pwd: hashPasswordForTransport('NewOper8tor') };
+    const change = { old_pwd: hashPasswordForTransport(account.data.temporary_password), new_pwd: 'NewOper8tor' };
     expect((await operator.post('/apps/system/user/reset_my_pwd', change)).retcode).toBe(0);
     expect((await operator.post(`${L}/create_cell`, { ...setup.cells[0]!, location_code: 'R01-01-01-8' })).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await operator.get('/apps/process/inbound/counting/search_group_list')).retcode).toBe(0);

@@ -24,6 +24,25 @@ export async function newPage(
 }
 
 /**
+ * What the pages of `context` report breaking its Content-Security-Policy, from now on: the
+ * `securitypolicyviolation` event of each page, and the console errors Chromium logs for them.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<() => string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('tallyReportCspViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { tallyReportCspViolation(text: string): void }).tallyReportCspViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  return () => [...violations];
+}
+
+/**
  * Switches the UI language with the top bar's menu (`current` and `next` as the menu names them).
  * The choice is saved to the account through the outbox: this waits until it was sent, or a
  * page closed right after would leave the shared demo account in that language for later tests.

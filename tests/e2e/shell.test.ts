@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD as PASSWORD, launchBrowser, newPage, opStates, signIn } from './browser';
+import { DEMO_PASSWORD as PASSWORD, launchBrowser, newPage, opStates, signIn, watchCspViolations } from './browser';
 
 let browser: Browser;
 
@@ -159,6 +159,34 @@ describe('change password', () => {
     await dialog.getByLabel('New Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByText('Password changed.').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  test('signing in, the shell, a list, a form, a dialog and another language break none of it', async () => {
+    const { context, page } = await newPage(browser);
+    const violations = await watchCspViolations(context);
+    const shell = await page.goto('/v2/login');
+    expect(shell?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // Another language's catalog loads, then back to English (the account's) before signing in.
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'ไทย' }).click();
+    await page.getByRole('button', { name: /ไทย/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/home');
+    await mainMenu(page).waitFor();
+    for (const path of ['/v2/wmsbasic/supplier', '/v2/wmsbasic/supplier/create', '/v2/user/permissiontree']) {
+      await page.goto(path);
+      await mainMenu(page).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await page.getByRole('button', { name: /Account menu of/ }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await page.getByRole('dialog', { name: 'Change Password' }).waitFor();
+    // The watermark's image, the worker's registration, every chunk: all allowed.
+    expect(violations()).toEqual([]);
     await context.close();
   });
 });

@@ -9,13 +9,13 @@ import type { Db } from '../../src/server/db/client';
 
 /**
  * Left out of the fingerprint because a refused call writes them by design, or a read does:
- * - `rate_events`: a refused sign-in, reset request or wrong current password is recorded there;
- *   that record is how the refusal counts towards the limit.
+ * - `rate_limits`: every sign-in, reset request or current-password check is counted there before
+ *   it is judged; that count is how attempts are limited.
  * - `sessions.last_seen_at` / `expires_at`: the sliding expiry that any signed-in request may
  *   move (at most every 5 minutes). The rest of a session (its user, its warehouse) is kept, so a
  *   refused warehouse switch that changed it would show.
  */
-const BOOKKEEPING_TABLES: readonly string[] = ['rate_events'];
+const BOOKKEEPING_TABLES: readonly string[] = ['rate_limits'];
 const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at', 'expires_at'] };
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestSample } from './api';
+import { WEAK_NETWORK_PING_PATH } from '../../shared/constants';
 
 vi.mock('./toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const {
-  PING_PARAM, PING_PATH, WEAK_NETWORK_CONF_KEYS, WeakNetworkMonitor, parseWeakNetworkSettings, pingOnce, pingUrlOf,
+  PING_PARAM, WEAK_NETWORK_CONF_KEYS, WeakNetworkMonitor, parseWeakNetworkSettings, pingOnce, pingUrlOf,
 } = await import('./weak-network');
 type Settings = NonNullable<ReturnType<typeof parseWeakNetworkSettings>>;
 
@@ -25,7 +26,7 @@ const confList = (values: Record<string, string>) => Object.entries(values).map(
 
 const SETTINGS: Settings = {
   windowMs: 3 * 60_000, countThreshold: 3, rttMs: 300, pingThresholdMs: 300, pingTimes: 3, showAgainMs: 30 * 60_000,
-  pingUrl: `https://wms.example.com${PING_PATH}`,
+  pingUrl: `https://wms.example.com${WEAK_NETWORK_PING_PATH}`,
 };
 
 const sample = (durationMs: number, extra: Partial<RequestSample> = {}): RequestSample =>
@@ -74,10 +75,10 @@ describe('parseWeakNetworkSettings', () => {
 
 describe('pingUrlOf', () => {
   it('turns a host or origin into the favicon URL and keeps a full URL', () => {
-    expect(pingUrlOf('wms.example.com', PAGE)).toBe(`https://wms.example.com${PING_PATH}`);
-    expect(pingUrlOf('http://10.0.0.5:8080', PAGE)).toBe(`http://10.0.0.5:8080${PING_PATH}`);
+    expect(pingUrlOf('wms.example.com', PAGE)).toBe(`https://wms.example.com${WEAK_NETWORK_PING_PATH}`);
+    expect(pingUrlOf('http://10.0.0.5:8080', PAGE)).toBe(`http://10.0.0.5:8080${WEAK_NETWORK_PING_PATH}`);
     expect(pingUrlOf('https://it.example.net/favicon.ico', PAGE)).toBe('https://it.example.net/favicon.ico');
-    expect(pingUrlOf(' wms.example.com/ ', 'http://127.0.0.1:8080/v2/')).toBe(`http://wms.example.com${PING_PATH}`);
+    expect(pingUrlOf(' wms.example.com/ ', 'http://127.0.0.1:8080/v2/')).toBe(`http://wms.example.com${WEAK_NETWORK_PING_PATH}`);
   });
 
   it('refuses what is not an http(s) address', () => {
@@ -277,15 +278,38 @@ describe('pingOnce', () => {
     answerAfter(450, { headers: { 'x-response-et': '400' } });
     await expect(pingOnce(SETTINGS.pingUrl, 'https://wms.example.com')).resolves.toBe(50);
     const [request] = requests;
-    expect(request?.url.pathname).toBe(PING_PATH);
+    expect(request?.url.pathname).toBe(WEAK_NETWORK_PING_PATH);
     expect(request?.url.searchParams.get(PING_PARAM)).toBe(String(Date.now() - 450));
     expect(request?.init).toMatchObject({ cache: 'no-store', mode: 'same-origin', credentials: 'omit' });
   });
 
-  it('uses the whole round trip without the header, and loads another origin no-cors', async () => {
-    answerAfter(320, {});
+  /** An image that loads (or fails) `ms` after its source is set. */
+  const imageAfter = (ms: number, loads: boolean, sources: string[]) => {
+    vi.stubGlobal('Image', class {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      referrerPolicy = '';
+      set src(value: string) {
+        if (value === '') return;
+        sources.push(value);
+        vi.advanceTimersByTime(ms);
+        queueMicrotask(() => (loads ? this.onload : this.onerror)?.());
+      }
+    });
+  };
+
+  it('loads another origin as an image (the CSP allows images, not connections) and counts the whole round trip', async () => {
+    const sources: string[] = [];
+    imageAfter(320, true, sources);
+    answerAfter(0, {});
     await expect(pingOnce('https://it.example.net/favicon.ico', 'https://wms.example.com')).resolves.toBe(320);
-    expect(requests[0]?.init?.mode).toBe('no-cors');
+    expect(requests).toEqual([]);
+    expect(new URL(sources[0] ?? '').searchParams.has(PING_PARAM)).toBe(true);
+  });
+
+  it('rejects when another origin answers no image', async () => {
+    imageAfter(10, false, []);
+    await expect(pingOnce('https://it.example.net/favicon.ico', 'https://wms.example.com')).rejects.toThrow('not an image');
   });
 
   it('rejects when the favicon is not there', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import { contract } from '../../shared/contract';
-import { WEAK_NETWORK_DEFAULTS, WEAK_NETWORK_TOAST_MS } from '../../shared/constants';
+import { WEAK_NETWORK_DEFAULTS, WEAK_NETWORK_PING_PATH, WEAK_NETWORK_TOAST_MS } from '../../shared/constants';
 import { RESPONSE_ET_HEADER, callApi, observeRequests, type RequestSample } from './api';
 import { readStored, writeStored } from './storage';
 import { toast } from './toast';
@@ -32,8 +32,6 @@ type ConfKey = (typeof WEAK_NETWORK_CONF_KEYS)[number];
 /** When the warning last showed (epoch ms); shared by reloads and tabs of this browser. */
 export const WEAK_NETWORK_SHOWN_AT_KEY = 'tally-weak-network-shown-at';
 
-/** Path of the favicon the ping loads when the domain setting is just a host or origin. */
-export const PING_PATH = '/v2/favicon.svg';
 /** Query parameter that keeps each ping out of every cache. */
 export const PING_PARAM = 'wn_ping';
 /** A ping that takes longer than this is given up and counts as failed (slow). */
@@ -110,7 +108,7 @@ export function pingUrlOf(domain: string, pageUrl: string): string | null {
   try {
     const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `${page.protocol}//${value}`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    if (url.pathname === '/' || url.pathname === '') url.pathname = PING_PATH;
+    if (url.pathname === '/' || url.pathname === '') url.pathname = WEAK_NETWORK_PING_PATH;
     return url.href;
   } catch {
     return null;
@@ -123,25 +121,52 @@ export function pingUrlOf(domain: string, pageUrl: string): string | null {
  * The round trip includes whatever the far end spent producing the answer; that server time is
  * no sign of a weak network, so when the answer carries `x-response-et` (the server's own
  * elapsed milliseconds, sent by our server on every API answer and static file) it is taken off
- * the measured time. A cross-origin domain is loaded `no-cors`: the answer is opaque, its headers
- * cannot be read, and the raw round trip is used. Rejects when the favicon cannot be loaded.
+ * the measured time. Another origin's favicon is loaded as an image (pingImage). Rejects when the
+ * favicon cannot be loaded.
  */
 export async function pingOnce(url: string, pageOrigin: string): Promise<number> {
   const target = new URL(url);
   target.searchParams.set(PING_PARAM, String(Date.now()));
-  const sameOrigin = target.origin === pageOrigin;
+  if (target.origin !== pageOrigin) return pingImage(target.href);
   const started = performance.now();
   const response = await fetch(target.href, {
     cache: 'no-store',
     credentials: 'omit',
-    mode: sameOrigin ? 'same-origin' : 'no-cors',
+    mode: 'same-origin',
     signal: AbortSignal.timeout(PING_TIMEOUT_MS),
   });
   await response.arrayBuffer();
   const roundTrip = performance.now() - started;
-  if (response.type !== 'opaque' && !response.ok) throw new Error(`Ping answered HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`Ping answered HTTP ${response.status}`);
   const serverMs = Number(response.headers.get(RESPONSE_ET_HEADER) ?? Number.NaN);
   return Math.max(0, roundTrip - (Number.isFinite(serverMs) && serverMs > 0 ? serverMs : 0));
+}
+
+/**
+ * Another origin's favicon, loaded as an image: the page's Content-Security-Policy lets images
+ * come from any site but connections go to this server only (docs/decisions.md "Security
+ * headers"). Its headers cannot be read, so the whole round trip counts; what loads must be an
+ * image, an error page fails the ping.
+ */
+function pingImage(href: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    const started = performance.now();
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      image.onload = null;
+      image.onerror = null;
+      outcome();
+    };
+    const timer = setTimeout(() => settle(() => {
+      image.src = '';
+      reject(new Error('Ping timed out'));
+    }), PING_TIMEOUT_MS);
+    image.onload = () => settle(() => resolve(performance.now() - started));
+    image.onerror = () => settle(() => reject(new Error('Ping failed: not an image')));
+    image.referrerPolicy = 'no-referrer';
+    image.src = href;
+  });
 }
 
 export interface WeakNetworkDeps {

@@ -142,15 +142,20 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /**
- * Events that are rate limited (failed sign-ins, reset requests, wrong current passwords),
- * by kind and subject (an email, a client address or a user id).
+ * Counted attempts per rate rule (src/server/http/rate-limit.ts: sign-ins, reset requests, current
+ * passwords) and subject: an account (lower-case email), a client address, or both ('' where the
+ * rule does not use one). One row per subject, counted before the attempt is judged, so concurrent
+ * attempts queue on its lock instead of all passing a check made before any of them counted.
  */
-export const rateEvents = pgTable('rate_events', {
-  eventId: serial('event_id').primaryKey(),
-  kind: text('kind').notNull(),
-  subject: text('subject').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('rate_events_subject_idx').on(t.kind, t.subject, t.at)]);
+export const rateLimits = pgTable('rate_limits', {
+  rule: text('rule').notNull(),
+  account: text('account').notNull().default(''),
+  address: text('address').notNull().default(''),
+  /** Attempts counted since the subject started (or was forgotten); a success may reset or refund it. */
+  attempts: integer('attempts').notNull(),
+  /** When the last attempt was counted: waits run from it. */
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.rule, t.account, t.address] }), index('rate_limits_last_at_idx').on(t.lastAt)]);
 
 /**
  * One offline op stream: a device used by a user in a warehouse (DESIGN.md "Offline and scanning").

@@ -64,6 +64,31 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** This server's origin as the request reached it: as forwarded by a trusted proxy (TRUST_PROXY), else its own URL. */
+function requestOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  if (trustProxy) {
+    const forwarded = (name: string) => c.req.header(name)?.split(',')[0]?.trim();
+    const proto = forwarded('x-forwarded-proto');
+    const host = forwarded('x-forwarded-host');
+    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
+    if (host) url.host = host;
+  }
+  return url.origin;
+}
+
+/**
+ * Refuses (-100408, HTTP 403) a mutation a page of another site sent: browsers name the page's
+ * origin in `Origin` on every POST, and it must be this server's, as the request arrived or as
+ * PUBLIC_URL says. Requests without the header (other programs, not browsers) go on to the CSRF
+ * token check, which they must pass anyway.
+ */
+function assertOwnOrigin(c: Context, config: ServerConfig): void {
+  const origin = c.req.header('origin');
+  if (origin === undefined || origin === requestOrigin(c, config.trustProxy) || origin === new URL(config.publicUrl).origin) return;
+  throw new ApiError(RET.CSRF_INVALID, 'This change was sent from another site and is refused: open Tally at its own address and try again.', null, 403);
+}
+
 /** Registers one route per contract entry; every request passes session, CSRF, tenant and permission checks first. */
 export function registerContract<C extends Record<string, EndpointDef>>(
   app: Hono, deps: { db: Db; config: ServerConfig }, contract: C, handlers: Handlers<C>,
@@ -75,6 +100,7 @@ export function registerContract<C extends Record<string, EndpointDef>>(
     const run = async (c: Context) => {
       const base: BaseCtx = { db: deps.db, config: deps.config, c, clientIp: clientIpOf(c, deps.config.trustProxy) };
       if (isMutation(def)) {
+        assertOwnOrigin(c, deps.config);
         const header = c.req.header(CSRF_HEADER);
         const cookie = getCookie(c, CSRF_COOKIE);
         if (!header || !cookie || header !== cookie) {

@@ -64,9 +64,12 @@ export default function LoginScreen() {
       else if (!(error instanceof ApiError)) setFailure(t`Sign-in failed, please try again.`);
       else if (error.retcode === RET.BAD_CREDENTIALS) setFailure(t`Incorrect email or password.`);
       else if (error.retcode === RET.RATE_LIMITED) {
-        const seconds = Number((error.data as { retry_after_s?: unknown } | null)?.retry_after_s) || 60;
-        const minutes = Math.max(1, Math.ceil(seconds / 60));
-        setFailure(t`Too many attempts. ${plural(minutes, { one: 'Try again in # minute.', other: 'Try again in # minutes.' })}`);
+        const seconds = Math.max(1, Math.ceil(Number((error.data as { retry_after_s?: unknown } | null)?.retry_after_s) || 60));
+        const minutes = Math.ceil(seconds / 60);
+        // Waits grow from a second: short ones are said in seconds.
+        setFailure(seconds < 60
+          ? t`Too many attempts. ${plural(seconds, { one: 'Try again in # second.', other: 'Try again in # seconds.' })}`
+          : t`Too many attempts. ${plural(minutes, { one: 'Try again in # minute.', other: 'Try again in # minutes.' })}`);
       } else setFailure(error.message);
     },
   });

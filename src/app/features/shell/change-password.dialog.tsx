@@ -6,7 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
-import { isSimplePassword, validateChangePassword } from '../../../shared/validation';
+import { validateChangePassword } from '../../../shared/validation';
 import { RET } from '../../../shared/retcodes';
 import type { Locale } from '../../../shared/locales';
 import { callApi, isApiError } from '../../kit/api';
@@ -27,7 +27,10 @@ interface ChangePasswordDialogProps {
   forced?: boolean;
 }
 
-/** Change Password (spec §2, §5): both passwords are hashed before they are sent. */
+/**
+ * Change Password (spec §2, §5). The current password is hashed before it is sent; the new one is
+ * sent as typed, once, so the server can hold it to the policy too (docs/decisions.md "New passwords").
+ */
 export function ChangePasswordDialog({ opened, onClose, forced = false }: ChangePasswordDialogProps) {
   const { t, i18n } = useLingui();
   // Only the user: a forced change happens before the rest of the session may be read.
@@ -51,8 +54,7 @@ export function ChangePasswordDialog({ opened, onClose, forced = false }: Change
   const change = useMutation({
     mutationFn: ({ current, next }: { current: string; next: string }) => callApi(contract.resetMyPwd, {
       old_pwd: hashPasswordForTransport(current),
-      new_pwd: hashPasswordForTransport(next),
-      is_simple_password: isSimplePassword(next),
+      new_pwd: next,
     }, { noErrorCodes: [RET.WRONG_CURRENT_PASSWORD, RET.PASSWORD_UNCHANGED] }),
     onSuccess: () => {
       toast.success(t`Password changed.`);

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hashPasswordForTransport } from '../../../shared/password-hash';
 
 const N = 16384;
 const R = 8;
@@ -17,6 +18,9 @@ export async function hashPassword(clientHash: string): Promise<string> {
   const key = await derive(clientHash, salt, N, R, P);
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
+
+/** A password chosen in plain text, stored as if the client had hashed it: sign-in sends that hash. */
+export const storedPasswordOf = (password: string): Promise<string> => hashPassword(hashPasswordForTransport(password));
 
 export async function verifyPassword(clientHash: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');

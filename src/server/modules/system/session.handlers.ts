@@ -7,8 +7,9 @@ import { isRmsWarehouse } from '../../../shared/warehouse';
 import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
-import { RATE_RULES, clearRateEvents, enforceRateLimits, recordRateEvents, retryAfterSeconds } from '../../http/rate-limit';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { RATE_RULES, attemptSucceeded, countAttempt, forgetAccountAttempts, tooManyAttempts, type RateCheck } from '../../http/rate-limit';
+import { DUMMY_HASH, hashPassword, storedPasswordOf, verifyPassword } from './passwords';
+import { hashPasswordForTransport } from '../../../shared/password-hash';
 import { userPermissions, menuKeysOf } from './access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
 import { saveUserSetting } from './user-settings';
@@ -20,6 +21,13 @@ const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
 const simpleSince = (isSimple: boolean) => (isSimple ? sql`coalesce(${users.simplePasswordSince}, now())` : null);
 
+/** A sign-in counts against the account from this address, the account from anywhere, and the address on any account. */
+const signInChecks = (email: string, clientIp: string): RateCheck[] => [
+  { rule: RATE_RULES.signInPair, account: email, address: clientIp },
+  { rule: RATE_RULES.signInAccount, account: email },
+  { rule: RATE_RULES.signInAddress, address: clientIp },
+];
+
 export const sessionHandlers: Handlers<typeof sessionContract> = {
   async getLoginInfo(_input, { db, config, session }) {
     return buildUserInfo(db, config, session.userId, session.whsId);
@@ -27,20 +35,17 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
 
   async userLogin(input, ctx) {
     const { db, config, clientIp, c } = ctx;
-    await enforceRateLimits(db, [[RATE_RULES.loginFailByEmail, input.email], [RATE_RULES.loginFailByIp, clientIp]],
-      (minutes) => `Too many failed sign-in attempts. Try again in ${minutes} minutes.`);
+    const limits = signInChecks(input.email, clientIp);
+    await countAttempt(db, limits, (_rule, wait) => tooManyAttempts('failed sign-in attempts', wait));
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
     const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await recordRateEvents(db, [[RATE_RULES.loginFailByEmail, input.email], [RATE_RULES.loginFailByIp, clientIp]]);
-      throw new ApiError(RET.BAD_CREDENTIALS, 'Incorrect email or password.');
-    }
+    if (!user || !ok) throw new ApiError(RET.BAD_CREDENTIALS, 'Incorrect email or password.');
+    await attemptSucceeded(db, limits);
     if (!user.isActive) throw new ApiError(RET.ACCOUNT_DISABLED, 'This account is disabled. Please contact your administrator.');
     const [memberships, settings] = await Promise.all([membershipsOf(db, user.userId, user.isSuperAdmin), settingsOf(db, user.userId)]);
     const preferred = settings.get(WAREHOUSE_SETTING);
     const whs = memberships.find((m) => m.whsId === preferred) ?? memberships[0];
     if (!whs) throw new ApiError(RET.WAREHOUSE_FORBIDDEN, 'Your account is not assigned to any warehouse yet. Please contact your administrator.');
-    await clearRateEvents(db, RATE_RULES.loginFailByEmail, [input.email]);
     await db.update(users).set({ simplePasswordSince: simpleSince(input.is_simple_password) }).where(eq(users.userId, user.userId));
     await startSession(c, db, config, user.userId, whs.whsId);
     return buildUserInfo(db, config, user.userId, whs.whsId);
@@ -71,11 +76,11 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
 
   async userForgot(input, { db, config, clientIp }) {
     // Limits are counted for every address asked about, so the answers never tell which accounts exist.
-    await enforceRateLimits(db, [[RATE_RULES.resetByIp, clientIp]], (minutes) => `Too many reset requests. Try again in ${minutes} minutes.`);
-    if ((await retryAfterSeconds(db, RATE_RULES.resetByEmail, input.email)) > 0) {
-      throw new ApiError(RET.RESET_TOO_SOON, 'A reset link was requested less than a minute ago. Please check your inbox.');
-    }
-    await recordRateEvents(db, [[RATE_RULES.resetByEmail, input.email], [RATE_RULES.resetByIp, clientIp]]);
+    await countAttempt(db, [{ rule: RATE_RULES.resetAddress, address: clientIp }, { rule: RATE_RULES.resetEmail, account: input.email }], (rule, wait) => (
+      rule === RATE_RULES.resetEmail
+        ? new ApiError(RET.RESET_TOO_SOON, 'A reset link was requested less than a minute ago. Please check your inbox.')
+        : tooManyAttempts('reset requests', wait)
+    ));
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, input.email));
     if (!user || !user.isActive) return {};
     const token = randomToken();
@@ -94,16 +99,17 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
 
   async userPasswordReset(input, { db }) {
     const tokenHash = sha256Hex(input.token);
+    const passwordHash = await storedPasswordOf(input.passwd);
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx.update(passwordResetTokens).set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userId, input.user_id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
         .returning({ userId: passwordResetTokens.userId });
       if (!row) return false;
-      // A password chosen through the emailed link is the owner's own, never a temporary one.
-      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.passwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false })
+      // A password chosen through the emailed link is the owner's own, never a temporary one, and meets the policy.
+      const [user] = await tx.update(users).set({ passwordHash, simplePasswordSince: null, passwordChangeRequired: false })
         .where(eq(users.userId, row.userId)).returning({ email: users.email });
-      // The owner of the mailbox proved who they are: earlier failed sign-ins must not lock them out.
-      if (user) await clearRateEvents(tx, RATE_RULES.loginFailByEmail, [user.email.toLowerCase()]);
+      // The owner of the mailbox proved who they are: earlier failed attempts must not hold them up.
+      if (user) await forgetAccountAttempts(tx, user.email.toLowerCase(), [RATE_RULES.signInPair, RATE_RULES.signInAccount, RATE_RULES.currentPasswordPair]);
       // Any other link still in the user's mailbox must not reset the new password again.
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));
@@ -113,18 +119,17 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
     return {};
   },
 
-  async resetMyPwd(input, { db, session }) {
-    const subject = String(session.userId);
-    await enforceRateLimits(db, [[RATE_RULES.wrongCurrentPassword, subject]], (minutes) => `Too many wrong passwords. Try again in ${minutes} minutes.`);
+  async resetMyPwd(input, { db, session, clientIp }) {
+    const limits = [{ rule: RATE_RULES.currentPasswordPair, account: session.email.toLowerCase(), address: clientIp }];
+    await countAttempt(db, limits, (_rule, wait) => tooManyAttempts('wrong current passwords', wait));
     const [user] = await db.select().from(users).where(eq(users.userId, session.userId));
-    if (!user || !(await verifyPassword(input.old_pwd, user.passwordHash))) {
-      await recordRateEvents(db, [[RATE_RULES.wrongCurrentPassword, subject]]);
-      throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
-    }
-    if (input.new_pwd === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
-    await db.update(users).set({
-      passwordHash: await hashPassword(input.new_pwd), simplePasswordSince: simpleSince(input.is_simple_password), passwordChangeRequired: false,
-    }).where(eq(users.userId, user.userId));
+    if (!user || !(await verifyPassword(input.old_pwd, user.passwordHash))) throw new ApiError(RET.WRONG_CURRENT_PASSWORD, 'Current password is incorrect.');
+    await attemptSucceeded(db, limits);
+    const newHash = hashPasswordForTransport(input.new_pwd);
+    if (newHash === input.old_pwd) throw new ApiError(RET.PASSWORD_UNCHANGED, "The New Password can't equal Current Password");
+    // The new password meets the policy (the contract checked it): no weak-password deadline.
+    await db.update(users).set({ passwordHash: await hashPassword(newHash), simplePasswordSince: null, passwordChangeRequired: false })
+      .where(eq(users.userId, user.userId));
     await db.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, session.idHash)));
     return {};
   },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { exportTasks, suppliers } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, purgeExpiredExports, runPendingExports, startExportWorker } from '../../src/server/modules/report/export-worker';
+import { readSheet } from '../../src/server/modules/user/user-import-sheet';
 import { API_BASE } from '../../src/shared/contract/define';
 import { EXPORT_DOWNLOAD_PATH, EXPORT_MAX_UNFINISHED, EXPORT_RETENTION_DAYS, EXPORT_STATUS, type ExportTaskRow } from '../../src/shared/contract/export-task.contract';
 import { RET } from '../../src/shared/retcodes';
@@ -59,12 +59,8 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-/** The text of each row of the first sheet of an xlsx file. */
-function xlsxRows(bytes: Uint8Array): string[][] {
-  const sheet = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
-  return [...sheet.matchAll(/<row r="\d+">(.*?)<\/row>/g)].map(([, cells]) =>
-    [...cells!.matchAll(/<c r="[A-Z]+\d+"[^>]*>(?:<is><t xml:space="preserve">(.*?)<\/t><\/is>|<v>(.*?)<\/v>)<\/c>/g)].map(([, text, value]) => text ?? value!));
-}
+/** The text of each row of the first sheet of an xlsx file, as the import reads it. */
+const xlsxRows = (bytes: Uint8Array): string[][] => readSheet(bytes, 'xlsx').map((r) => r.cells);
 
 describe('create → run → download', () => {
   test('a CSV of the filtered list: queued pending, done with progress 100, rows as the list shows them', async () => {

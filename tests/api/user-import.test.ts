@@ -90,7 +90,7 @@ describe('importing a file', () => {
   test('a good CSV creates BPO accounts and updates members; progress, final status and the result file', async () => {
     await server.createUser({ email: 'csv-member@test.local' });
     await server.createUser({ email: 'csv-same@test.local' });
-    const bytes = csvOf([
+    const bytes = await csvOf([
       ['csv-new1@agency.example', 'Nadia Picker', 'นาเดีย', 'Operator', 'Inbound', 'Temporary', '', ''],
       ['CSV-New2@Agency.example', 'Omar Packer', '', 'supervisor', '', '', 'Active', ''],
       ['csv-member@test.local', '', '', '', 'returns', 'CONTRACT', 'Leave of Absence', 'Parental leave'],
@@ -141,7 +141,7 @@ describe('importing a file', () => {
   });
 
   test('a good XLSX (headers by key or label, any case) creates users; its result is an XLSX', async () => {
-    const bytes = writeXlsx({
+    const bytes = await writeXlsx({
       header: ['EMAIL', 'display_name', 'role name', 'Unrelated column'],
       rows: [['xlsx-new@agency.example', 'Xena Loader', 'Operator', 'ignored'], [null, null, null, 'only an ignored cell'], ['xlsx-new2@agency.example', 'Yusuf Sorter', 'Operator', null]],
     });
@@ -178,7 +178,7 @@ describe('importing a file', () => {
       [['GOOD-ONE@agency.example', 'Twice', '', 'Operator', '', '', '', ''], 'Email: row 14 has this email already'],
     ];
     const before = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { page_size: 200 })).data.total;
-    const taskId = await uploaded(whsAdmin, 'bad rows.csv', csvOf(rows.map(([r]) => r)));
+    const taskId = await uploaded(whsAdmin, 'bad rows.csv', await csvOf(rows.map(([r]) => r)));
     // A repeated email is refused as the file is read.
     expect(await taskOf(whsAdmin, taskId)).toMatchObject({ row_count: 14, refused_count: 1 });
     await runAll();
@@ -204,20 +204,20 @@ describe('files refused whole', () => {
   test('not a sheet, too big, too many rows, a bad header: each its own retcode; no task is made', async () => {
     const total = async () => (await whsAdmin.get<Page<Task>>(TASKS)).data.total;
     const before = await total();
-    const good = csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', '']]);
+    const good = await csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', '']]);
     const cases: [string, Uint8Array, number, string][] = [
       ['staff.txt', good, RET.IMPORT_FILE_INVALID, 'Only .xlsx and .csv'],
       ['staff.xls', good, RET.IMPORT_FILE_INVALID, 'Only .xlsx and .csv'],
       ['staff.xlsx', good, RET.IMPORT_FILE_INVALID, 'not an .xlsx workbook'],
       ['staff.xlsx', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), RET.IMPORT_FILE_INVALID, 'old .xls workbook'],
       ['staff.csv', new Uint8Array([0x45, 0x6d, 0xe9, 0x6c, 0x0a]), RET.IMPORT_FILE_INVALID, 'not UTF-8'],
-      ['staff.csv', writeXlsx({ header: ['Email'], rows: [] }), RET.IMPORT_FILE_INVALID, ''],
+      ['staff.csv', await writeXlsx({ header: ['Email'], rows: [] }), RET.IMPORT_FILE_INVALID, ''],
       ['staff.csv', new TextEncoder().encode('\n\n'), RET.IMPORT_FILE_INVALID, 'empty'],
-      ['staff.csv', csvOf([]), RET.IMPORT_FILE_INVALID, 'no rows'],
-      ['staff.csv', csvOf([['A', 'Operator']], ['Name', 'Role']), RET.IMPORT_HEADER_INVALID, 'no Email column'],
-      ['staff.csv', csvOf([['a@agency.example']], ['Email', 'Comment']), RET.IMPORT_HEADER_INVALID, 'no column to change'],
-      ['staff.csv', csvOf([['a@agency.example', 'A', 'B']], ['Email', 'Name', 'display name']), RET.IMPORT_HEADER_INVALID, 'Name more than once'],
-      ['staff.csv', csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => [`r${i}@agency.example`, 'R', '', 'Operator', '', '', '', ''])), RET.IMPORT_TOO_MANY_ROWS, `at most ${USER_IMPORT_MAX_ROWS}`],
+      ['staff.csv', await csvOf([]), RET.IMPORT_FILE_INVALID, 'no rows'],
+      ['staff.csv', await csvOf([['A', 'Operator']], ['Name', 'Role']), RET.IMPORT_HEADER_INVALID, 'no Email column'],
+      ['staff.csv', await csvOf([['a@agency.example']], ['Email', 'Comment']), RET.IMPORT_HEADER_INVALID, 'no column to change'],
+      ['staff.csv', await csvOf([['a@agency.example', 'A', 'B']], ['Email', 'Name', 'display name']), RET.IMPORT_HEADER_INVALID, 'Name more than once'],
+      ['staff.csv', await csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => [`r${i}@agency.example`, 'R', '', 'Operator', '', '', '', ''])), RET.IMPORT_TOO_MANY_ROWS, `at most ${USER_IMPORT_MAX_ROWS}`],
       ['staff.csv', new Uint8Array(USER_IMPORT_MAX_BYTES + 1).fill(0x41), RET.IMPORT_FILE_TOO_LARGE, `at most ${USER_IMPORT_MAX_BYTES / 1024} KB`],
     ];
     for (const [name, bytes, retcode, text] of cases) {
@@ -225,9 +225,9 @@ describe('files refused whole', () => {
       expect(res.retcode, `${name}: ${res.message}`).toBe(retcode);
       expect(res.message, name).toContain(text);
     }
-    const header = await upload(whsAdmin, 'staff.csv', csvOf([['A']], ['Name']));
+    const header = await upload(whsAdmin, 'staff.csv', await csvOf([['A']], ['Name']));
     expect(header.data).toMatchObject({ missing: ['Email'], columns: HEADER });
-    const long = await upload(whsAdmin, 'staff.csv', csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 5 }, (_, i) => [`r${i}@agency.example`, 'R'])));
+    const long = await upload(whsAdmin, 'staff.csv', await csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 5 }, (_, i) => [`r${i}@agency.example`, 'R'])));
     expect(long.data).toEqual({ max_rows: USER_IMPORT_MAX_ROWS, row_count: USER_IMPORT_MAX_ROWS + 5 });
     // What the schema refuses: no content, not base64, a body past the API's limit.
     for (const body of [{ file_name: 'a.csv', content: '' }, { file_name: 'a.csv', content: 'not base64!' }, { file_name: '', content: base64(good) }]) {
@@ -238,7 +238,7 @@ describe('files refused whole', () => {
   });
 
   test(`at most ${USER_IMPORT_MAX_UNFINISHED} unfinished imports per user`, async () => {
-    const file = csvOf([['queue@agency.example', 'Q', '', 'Operator', '', '', '', '']]);
+    const file = await csvOf([['queue@agency.example', 'Q', '', 'Operator', '', '', '', '']]);
     for (let i = 0; i < USER_IMPORT_MAX_UNFINISHED; i++) await uploaded(whsAdmin, `queue${i}.csv`, file);
     const refused = await upload(whsAdmin, 'queue-more.csv', file);
     expect(refused.retcode).toBe(RET.RATE_LIMITED);
@@ -250,7 +250,7 @@ describe('files refused whole', () => {
 
 describe('the task list and files', () => {
   test('search_upload_task: the warehouse\'s imports only, newest first, filtered; another warehouse\'s are never listed nor downloaded', async () => {
-    const jakartaTask = await uploaded(jakartaAdmin, 'jakarta-staff.csv', csvOf([['jkt-new@agency.example', 'J', '', 'Operator', '', '', '', '']]));
+    const jakartaTask = await uploaded(jakartaAdmin, 'jakarta-staff.csv', await csvOf([['jkt-new@agency.example', 'J', '', 'Operator', '', '', '', '']]));
     await runAll();
     expect(await memberOf(jakartaAdmin, 'jkt-new@agency.example')).toMatchObject({ user_kind: 2 });
     expect(await memberOf(whsAdmin, 'jkt-new@agency.example')).toBeUndefined();
@@ -275,7 +275,7 @@ describe('the task list and files', () => {
   });
 
   test('an unfinished import has no result yet; the template has every column read', async () => {
-    const taskId = await uploaded(whsAdmin, 'pending.csv', csvOf([['pending@agency.example', 'P', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(whsAdmin, 'pending.csv', await csvOf([['pending@agency.example', 'P', '', 'Operator', '', '', '', '']]));
     const early = await download(whsAdmin, `${USER_IMPORT_RESULT_PATH}?task_id=${taskId}`);
     expect((await early.json() as { retcode: number; message: string }).retcode).toBe(RET.BAD_INPUT);
     await runAll();
@@ -290,7 +290,7 @@ describe('the task list and files', () => {
   });
 
   test('finished imports are deleted after the retention period, with their rows', async () => {
-    const taskId = await uploaded(whsAdmin, 'old.csv', csvOf([['old@agency.example', 'O', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(whsAdmin, 'old.csv', await csvOf([['old@agency.example', 'O', '', 'Operator', '', '', '', '']]));
     await runAll();
     const db = server.database.db;
     await db.update(userImportTasks).set({ createdAt: new Date(Date.now() - 31 * 24 * 3600_000) })
@@ -302,7 +302,7 @@ describe('the task list and files', () => {
 
 describe('permissions', () => {
   test('uploading and the files need the import permission; reading the list, the user list\'s View', async () => {
-    const file = csvOf([['perm@agency.example', 'P', '', 'Operator', '', '', '', '']]);
+    const file = await csvOf([['perm@agency.example', 'P', '', 'Operator', '', '', '', '']]);
     const supervisor = await server.login('supervisor@demo.local');
     for (const [method, path] of [['POST', UPLOAD], ['GET', TASKS]] as const) {
       const res = await supervisor.request(method, path, method === 'POST' ? { file_name: 'a.csv', content: base64(file) } : {});
@@ -327,7 +327,7 @@ describe('permissions', () => {
     const db = server.database.db;
     const [clerk] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'Counting clerk' }).returning();
     await db.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: clerk!.roleId, perm: 'PC.Inbound.Counting.View' });
-    const taskId = await uploaded(importer, 'perm.csv', csvOf([
+    const taskId = await uploaded(importer, 'perm.csv', await csvOf([
       ['perm-new@agency.example', 'New', '', 'Counting clerk', '', '', '', ''],
       ['perm-wide@agency.example', 'Wide', '', 'Operator', '', '', '', ''],
       ['perm-member@test.local', 'Renamed', '', '', '', '', '', ''],
@@ -342,7 +342,7 @@ describe('permissions', () => {
 
   test('an uploader who loses the import permission before the rows are applied: the task fails with the reason', async () => {
     const loser = await holderOf('loser@test.local', ['PC.Wmsconfig.Userlist.View', USER_ADMIN_ACTIONS.importUsers, USER_ADMIN_ACTIONS.createBpoUser]);
-    const taskId = await uploaded(loser, 'late.csv', csvOf([['late@agency.example', 'Late', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(loser, 'late.csv', await csvOf([['late@agency.example', 'Late', '', 'Operator', '', '', '', '']]));
     const db = server.database.db;
     await db.delete(rolePermissions).where(and(eq(rolePermissions.whsId, 'SGSIN1'), eq(rolePermissions.perm, USER_ADMIN_ACTIONS.importUsers), sql`${rolePermissions.roleId} in (select role_id from roles where role_name = 'Only loser@test.local')`));
     await runAll();
@@ -357,7 +357,7 @@ describe('permissions', () => {
 
 describe('the worker', () => {
   test('a task whose worker stalled is claimed again and goes on where it stopped; the stalled worker applies nothing more', async () => {
-    const taskId = await uploaded(whsAdmin, 'stall.csv', csvOf(['a', 'b', 'c'].map((x) => [`stall-${x}@agency.example`, x, '', 'Operator', '', '', '', ''])));
+    const taskId = await uploaded(whsAdmin, 'stall.csv', await csvOf(['a', 'b', 'c'].map((x) => [`stall-${x}@agency.example`, x, '', 'Operator', '', '', '', ''])));
     const db = server.database.db;
     const first = (await claimUserImport(db))!;
     expect(first.taskId).toBe(taskId);

@@ -25,32 +25,39 @@ function readCsv(text: string): string[][] {
 const decode = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 describe('writeCsv', () => {
-  test('starts with the UTF-8 BOM and ends lines with CRLF', () => {
-    const bytes = writeCsv({ header: ['A', 'B'], rows: [['x', 1]] });
+  test('starts with the UTF-8 BOM and ends lines with CRLF', async () => {
+    const bytes = await writeCsv({ header: ['A', 'B'], rows: [['x', 1]] });
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(decode(bytes)).toBe('\uFEFFA,B\r\nx,1\r\n');
   });
 
-  test('round-trips quotes, commas, line breaks, Thai, Chinese and emoji', () => {
+  test('round-trips quotes, commas, line breaks, Thai, Chinese and emoji', async () => {
     const rows = [
       ['He said "hi"', 'a,b', 'line 1\nline 2', 'บริษัท ไทย จำกัด', '深圳电子厂', '🙂 ok'],
       ['', 'trailing space ', ' leading', 'tab\there', 'cr\rlf', '"'],
     ];
     const header = ['one', 'two', 'three', 'four', 'five', 'six'];
-    const text = decode(writeCsv({ header, rows })).slice(1);
+    const text = decode(await writeCsv({ header, rows })).slice(1);
     expect(readCsv(text)).toEqual([header, ...rows]);
   });
 
-  test('numbers stay numbers and empty cells stay empty', () => {
-    const text = decode(writeCsv({ header: ['n', 'empty', 'neg', 'dec'], rows: [[42, null, -5, 1.25]] })).slice(1);
+  test('numbers stay numbers and empty cells stay empty', async () => {
+    const text = decode(await writeCsv({ header: ['n', 'empty', 'neg', 'dec'], rows: [[42, null, -5, 1.25]] })).slice(1);
     expect(readCsv(text)[1]).toEqual(['42', '', '-5', '1.25']);
   });
 
-  test('text that a spreadsheet would run as a formula is prefixed with an apostrophe', () => {
+  test('a sheet longer than one turn of writing comes out whole, with one byte order mark', async () => {
+    const rows = Array.from({ length: 4500 }, (_, i) => [`row ${i}`, i]);
+    const text = decode(await writeCsv({ header: ['name', 'n'], rows }));
+    expect(text.lastIndexOf('\uFEFF')).toBe(0);
+    expect(readCsv(text.slice(1))).toEqual([['name', 'n'], ...rows.map(([name, n]) => [name, String(n)])]);
+  });
+
+  test('text that a spreadsheet would run as a formula is prefixed with an apostrophe', async () => {
     const cells = ['=SUM(A1:A2)', '+65 6000 1000', '-2+3', '@cmd', '\t=1', 'safe=1', 'a-b'];
-    const text = decode(writeCsv({ header: cells.map((_, i) => `c${i}`), rows: [cells] })).slice(1);
+    const text = decode(await writeCsv({ header: cells.map((_, i) => `c${i}`), rows: [cells] })).slice(1);
     expect(readCsv(text)[1]).toEqual(["'=SUM(A1:A2)", "'+65 6000 1000", "'-2+3", "'@cmd", "'\t=1", 'safe=1', 'a-b']);
     // A header is text too.
-    expect(readCsv(decode(writeCsv({ header: ['=HYPERLINK("x")'], rows: [] })).slice(1))).toEqual([["'=HYPERLINK(\"x\")"]]);
+    expect(readCsv(decode(await writeCsv({ header: ['=HYPERLINK("x")'], rows: [] })).slice(1))).toEqual([["'=HYPERLINK(\"x\")"]]);
   });
 });

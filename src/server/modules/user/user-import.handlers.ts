@@ -52,7 +52,7 @@ export function registerUserImportFiles(app: Hono, deps: { db: Db; config: Serve
     await downloadSession(c, deps, USER_ADMIN_ACTIONS.importUsers);
     const query = templateQuery.safeParse(c.req.query());
     if (!query.success) throw badInput('format', 'must be xlsx or csv');
-    const { bytes, fileName } = templateFile(query.data.format);
+    const { bytes, fileName } = await templateFile(query.data.format);
     return fileResponse(bytes, fileName, query.data.format);
   });
   app.get(API_BASE + USER_IMPORT_RESULT_PATH, async (c) => {

@@ -251,9 +251,9 @@ export async function applyImportRow(tx: Db, actor: Actor, whsId: string, names:
 const TEMPLATE_NAME = 'user_import_template';
 
 /** The template: the header row of every column read, in the file's format. */
-export function templateFile(format: UserImportFormat): { bytes: Uint8Array; fileName: string } {
+export async function templateFile(format: UserImportFormat): Promise<{ bytes: Uint8Array; fileName: string }> {
   const sheet = { header: USER_IMPORT_COLUMNS.map((c) => c.label), rows: [] };
-  return { bytes: writeSheet(format, sheet, 'Users'), fileName: `${TEMPLATE_NAME}.${format}` };
+  return { bytes: await writeSheet(format, sheet, 'Users'), fileName: `${TEMPLATE_NAME}.${format}` };
 }
 
 /** Column headers of the result beside the file's own; a result file uploaded again leaves them alone. */
@@ -275,5 +275,5 @@ export async function resultFile(db: Db, task: typeof userImportTasks.$inferSele
     ]),
   };
   const format = task.fileFormat;
-  return { bytes: writeSheet(format, sheet, 'Result'), fileName: resultFileName(task.fileName, format), format };
+  return { bytes: await writeSheet(format, sheet, 'Result'), fileName: resultFileName(task.fileName, format), format };
 }

@@ -126,6 +126,23 @@ describe('create → run → download', () => {
     expect(csvRows(new TextDecoder().decode(await (await download(admin, taskId)).arrayBuffer()))).toEqual([['ID']]);
   });
 
+  test('a CSV quotes and neutralises names Excel would split into a formula in any list separator (the file\'s bytes)', async () => {
+    const hostile = [';=1+1', ',=1+1', '\t=1', '"=1"', 'a;@SUM(1)'];
+    await server.database.db.insert(suppliers).values(hostile.map((supplierName, i) => ({ whsId: admin.whsId!, supplierId: `HOSTILE${i}`, supplierName })));
+    const taskId = await create(admin, {
+      resource: 'supplier', format: 'csv', filters: { supplier_id: hostile.map((_, i) => `HOSTILE${i}`).join(',') },
+      columns: [{ field: 'supplier_id', label: 'ID' }, { field: 'supplier_name', label: 'Name' }],
+    });
+    await runAll();
+    const bytes = new Uint8Array(await (await download(admin, taskId)).arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFID,Name\r\n'
+      + 'HOSTILE0,";\'=1+1"\r\n'
+      + 'HOSTILE1,",\'=1+1"\r\n'
+      + 'HOSTILE2,"\'\t\'=1"\r\n'
+      + 'HOSTILE3,"""=1"""\r\n'
+      + 'HOSTILE4,"a;\'@SUM(1)"\r\n');
+  });
+
   test('a list longer than one read page comes out whole, in order, only from its warehouse', async () => {
     // Another warehouse gets more suppliers than one page of the worker reads.
     const client = await server.login('admin@demo.local');

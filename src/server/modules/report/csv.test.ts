@@ -54,10 +54,42 @@ describe('writeCsv', () => {
   });
 
   test('text that a spreadsheet would run as a formula is prefixed with an apostrophe', async () => {
-    const cells = ['=SUM(A1:A2)', '+65 6000 1000', '-2+3', '@cmd', '\t=1', 'safe=1', 'a-b'];
+    const cells = ['=SUM(A1:A2)', '+65 6000 1000', '-2+3', '@cmd', '\r=1', '\uFF1D1+1', 'safe=1', 'a-b'];
     const text = decode(await writeCsv({ header: cells.map((_, i) => `c${i}`), rows: [cells] })).slice(1);
-    expect(readCsv(text)[1]).toEqual(["'=SUM(A1:A2)", "'+65 6000 1000", "'-2+3", "'@cmd", "'\t=1", 'safe=1', 'a-b']);
+    expect(readCsv(text)[1]).toEqual(["'=SUM(A1:A2)", "'+65 6000 1000", "'-2+3", "'@cmd", "'\r'=1", "'\uFF1D1+1", 'safe=1', 'a-b']);
     // A header is text too.
     expect(readCsv(decode(await writeCsv({ header: ['=HYPERLINK("x")'], rows: [] })).slice(1))).toEqual([["'=HYPERLINK(\"x\")"]]);
+  });
+
+  /** The cells Excel makes of a line when its list separator is `separator` and it honours quotes only where they open a cell. */
+  const excelCells = (line: string, separator: string) => {
+    const cellsOf: string[] = [];
+    let cell = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]!;
+      if (quoted) {
+        if (ch === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false; else cell += ch;
+      } else if (ch === '"' && cell === '') quoted = true;
+      else if (ch === separator || ch === '\r' || ch === '\n') { cellsOf.push(cell); cell = ''; } else cell += ch;
+    }
+    return [...cellsOf, cell];
+  };
+
+  test('hostile names stay one inert cell in every locale\'s list separator (comma, semicolon, tab)', async () => {
+    const hostile = [';=1+1', ',=1+1', '\t=1', '"=1"', 'a;@SUM(1)', 'x\n=1', 'ok;-2', 'a,b;c\td'];
+    const line = decode(await writeCsv({ header: ['Supplier ID', 'Supplier Name'], rows: hostile.map((name) => ['SUP0001', name]) })).slice(1).split('\r\n');
+    // Read as RFC 4180 with commas, each name comes back whole, an apostrophe before every trigger that could start a cell.
+    expect(readCsv(line.join('\r\n')).slice(1).map((r) => r[1])).toEqual([
+      ";'=1+1", ",'=1+1", "'\t'=1", '"=1"', "a;'@SUM(1)", "x\n'=1", "ok;'-2", 'a,b;c\td',
+    ]);
+    // Every field holding a separator, a quote or a line break is quoted.
+    for (const [i, name] of hostile.entries()) expect(line[i + 1]!.startsWith('SUP0001,"'), name).toBe(true);
+    // However Excel splits the line, no cell it makes starts a formula.
+    for (const separator of [',', ';', '\t']) {
+      for (const row of line.slice(1)) {
+        for (const cell of excelCells(row, separator)) expect(cell, `${JSON.stringify(row)} split on ${JSON.stringify(separator)}`).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
   });
 });

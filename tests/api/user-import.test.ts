@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { rolePermissions, roles, userImportTasks, userWarehouses } from '../../src/server/db/schema';
+import { rateEvents, rolePermissions, roles, userImportTasks, userWarehouses } from '../../src/server/db/schema';
 import { writeCsv } from '../../src/server/modules/report/csv';
 import { writeXlsx } from '../../src/server/modules/report/xlsx';
-import { readSheet } from '../../src/server/modules/user/user-import-sheet';
+import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/modules/user/user-import-sheet';
+import { READ_BUDGET, readSheetOffThread, sheetReaderThreads } from '../../src/server/modules/user/user-import-sheet-thread';
 import {
   applyUserImportRows, claimUserImport, purgeExpiredUserImports, runPendingUserImports, runUserImport,
 } from '../../src/server/modules/user/user-import-worker';
@@ -29,12 +31,13 @@ interface Page<T> { list: T[]; total: number }
 interface UserRow { user_id: number; email: string; display_name: string; local_name: string; role_name: string; user_kind: number; status: number; employment_type: number; department_name: string | null }
 
 let server: TestServer;
+let whsAdminId: number;
 let whsAdmin: TestClient;
 let jakartaAdmin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.createUser({ email: 'import-admin@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+  whsAdminId = (await server.createUser({ email: 'import-admin@test.local', role: 'Administrator', warehouses: ['SGSIN1'] })).userId;
   await server.createUser({ email: 'import-admin-jkt@test.local', role: 'Administrator', warehouses: ['IDJKT1'] });
   whsAdmin = await server.login('import-admin@test.local');
   jakartaAdmin = await server.login('import-admin-jkt@test.local');
@@ -47,6 +50,10 @@ const csvOf = (rows: readonly (readonly string[])[], header = HEADER) => writeCs
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const upload = (client: TestClient, fileName: string, bytes: Uint8Array) => client.post<{ task_id: number; row_count: number }>(UPLOAD, { file_name: fileName, content: base64(bytes) });
 const runAll = () => runPendingUserImports(server.database.db);
+/** The upload slots a user holds in SGSIN1 (uploads being read, or refused within the window). */
+const slotsOf = (userId: number) => server.database.db.select().from(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+/** Forgets the import admin's refused uploads, for tests of many refusals in a row. */
+const freeUploadSlots = () => server.database.db.delete(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${whsAdminId}`));
 
 async function uploaded(client: TestClient, fileName: string, bytes: Uint8Array): Promise<number> {
   const res = await upload(client, fileName, bytes);
@@ -224,11 +231,14 @@ describe('files refused whole', () => {
       const res = await upload(whsAdmin, name, bytes);
       expect(res.retcode, `${name}: ${res.message}`).toBe(retcode);
       expect(res.message, name).toContain(text);
+      await freeUploadSlots();
     }
     const header = await upload(whsAdmin, 'staff.csv', await csvOf([['A']], ['Name']));
+    await freeUploadSlots();
     expect(header.data).toMatchObject({ missing: ['Email'], columns: HEADER });
     const long = await upload(whsAdmin, 'staff.csv', await csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 5 }, (_, i) => [`r${i}@agency.example`, 'R'])));
     expect(long.data).toEqual({ max_rows: USER_IMPORT_MAX_ROWS, row_count: USER_IMPORT_MAX_ROWS + 5 });
+    await freeUploadSlots();
     // What the schema refuses: no content, not base64, a body past the API's limit.
     for (const body of [{ file_name: 'a.csv', content: '' }, { file_name: 'a.csv', content: 'not base64!' }, { file_name: '', content: base64(good) }]) {
       expect((await whsAdmin.post(UPLOAD, body)).retcode, JSON.stringify(body)).toBe(RET.BAD_INPUT);
@@ -245,6 +255,84 @@ describe('files refused whole', () => {
     await runAll();
     expect((await upload(whsAdmin, 'queue-more.csv', file)).retcode).toBe(0);
     await runAll();
+  });
+});
+
+/** An .xlsx of a few KB whose sheet unpacks past the limit of a part (a zip bomb). */
+function zipBomb(): Uint8Array {
+  const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const rows = '<row><c><v>0</v></c></row>'.repeat(Math.ceil((XLSX_MAX_PART_BYTES + 1) / 26));
+  return zipSync({
+    'xl/workbook.xml': strToU8(`<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+    'xl/worksheets/sheet1.xml': strToU8(`<worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`),
+  });
+}
+
+describe('reading an upload', () => {
+  test(`a refused upload holds a slot for a while: the ${USER_IMPORT_MAX_UNFINISHED + 1}th attempt is -100429; a queued import gives its slot back`, async () => {
+    const { userId } = await server.createUser({ email: 'slots@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('slots@test.local');
+    const noEmail = await csvOf([['A', 'Operator']], ['Name', 'Role']);
+    // Sent together, the uploads still count each other.
+    const first = await Promise.all(Array.from({ length: USER_IMPORT_MAX_UNFINISHED + 2 }, () => upload(client, 'staff.csv', noEmail)));
+    expect(first.map((r) => r.retcode).sort()).toEqual([
+      ...Array<number>(USER_IMPORT_MAX_UNFINISHED).fill(RET.IMPORT_HEADER_INVALID), RET.RATE_LIMITED, RET.RATE_LIMITED,
+    ].sort());
+    const good = await csvOf([['slots-new@agency.example', 'S', '', 'Operator', '', '', '', '']]);
+    const limited = await upload(client, 'staff.csv', good);
+    expect(limited.retcode).toBe(RET.RATE_LIMITED);
+    const wait = (limited.data as unknown as { retry_after_s: number }).retry_after_s;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(5 * 60);
+    expect(await slotsOf(userId)).toHaveLength(USER_IMPORT_MAX_UNFINISHED);
+    // A name or a size refused before reading holds nothing.
+    expect((await upload(client, 'staff.txt', good)).retcode).toBe(RET.IMPORT_FILE_INVALID);
+
+    // Once the window has passed, the slots are free again; an upload that is queued gives its slot to its import.
+    await server.database.db.update(rateEvents).set({ at: new Date(Date.now() - 6 * 60_000) }).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+    await uploaded(client, 'staff.csv', good);
+    expect(await slotsOf(userId)).toHaveLength(0);
+    await runAll();
+  });
+
+  test('a zip bomb is refused (-288001) in a worker thread: other requests are answered while it is read', { timeout: 120_000 }, async () => {
+    const { userId } = await server.createUser({ email: 'bomb@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('bomb@test.local');
+    let settled = false;
+    const reading = upload(client, 'bomb.xlsx', zipBomb()).finally(() => (settled = true));
+    // In process, a request may be answered in microtasks alone: each turn lets the event loop run the rest (the thread's answer) first.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // The upload holds its slot from before its file is read until long after.
+    while ((await slotsOf(userId)).length === 0) {
+      expect(settled).toBe(false);
+      await turn();
+    }
+    let answeredMeanwhile = 0;
+    while (!settled) {
+      const other = await whsAdmin.get<Page<Task>>(TASKS);
+      expect(other.retcode).toBe(0);
+      if (!settled) answeredMeanwhile++;
+      await turn();
+    }
+    const res = await reading;
+    // Refused by the size of what it unpacks to, or on a busy machine by the time it takes to read.
+    expect(res.retcode, res.message).toBe(RET.IMPORT_FILE_INVALID);
+    expect(res.message).toMatch(/unpacks to more than|takes more than/);
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+  });
+
+  test('a read past its time or memory budget is refused and its thread ended', { timeout: 120_000 }, async () => {
+    const bomb = zipBomb();
+    const before = sheetReaderThreads();
+    // Budgets of their own: threads the other reads do not share.
+    await expect(readSheetOffThread(bomb, 'xlsx', { timeMs: 1, heapMb: READ_BUDGET.heapMb + 1 })).rejects.toThrow(/takes more than 0.001 s to read/);
+    expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
+    await expect(readSheetOffThread(bomb, 'xlsx', { timeMs: 60_000, heapMb: 24 })).rejects.toThrow(/needs more memory to read than an import allows/);
+    expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
+    // The next read is answered as usual.
+    expect(await readSheetOffThread(await csvOf([['a@agency.example', 'A', '', '', '', '', '', '']]), 'csv')).toHaveLength(2);
   });
 });
 

@@ -297,6 +297,16 @@ describe('reading an upload', () => {
     await runAll();
   });
 
+  test('a sheet of more rows than the thread sends back is too long, whichever columns its rows fill', async () => {
+    const { userId } = await server.createUser({ email: 'long-sheet@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('long-sheet@test.local');
+    const notes = Array.from({ length: 2 * USER_IMPORT_MAX_ROWS + 1 }, (_, i) => ['', '', '', '', '', '', '', `note ${i}`]);
+    const res = await upload(client, 'staff.csv', await csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', ''], ...notes], [...HEADER.slice(0, 7), 'Comment']));
+    expect(res.retcode, res.message).toBe(RET.IMPORT_TOO_MANY_ROWS);
+    expect(res.data).toEqual({ max_rows: USER_IMPORT_MAX_ROWS, row_count: 2 * USER_IMPORT_MAX_ROWS + 2 });
+    expect(await slotsOf(userId)).toHaveLength(1);
+  });
+
   test('a zip bomb is refused (-288001) in a worker thread: other requests are answered while it is read', { timeout: 120_000 }, async () => {
     const { userId } = await server.createUser({ email: 'bomb@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
     const client = await server.login('bomb@test.local');
@@ -327,12 +337,12 @@ describe('reading an upload', () => {
     const bomb = zipBomb();
     const before = sheetReaderThreads();
     // Budgets of their own: threads the other reads do not share.
-    await expect(readSheetOffThread(bomb, 'xlsx', { timeMs: 1, heapMb: READ_BUDGET.heapMb + 1 })).rejects.toThrow(/takes more than 0.001 s to read/);
+    await expect(readSheetOffThread(bomb, 'xlsx', { keep: 10, budget: { timeMs: 1, heapMb: READ_BUDGET.heapMb + 1 } })).rejects.toThrow(/takes more than 0.001 s to read/);
     expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
-    await expect(readSheetOffThread(bomb, 'xlsx', { timeMs: 60_000, heapMb: 24 })).rejects.toThrow(/needs more memory to read than an import allows/);
+    await expect(readSheetOffThread(bomb, 'xlsx', { keep: 10, budget: { timeMs: 60_000, heapMb: 24 } })).rejects.toThrow(/needs more memory to read than an import allows/);
     expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
     // The next read is answered as usual.
-    expect(await readSheetOffThread(await csvOf([['a@agency.example', 'A', '', '', '', '', '', '']]), 'csv')).toHaveLength(2);
+    expect(await readSheetOffThread(await csvOf([['a@agency.example', 'A', '', '', '', '', '', '']]), 'csv', { keep: 10 })).toMatchObject({ count: 2 });
   });
 });
 

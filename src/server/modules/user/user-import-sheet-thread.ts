@@ -85,7 +85,7 @@ function idleThread(heapMb: number): Thread | undefined {
 }
 
 /** Keeps a thread of the usual budget for the next read (without holding the process open); ends any other. */
-function keep(thread: Thread): void {
+function keepForNextRead(thread: Thread): void {
   if (thread.heapMb !== READ_BUDGET.heapMb) {
     void thread.worker.terminate();
     return;
@@ -110,7 +110,7 @@ const tooLong = (budget: ReadBudget) => new SheetError(`The file takes more than
 const tooBig = () => new SheetError('The file needs more memory to read than an import allows: it is not a sheet this import reads.');
 
 /** Runs one read on a ready thread; a read past its time, or a thread that failed, ends the thread before it settles. */
-function runRead(thread: Thread, bytes: Uint8Array<ArrayBuffer>, format: SheetFormat, budget: ReadBudget): Promise<SheetReadAnswer> {
+function runRead(thread: Thread, request: SheetReadRequest & { bytes: Uint8Array<ArrayBuffer> }, budget: ReadBudget): Promise<SheetReadAnswer> {
   const { worker } = thread;
   return new Promise((resolve, reject) => {
     const end = (error: Error) => {
@@ -129,17 +129,20 @@ function runRead(thread: Thread, bytes: Uint8Array<ArrayBuffer>, format: SheetFo
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     };
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ bytes, format } satisfies SheetReadRequest, [bytes.buffer]);
+    worker.postMessage(request, [request.bytes.buffer]);
   });
 }
 
 /**
- * The rows of a sheet, read in a worker thread under `budget`: a SheetError when the file is not
- * a readable sheet, takes longer than its time or more than its heap.
+ * The first `keep` rows of a sheet and how many it has (readSheet's), read in a worker thread
+ * under `budget`: a SheetError when the file is not a readable sheet, takes longer than its time
+ * or more than its heap.
  */
-export async function readSheetOffThread(bytes: Uint8Array, format: SheetFormat, budget: ReadBudget = READ_BUDGET): Promise<SheetRow[]> {
+export async function readSheetOffThread(
+  bytes: Uint8Array, format: SheetFormat, { keep, budget = READ_BUDGET }: { keep: number; budget?: ReadBudget },
+): Promise<{ rows: SheetRow[]; count: number }> {
   // The thread is handed a copy: the caller's bytes may share their buffer (Node's pool).
-  const copy = new Uint8Array(bytes);
+  const request = { bytes: new Uint8Array(bytes), format, keep };
   await takeTurn();
   try {
     const thread = idleThread(budget.heapMb) ?? newThread(budget.heapMb);
@@ -149,10 +152,10 @@ export async function readSheetOffThread(bytes: Uint8Array, format: SheetFormat,
       await thread.worker.terminate();
       throw (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig() : error;
     }
-    const answer = await runRead(thread, copy, format, budget);
-    keep(thread);
+    const answer = await runRead(thread, request, budget);
+    keepForNextRead(thread);
     if ('refusal' in answer) throw new SheetError(answer.refusal);
-    return answer.rows;
+    return answer;
   } finally {
     endTurn();
   }

@@ -114,6 +114,14 @@ export function uploadFormat(fileName: string, bytes: Uint8Array): UserImportFor
   return extension;
 }
 
+const tooManyRows = (count: number) => new ApiError(RET.IMPORT_TOO_MANY_ROWS,
+  `The file has ${count} rows; an import takes at most ${USER_IMPORT_MAX_ROWS}. Split it into smaller files.`, { max_rows: USER_IMPORT_MAX_ROWS, row_count: count });
+/**
+ * Rows of the sheet brought back from its thread: a file with more rows of any text is too long
+ * whichever columns they fill (a workbook of a million rows never crosses to the event loop).
+ */
+const SHEET_ROWS_READ = 2 * USER_IMPORT_MAX_ROWS + 1;
+
 /**
  * Reads an upload into the rows to apply (in a worker thread, under its budget), refusing the
  * whole file with its own retcode when it is not a sheet (-288001), too long (-288003) or its
@@ -123,12 +131,14 @@ export function uploadFormat(fileName: string, bytes: Uint8Array): UserImportFor
 export async function readUpload(format: UserImportFormat, bytes: Uint8Array): Promise<ReadUpload> {
   let sheet;
   try {
-    sheet = await readSheetOffThread(bytes, format);
+    sheet = await readSheetOffThread(bytes, format, { keep: SHEET_ROWS_READ });
   } catch (error) {
     if (error instanceof SheetError) throw invalidFile(error.message);
     throw error;
   }
-  const [header, ...data] = sheet;
+  // The header and the rows under it, each with any text.
+  if (sheet.count > SHEET_ROWS_READ) throw tooManyRows(sheet.count - 1);
+  const [header, ...data] = sheet.rows;
   if (!header) throw invalidFile('The file is empty: it needs a header row and a row per user.');
   const columnAt = headerColumns(header.cells);
   const columns = USER_IMPORT_COLUMNS.map((c) => c.key).filter((key) => [...columnAt.values()].includes(key));
@@ -149,9 +159,7 @@ export async function readUpload(format: UserImportFormat, bytes: Uint8Array): P
     } else rows.push({ rowNo, cells: stored });
   }
   if (rows.length === 0) throw invalidFile('The file has a header but no rows to import.');
-  if (rows.length > USER_IMPORT_MAX_ROWS) {
-    throw new ApiError(RET.IMPORT_TOO_MANY_ROWS, `The file has ${rows.length} rows; an import takes at most ${USER_IMPORT_MAX_ROWS}. Split it into smaller files.`, { max_rows: USER_IMPORT_MAX_ROWS, row_count: rows.length });
-  }
+  if (rows.length > USER_IMPORT_MAX_ROWS) throw tooManyRows(rows.length);
   return { format, columns, rows };
 }
 

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { SheetError, readSheet, type SheetFormat, type SheetRow } from './user-import-sheet';
 
@@ -16,6 +18,20 @@ export interface SheetReadRequest {
 
 export type SheetReadAnswer = { rows: SheetRow[]; count: number } | { refusal: string };
 
+/**
+ * Reading yields the CPU to the event loop: on Linux this thread takes the lowest priority (a
+ * thread's id is a process id to setpriority); elsewhere it keeps the process's.
+ */
+function yieldCpu(): void {
+  try {
+    const threadId = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    if (threadId) setPriority(threadId, constants.priority.PRIORITY_LOW);
+  } catch {
+    // not Linux, or not allowed: the thread reads at the process's priority
+  }
+}
+
+yieldCpu();
 const port = parentPort!;
 port.on('message', ({ bytes, format, keep }: SheetReadRequest) => {
   let answer: SheetReadAnswer;

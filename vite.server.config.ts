@@ -5,16 +5,21 @@ import react from '@vitejs/plugin-react';
 /**
  * Builds the Node server into dist/server. It goes through Vite like the app so that code
  * shared with the app (route manifest, contract) has its Lingui macros compiled the same way.
+ * Packages stay in node_modules (imported at run time). The worker thread that reads uploaded
+ * sheets is an entry of its own beside main.js (user-import-sheet-thread.ts starts it).
  */
 export default defineConfig({
   plugins: [react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }), lingui()],
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     sourcemap: true,
     target: 'node20',
-    rollupOptions: { output: { entryFileNames: 'main.js' } },
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', 'user-import-sheet.worker': 'src/server/modules/user/user-import-sheet.worker.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
   },
   ssr: { noExternal: [] },
 });

@@ -10,6 +10,7 @@ import { outboxBench } from './outbox.bench';
 import { replayBench } from './replay.bench';
 import { scanBench } from './scan.bench';
 import { serverRssBench } from './server-rss.bench';
+import { uploadBombBench } from './upload-bomb.bench';
 import type { AnyBenchModule, BenchModule, BenchOutcome, StandaloneBenchModule } from './support/bench';
 import { launchBrowser } from './support/browser';
 import { BENCH_KEYS, TARGETS, meetsTarget, targetText, withUnit, type BenchKey } from './support/keys';
@@ -26,7 +27,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench, uploadBombBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

@@ -18,6 +18,10 @@ export const BENCH_KEYS = [
   'initial_js_gzip_kb',
   'offline_start_ms_cpu4x',
   'server_rss_mb',
+  'import_quiet_others_p50_ms',
+  'import_quiet_others_p99_ms',
+  'import_bomb_others_p50_ms',
+  'import_bomb_others_p99_ms',
 ] as const;
 
 export type BenchKey = (typeof BENCH_KEYS)[number];

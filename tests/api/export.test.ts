@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { exportTasks, suppliers } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, purgeExpiredExports, runPendingExports, startExportWorker } from '../../src/server/modules/report/export-worker';
+import { readSheet } from '../../src/server/modules/user/user-import-sheet';
 import { API_BASE } from '../../src/shared/contract/define';
 import { EXPORT_DOWNLOAD_PATH, EXPORT_MAX_UNFINISHED, EXPORT_RETENTION_DAYS, EXPORT_STATUS, type ExportTaskRow } from '../../src/shared/contract/export-task.contract';
 import { RET } from '../../src/shared/retcodes';
@@ -59,12 +59,8 @@ function csvRows(text: string): string[][] {
   return rows;
 }
 
-/** The text of each row of the first sheet of an xlsx file. */
-function xlsxRows(bytes: Uint8Array): string[][] {
-  const sheet = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
-  return [...sheet.matchAll(/<row r="\d+">(.*?)<\/row>/g)].map(([, cells]) =>
-    [...cells!.matchAll(/<c r="[A-Z]+\d+"[^>]*>(?:<is><t xml:space="preserve">(.*?)<\/t><\/is>|<v>(.*?)<\/v>)<\/c>/g)].map(([, text, value]) => text ?? value!));
-}
+/** The text of each row of the first sheet of an xlsx file, as the import reads it. */
+const xlsxRows = (bytes: Uint8Array): string[][] => readSheet(bytes, 'xlsx').map((r) => r.cells);
 
 describe('create → run → download', () => {
   test('a CSV of the filtered list: queued pending, done with progress 100, rows as the list shows them', async () => {
@@ -128,6 +124,23 @@ describe('create → run → download', () => {
     await runAll();
     expect(await taskOf(admin, taskId)).toMatchObject({ status: EXPORT_STATUS.DONE, progress: 100, row_count: 0 });
     expect(csvRows(new TextDecoder().decode(await (await download(admin, taskId)).arrayBuffer()))).toEqual([['ID']]);
+  });
+
+  test('a CSV quotes and neutralises names Excel would split into a formula in any list separator (the file\'s bytes)', async () => {
+    const hostile = [';=1+1', ',=1+1', '\t=1', '"=1"', 'a;@SUM(1)'];
+    await server.database.db.insert(suppliers).values(hostile.map((supplierName, i) => ({ whsId: admin.whsId!, supplierId: `HOSTILE${i}`, supplierName })));
+    const taskId = await create(admin, {
+      resource: 'supplier', format: 'csv', filters: { supplier_id: hostile.map((_, i) => `HOSTILE${i}`).join(',') },
+      columns: [{ field: 'supplier_id', label: 'ID' }, { field: 'supplier_name', label: 'Name' }],
+    });
+    await runAll();
+    const bytes = new Uint8Array(await (await download(admin, taskId)).arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFFID,Name\r\n'
+      + 'HOSTILE0,";\'=1+1"\r\n'
+      + 'HOSTILE1,",\'=1+1"\r\n'
+      + 'HOSTILE2,"\'\t\'=1"\r\n'
+      + 'HOSTILE3,"""=1"""\r\n'
+      + 'HOSTILE4,"a;\'@SUM(1)"\r\n');
   });
 
   test('a list longer than one read page comes out whole, in order, only from its warehouse', async () => {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { rolePermissions, roles, userImportTasks, userWarehouses } from '../../src/server/db/schema';
+import { rateEvents, rolePermissions, roles, userImportTasks, userWarehouses } from '../../src/server/db/schema';
 import { writeCsv } from '../../src/server/modules/report/csv';
 import { writeXlsx } from '../../src/server/modules/report/xlsx';
-import { readSheet } from '../../src/server/modules/user/user-import-sheet';
+import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/modules/user/user-import-sheet';
+import { READ_BUDGET, readSheetOffThread, sheetReaderThreads } from '../../src/server/modules/user/user-import-sheet-thread';
 import {
   applyUserImportRows, claimUserImport, purgeExpiredUserImports, runPendingUserImports, runUserImport,
 } from '../../src/server/modules/user/user-import-worker';
@@ -29,12 +31,13 @@ interface Page<T> { list: T[]; total: number }
 interface UserRow { user_id: number; email: string; display_name: string; local_name: string; role_name: string; user_kind: number; status: number; employment_type: number; department_name: string | null }
 
 let server: TestServer;
+let whsAdminId: number;
 let whsAdmin: TestClient;
 let jakartaAdmin: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.createUser({ email: 'import-admin@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+  whsAdminId = (await server.createUser({ email: 'import-admin@test.local', role: 'Administrator', warehouses: ['SGSIN1'] })).userId;
   await server.createUser({ email: 'import-admin-jkt@test.local', role: 'Administrator', warehouses: ['IDJKT1'] });
   whsAdmin = await server.login('import-admin@test.local');
   jakartaAdmin = await server.login('import-admin-jkt@test.local');
@@ -47,6 +50,10 @@ const csvOf = (rows: readonly (readonly string[])[], header = HEADER) => writeCs
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const upload = (client: TestClient, fileName: string, bytes: Uint8Array) => client.post<{ task_id: number; row_count: number }>(UPLOAD, { file_name: fileName, content: base64(bytes) });
 const runAll = () => runPendingUserImports(server.database.db);
+/** The upload slots a user holds in SGSIN1 (uploads being read, or refused within the window). */
+const slotsOf = (userId: number) => server.database.db.select().from(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+/** Forgets the import admin's refused uploads, for tests of many refusals in a row. */
+const freeUploadSlots = () => server.database.db.delete(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${whsAdminId}`));
 
 async function uploaded(client: TestClient, fileName: string, bytes: Uint8Array): Promise<number> {
   const res = await upload(client, fileName, bytes);
@@ -90,7 +97,7 @@ describe('importing a file', () => {
   test('a good CSV creates BPO accounts and updates members; progress, final status and the result file', async () => {
     await server.createUser({ email: 'csv-member@test.local' });
     await server.createUser({ email: 'csv-same@test.local' });
-    const bytes = csvOf([
+    const bytes = await csvOf([
       ['csv-new1@agency.example', 'Nadia Picker', 'นาเดีย', 'Operator', 'Inbound', 'Temporary', '', ''],
       ['CSV-New2@Agency.example', 'Omar Packer', '', 'supervisor', '', '', 'Active', ''],
       ['csv-member@test.local', '', '', '', 'returns', 'CONTRACT', 'Leave of Absence', 'Parental leave'],
@@ -141,7 +148,7 @@ describe('importing a file', () => {
   });
 
   test('a good XLSX (headers by key or label, any case) creates users; its result is an XLSX', async () => {
-    const bytes = writeXlsx({
+    const bytes = await writeXlsx({
       header: ['EMAIL', 'display_name', 'role name', 'Unrelated column'],
       rows: [['xlsx-new@agency.example', 'Xena Loader', 'Operator', 'ignored'], [null, null, null, 'only an ignored cell'], ['xlsx-new2@agency.example', 'Yusuf Sorter', 'Operator', null]],
     });
@@ -178,7 +185,7 @@ describe('importing a file', () => {
       [['GOOD-ONE@agency.example', 'Twice', '', 'Operator', '', '', '', ''], 'Email: row 14 has this email already'],
     ];
     const before = (await whsAdmin.get<Page<UserRow>>(`${U}/get_user_list`, { page_size: 200 })).data.total;
-    const taskId = await uploaded(whsAdmin, 'bad rows.csv', csvOf(rows.map(([r]) => r)));
+    const taskId = await uploaded(whsAdmin, 'bad rows.csv', await csvOf(rows.map(([r]) => r)));
     // A repeated email is refused as the file is read.
     expect(await taskOf(whsAdmin, taskId)).toMatchObject({ row_count: 14, refused_count: 1 });
     await runAll();
@@ -204,31 +211,34 @@ describe('files refused whole', () => {
   test('not a sheet, too big, too many rows, a bad header: each its own retcode; no task is made', async () => {
     const total = async () => (await whsAdmin.get<Page<Task>>(TASKS)).data.total;
     const before = await total();
-    const good = csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', '']]);
+    const good = await csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', '']]);
     const cases: [string, Uint8Array, number, string][] = [
       ['staff.txt', good, RET.IMPORT_FILE_INVALID, 'Only .xlsx and .csv'],
       ['staff.xls', good, RET.IMPORT_FILE_INVALID, 'Only .xlsx and .csv'],
       ['staff.xlsx', good, RET.IMPORT_FILE_INVALID, 'not an .xlsx workbook'],
       ['staff.xlsx', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), RET.IMPORT_FILE_INVALID, 'old .xls workbook'],
       ['staff.csv', new Uint8Array([0x45, 0x6d, 0xe9, 0x6c, 0x0a]), RET.IMPORT_FILE_INVALID, 'not UTF-8'],
-      ['staff.csv', writeXlsx({ header: ['Email'], rows: [] }), RET.IMPORT_FILE_INVALID, ''],
+      ['staff.csv', await writeXlsx({ header: ['Email'], rows: [] }), RET.IMPORT_FILE_INVALID, ''],
       ['staff.csv', new TextEncoder().encode('\n\n'), RET.IMPORT_FILE_INVALID, 'empty'],
-      ['staff.csv', csvOf([]), RET.IMPORT_FILE_INVALID, 'no rows'],
-      ['staff.csv', csvOf([['A', 'Operator']], ['Name', 'Role']), RET.IMPORT_HEADER_INVALID, 'no Email column'],
-      ['staff.csv', csvOf([['a@agency.example']], ['Email', 'Comment']), RET.IMPORT_HEADER_INVALID, 'no column to change'],
-      ['staff.csv', csvOf([['a@agency.example', 'A', 'B']], ['Email', 'Name', 'display name']), RET.IMPORT_HEADER_INVALID, 'Name more than once'],
-      ['staff.csv', csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => [`r${i}@agency.example`, 'R', '', 'Operator', '', '', '', ''])), RET.IMPORT_TOO_MANY_ROWS, `at most ${USER_IMPORT_MAX_ROWS}`],
+      ['staff.csv', await csvOf([]), RET.IMPORT_FILE_INVALID, 'no rows'],
+      ['staff.csv', await csvOf([['A', 'Operator']], ['Name', 'Role']), RET.IMPORT_HEADER_INVALID, 'no Email column'],
+      ['staff.csv', await csvOf([['a@agency.example']], ['Email', 'Comment']), RET.IMPORT_HEADER_INVALID, 'no column to change'],
+      ['staff.csv', await csvOf([['a@agency.example', 'A', 'B']], ['Email', 'Name', 'display name']), RET.IMPORT_HEADER_INVALID, 'Name more than once'],
+      ['staff.csv', await csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 1 }, (_, i) => [`r${i}@agency.example`, 'R', '', 'Operator', '', '', '', ''])), RET.IMPORT_TOO_MANY_ROWS, `at most ${USER_IMPORT_MAX_ROWS}`],
       ['staff.csv', new Uint8Array(USER_IMPORT_MAX_BYTES + 1).fill(0x41), RET.IMPORT_FILE_TOO_LARGE, `at most ${USER_IMPORT_MAX_BYTES / 1024} KB`],
     ];
     for (const [name, bytes, retcode, text] of cases) {
       const res = await upload(whsAdmin, name, bytes);
       expect(res.retcode, `${name}: ${res.message}`).toBe(retcode);
       expect(res.message, name).toContain(text);
+      await freeUploadSlots();
     }
-    const header = await upload(whsAdmin, 'staff.csv', csvOf([['A']], ['Name']));
+    const header = await upload(whsAdmin, 'staff.csv', await csvOf([['A']], ['Name']));
+    await freeUploadSlots();
     expect(header.data).toMatchObject({ missing: ['Email'], columns: HEADER });
-    const long = await upload(whsAdmin, 'staff.csv', csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 5 }, (_, i) => [`r${i}@agency.example`, 'R'])));
+    const long = await upload(whsAdmin, 'staff.csv', await csvOf(Array.from({ length: USER_IMPORT_MAX_ROWS + 5 }, (_, i) => [`r${i}@agency.example`, 'R'])));
     expect(long.data).toEqual({ max_rows: USER_IMPORT_MAX_ROWS, row_count: USER_IMPORT_MAX_ROWS + 5 });
+    await freeUploadSlots();
     // What the schema refuses: no content, not base64, a body past the API's limit.
     for (const body of [{ file_name: 'a.csv', content: '' }, { file_name: 'a.csv', content: 'not base64!' }, { file_name: '', content: base64(good) }]) {
       expect((await whsAdmin.post(UPLOAD, body)).retcode, JSON.stringify(body)).toBe(RET.BAD_INPUT);
@@ -238,7 +248,7 @@ describe('files refused whole', () => {
   });
 
   test(`at most ${USER_IMPORT_MAX_UNFINISHED} unfinished imports per user`, async () => {
-    const file = csvOf([['queue@agency.example', 'Q', '', 'Operator', '', '', '', '']]);
+    const file = await csvOf([['queue@agency.example', 'Q', '', 'Operator', '', '', '', '']]);
     for (let i = 0; i < USER_IMPORT_MAX_UNFINISHED; i++) await uploaded(whsAdmin, `queue${i}.csv`, file);
     const refused = await upload(whsAdmin, 'queue-more.csv', file);
     expect(refused.retcode).toBe(RET.RATE_LIMITED);
@@ -248,9 +258,97 @@ describe('files refused whole', () => {
   });
 });
 
+/** An .xlsx of a few KB whose sheet unpacks past the limit of a part (a zip bomb). */
+function zipBomb(): Uint8Array {
+  const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const rows = '<row><c><v>0</v></c></row>'.repeat(Math.ceil((XLSX_MAX_PART_BYTES + 1) / 26));
+  return zipSync({
+    'xl/workbook.xml': strToU8(`<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
+    'xl/worksheets/sheet1.xml': strToU8(`<worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`),
+  });
+}
+
+describe('reading an upload', () => {
+  test(`a refused upload holds a slot for a while: the ${USER_IMPORT_MAX_UNFINISHED + 1}th attempt is -100429; a queued import gives its slot back`, async () => {
+    const { userId } = await server.createUser({ email: 'slots@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('slots@test.local');
+    const noEmail = await csvOf([['A', 'Operator']], ['Name', 'Role']);
+    // Sent together, the uploads still count each other.
+    const first = await Promise.all(Array.from({ length: USER_IMPORT_MAX_UNFINISHED + 2 }, () => upload(client, 'staff.csv', noEmail)));
+    expect(first.map((r) => r.retcode).sort()).toEqual([
+      ...Array<number>(USER_IMPORT_MAX_UNFINISHED).fill(RET.IMPORT_HEADER_INVALID), RET.RATE_LIMITED, RET.RATE_LIMITED,
+    ].sort());
+    const good = await csvOf([['slots-new@agency.example', 'S', '', 'Operator', '', '', '', '']]);
+    const limited = await upload(client, 'staff.csv', good);
+    expect(limited.retcode).toBe(RET.RATE_LIMITED);
+    const wait = (limited.data as unknown as { retry_after_s: number }).retry_after_s;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(5 * 60);
+    expect(await slotsOf(userId)).toHaveLength(USER_IMPORT_MAX_UNFINISHED);
+    // A name or a size refused before reading holds nothing.
+    expect((await upload(client, 'staff.txt', good)).retcode).toBe(RET.IMPORT_FILE_INVALID);
+
+    // Once the window has passed, the slots are free again; an upload that is queued gives its slot to its import.
+    await server.database.db.update(rateEvents).set({ at: new Date(Date.now() - 6 * 60_000) }).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+    await uploaded(client, 'staff.csv', good);
+    expect(await slotsOf(userId)).toHaveLength(0);
+    await runAll();
+  });
+
+  test('a sheet of more rows than the thread sends back is too long, whichever columns its rows fill', async () => {
+    const { userId } = await server.createUser({ email: 'long-sheet@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('long-sheet@test.local');
+    const notes = Array.from({ length: 2 * USER_IMPORT_MAX_ROWS + 1 }, (_, i) => ['', '', '', '', '', '', '', `note ${i}`]);
+    const res = await upload(client, 'staff.csv', await csvOf([['a@agency.example', 'A', '', 'Operator', '', '', '', ''], ...notes], [...HEADER.slice(0, 7), 'Comment']));
+    expect(res.retcode, res.message).toBe(RET.IMPORT_TOO_MANY_ROWS);
+    expect(res.data).toEqual({ max_rows: USER_IMPORT_MAX_ROWS, row_count: 2 * USER_IMPORT_MAX_ROWS + 2 });
+    expect(await slotsOf(userId)).toHaveLength(1);
+  });
+
+  test('a zip bomb is refused (-288001) in a worker thread: other requests are answered while it is read', { timeout: 120_000 }, async () => {
+    const { userId } = await server.createUser({ email: 'bomb@test.local', role: 'Administrator', warehouses: ['SGSIN1'] });
+    const client = await server.login('bomb@test.local');
+    let settled = false;
+    const reading = upload(client, 'bomb.xlsx', zipBomb()).finally(() => (settled = true));
+    // In process, a request may be answered in microtasks alone: each turn lets the event loop run the rest (the thread's answer) first.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // The upload holds its slot from before its file is read until long after.
+    while ((await slotsOf(userId)).length === 0) {
+      expect(settled).toBe(false);
+      await turn();
+    }
+    let answeredMeanwhile = 0;
+    while (!settled) {
+      const other = await whsAdmin.get<Page<Task>>(TASKS);
+      expect(other.retcode).toBe(0);
+      if (!settled) answeredMeanwhile++;
+      await turn();
+    }
+    const res = await reading;
+    // Refused by the size of what it unpacks to, or on a busy machine by the time it takes to read.
+    expect(res.retcode, res.message).toBe(RET.IMPORT_FILE_INVALID);
+    expect(res.message).toMatch(/unpacks to more than|takes more than/);
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+  });
+
+  test('a read past its time or memory budget is refused and its thread ended', { timeout: 120_000 }, async () => {
+    const bomb = zipBomb();
+    const before = sheetReaderThreads();
+    // Budgets of their own: threads the other reads do not share.
+    await expect(readSheetOffThread(bomb, 'xlsx', { keep: 10, budget: { timeMs: 1, heapMb: READ_BUDGET.heapMb + 1 } })).rejects.toThrow(/takes more than 0.001 s to read/);
+    expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
+    await expect(readSheetOffThread(bomb, 'xlsx', { keep: 10, budget: { timeMs: 60_000, heapMb: 24 } })).rejects.toThrow(/needs more memory to read than an import allows/);
+    expect(sheetReaderThreads()).toEqual({ ...before, busy: 0 });
+    // The next read is answered as usual.
+    expect(await readSheetOffThread(await csvOf([['a@agency.example', 'A', '', '', '', '', '', '']]), 'csv', { keep: 10 })).toMatchObject({ count: 2 });
+  });
+});
+
 describe('the task list and files', () => {
   test('search_upload_task: the warehouse\'s imports only, newest first, filtered; another warehouse\'s are never listed nor downloaded', async () => {
-    const jakartaTask = await uploaded(jakartaAdmin, 'jakarta-staff.csv', csvOf([['jkt-new@agency.example', 'J', '', 'Operator', '', '', '', '']]));
+    const jakartaTask = await uploaded(jakartaAdmin, 'jakarta-staff.csv', await csvOf([['jkt-new@agency.example', 'J', '', 'Operator', '', '', '', '']]));
     await runAll();
     expect(await memberOf(jakartaAdmin, 'jkt-new@agency.example')).toMatchObject({ user_kind: 2 });
     expect(await memberOf(whsAdmin, 'jkt-new@agency.example')).toBeUndefined();
@@ -275,7 +373,7 @@ describe('the task list and files', () => {
   });
 
   test('an unfinished import has no result yet; the template has every column read', async () => {
-    const taskId = await uploaded(whsAdmin, 'pending.csv', csvOf([['pending@agency.example', 'P', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(whsAdmin, 'pending.csv', await csvOf([['pending@agency.example', 'P', '', 'Operator', '', '', '', '']]));
     const early = await download(whsAdmin, `${USER_IMPORT_RESULT_PATH}?task_id=${taskId}`);
     expect((await early.json() as { retcode: number; message: string }).retcode).toBe(RET.BAD_INPUT);
     await runAll();
@@ -290,7 +388,7 @@ describe('the task list and files', () => {
   });
 
   test('finished imports are deleted after the retention period, with their rows', async () => {
-    const taskId = await uploaded(whsAdmin, 'old.csv', csvOf([['old@agency.example', 'O', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(whsAdmin, 'old.csv', await csvOf([['old@agency.example', 'O', '', 'Operator', '', '', '', '']]));
     await runAll();
     const db = server.database.db;
     await db.update(userImportTasks).set({ createdAt: new Date(Date.now() - 31 * 24 * 3600_000) })
@@ -302,7 +400,7 @@ describe('the task list and files', () => {
 
 describe('permissions', () => {
   test('uploading and the files need the import permission; reading the list, the user list\'s View', async () => {
-    const file = csvOf([['perm@agency.example', 'P', '', 'Operator', '', '', '', '']]);
+    const file = await csvOf([['perm@agency.example', 'P', '', 'Operator', '', '', '', '']]);
     const supervisor = await server.login('supervisor@demo.local');
     for (const [method, path] of [['POST', UPLOAD], ['GET', TASKS]] as const) {
       const res = await supervisor.request(method, path, method === 'POST' ? { file_name: 'a.csv', content: base64(file) } : {});
@@ -327,7 +425,7 @@ describe('permissions', () => {
     const db = server.database.db;
     const [clerk] = await db.insert(roles).values({ whsId: 'SGSIN1', roleName: 'Counting clerk' }).returning();
     await db.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: clerk!.roleId, perm: 'PC.Inbound.Counting.View' });
-    const taskId = await uploaded(importer, 'perm.csv', csvOf([
+    const taskId = await uploaded(importer, 'perm.csv', await csvOf([
       ['perm-new@agency.example', 'New', '', 'Counting clerk', '', '', '', ''],
       ['perm-wide@agency.example', 'Wide', '', 'Operator', '', '', '', ''],
       ['perm-member@test.local', 'Renamed', '', '', '', '', '', ''],
@@ -342,7 +440,7 @@ describe('permissions', () => {
 
   test('an uploader who loses the import permission before the rows are applied: the task fails with the reason', async () => {
     const loser = await holderOf('loser@test.local', ['PC.Wmsconfig.Userlist.View', USER_ADMIN_ACTIONS.importUsers, USER_ADMIN_ACTIONS.createBpoUser]);
-    const taskId = await uploaded(loser, 'late.csv', csvOf([['late@agency.example', 'Late', '', 'Operator', '', '', '', '']]));
+    const taskId = await uploaded(loser, 'late.csv', await csvOf([['late@agency.example', 'Late', '', 'Operator', '', '', '', '']]));
     const db = server.database.db;
     await db.delete(rolePermissions).where(and(eq(rolePermissions.whsId, 'SGSIN1'), eq(rolePermissions.perm, USER_ADMIN_ACTIONS.importUsers), sql`${rolePermissions.roleId} in (select role_id from roles where role_name = 'Only loser@test.local')`));
     await runAll();
@@ -357,7 +455,7 @@ describe('permissions', () => {
 
 describe('the worker', () => {
   test('a task whose worker stalled is claimed again and goes on where it stopped; the stalled worker applies nothing more', async () => {
-    const taskId = await uploaded(whsAdmin, 'stall.csv', csvOf(['a', 'b', 'c'].map((x) => [`stall-${x}@agency.example`, x, '', 'Operator', '', '', '', ''])));
+    const taskId = await uploaded(whsAdmin, 'stall.csv', await csvOf(['a', 'b', 'c'].map((x) => [`stall-${x}@agency.example`, x, '', 'Operator', '', '', '', ''])));
     const db = server.database.db;
     const first = (await claimUserImport(db))!;
     expect(first.taskId).toBe(taskId);

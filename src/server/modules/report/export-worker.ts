@@ -54,7 +54,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     if (done) break;
   }
   const sheet = { header: columns.map((c, i) => c.label ?? fields[i]!.label), rows };
-  const bytes = writeSheet(task.fileFormat as ExportFormat, sheet, task.resource);
+  const bytes = await writeSheet(task.fileFormat as ExportFormat, sheet, task.resource);
   return { set: { rowCount: rows.length }, store: (tx) => tx.insert(exportFiles).values({ whsId: task.whsId, taskId: task.taskId, content: bytes }) };
 }
 

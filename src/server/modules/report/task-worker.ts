@@ -26,14 +26,17 @@ type TaskOf<Table extends TaskTable> = Table['$inferSelect'] & { whsId: string; 
 /**
  * Refuses a new task (RET.RATE_LIMITED, retry in 30 s) while the user already has `max` of the
  * table's tasks pending or ongoing in the warehouse; `noun` names them in the message ("exports").
+ * Answers how many they have.
  */
-export async function assertRoomForTask(db: Db, table: TaskTable, who: { whsId: string; userId: number }, max: number, noun: string): Promise<void> {
+export async function assertRoomForTask(db: Db, table: TaskTable, who: { whsId: string; userId: number }, max: number, noun: string): Promise<number> {
   const [unfinished] = await db.select({ n: count() }).from(table).where(and(
     eq(table.whsId, who.whsId), eq(table.userId, who.userId), inArray(table.status, [STATUS.PENDING, STATUS.ONGOING]),
   ));
-  if ((unfinished?.n ?? 0) >= max) {
+  const n = unfinished?.n ?? 0;
+  if (n >= max) {
     throw new ApiError(RET.RATE_LIMITED, `You already have ${max} ${noun} waiting. Try again when one has finished.`, { retry_after_s: 30 });
   }
+  return n;
 }
 
 /** A failure the user should read as it is: it becomes the task's error message. */

@@ -1,4 +1,6 @@
-import { Unzip, UnzipInflate, strFromU8 } from 'fflate';
+import { CsvError, parse as parseCsv } from 'csv-parse/sync';
+import { Unzip, UnzipInflate } from 'fflate';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /**
  * Reads the rows of an uploaded sheet as text: a CSV file (RFC 4180, UTF-8 or UTF-16 with a byte
@@ -6,7 +8,8 @@ import { Unzip, UnzipInflate, strFromU8 } from 'fflate';
  * visible sheet of an .xlsx workbook (shared strings, inline strings, rich text runs, numbers,
  * booleans; cell styles and dates are not interpreted). What is not such a file is a SheetError
  * saying why, never an exception of the parser. Nothing here knows about users: the import
- * (user-import.ts) gives the columns their meaning.
+ * (user-import.ts) gives the columns their meaning. The server runs it in a worker thread
+ * (user-import-sheet-thread.ts); csv-parse, fflate and saxes do the parsing (docs/decisions.md "Sheet files").
  */
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -68,171 +71,93 @@ function separatorOf(text: string): string {
 
 function readCsv(bytes: Uint8Array): SheetRow[] {
   const text = decodeText(bytes);
-  const separator = separatorOf(text);
-  const rows: SheetRow[] = [];
-  let cells: string[] = [];
-  let field = '';
-  let quoted = false;
-  let quotedRowNo = 0;
-  const endField = () => {
-    if (cells.length < SHEET_MAX_COLUMNS) cells.push(field.trim());
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push({ rowNo: rows.length + 1, cells });
-    cells = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else quoted = false;
-    } else if (ch === '"') {
-      quoted = true;
-      quotedRowNo = rows.length + 1;
-    } else if (ch === separator) endField();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else field += ch;
+  let records: string[][];
+  try {
+    records = parseCsv(text, {
+      delimiter: separatorOf(text),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // Blank lines are records too, so each row keeps its number in the file.
+      skip_empty_lines: false,
+      relax_column_count: true,
+      // A quote inside an unquoted value is a character of it, as spreadsheets read it.
+      relax_quotes: true,
+      trim: true,
+    });
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new SheetError(`Row ${Number(error.records) + 1} opens a quoted value that is never closed.`);
+    }
+    if (error instanceof CsvError) throw new SheetError(`The CSV file cannot be read: ${error.message}`);
+    throw error;
   }
-  if (quoted) throw new SheetError(`Row ${quotedRowNo} opens a quoted value that is never closed.`);
-  if (field !== '' || cells.length > 0) endRow();
-  return rows;
+  return records.map((cells, i) => ({ rowNo: i + 1, cells: cells.slice(0, SHEET_MAX_COLUMNS).map((c) => c.trim()) }));
 }
 
 // ---- XLSX ----
 
-/** The parts of the archive `wanted` names, unpacked under the size limits. */
-function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, Uint8Array> {
-  const parts = new Map<string, Uint8Array>();
-  let total = 0;
-  // Kept, not thrown from the callbacks: the inflater would take a throw for its own failure.
-  let failure: SheetError | null = null;
-  const unzip = new Unzip((file) => {
-    if (!wanted(file.name) || failure) return;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    file.ondata = (error, data, final) => {
-      if (failure) return;
-      if (error) {
-        failure = new SheetError('The workbook is damaged: a part of it cannot be unpacked.');
-        return;
-      }
-      size += data.length;
-      total += data.length;
-      if (size > XLSX_MAX_PART_BYTES || total > XLSX_MAX_TOTAL_BYTES) {
-        failure = new SheetError(`The workbook unpacks to more than ${XLSX_MAX_TOTAL_BYTES / 1024 / 1024} MB: it is not a sheet this import reads.`);
-        return;
-      }
-      chunks.push(data);
-      if (final) {
-        const joined = new Uint8Array(size);
-        let at = 0;
-        for (const chunk of chunks) {
-          joined.set(chunk, at);
-          at += chunk.length;
-        }
-        parts.set(file.name, joined);
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for (let at = 0; at < bytes.length && !failure; at += UNZIP_CHUNK) unzip.push(bytes.subarray(at, at + UNZIP_CHUNK), at + UNZIP_CHUNK >= bytes.length);
-  } catch {
-    failure ??= new SheetError('The workbook is damaged: it cannot be unpacked.');
-  }
-  if (failure) throw failure;
-  return parts;
+/** An XML element's or attribute's name without its namespace prefix (`x:row` is `row`, `r:id` is `id`). */
+const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
+
+function attr(tag: SaxesTagPlain, name: string): string | undefined {
+  for (const [key, value] of Object.entries(tag.attributes)) if (localName(key) === name) return value;
+  return undefined;
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Text of XML character data: entities and character references, then the `_xHHHH_` escapes of OOXML strings. */
-export function xmlText(raw: string): string {
-  return raw
-    .replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, ref: string) => {
-      if (ref.startsWith('#x')) return safeCodePoint(Number.parseInt(ref.slice(2), 16)) ?? whole;
-      if (ref.startsWith('#')) return safeCodePoint(Number(ref.slice(1))) ?? whole;
-      return XML_ENTITIES[ref] ?? whole;
-    })
-    .replace(/_x([0-9a-fA-F]{4})_/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+/** What a part's reader does with its elements (by local name) and their text. */
+interface PartReader {
+  open(name: string, tag: SaxesTagPlain): void;
+  close(name: string): void;
+  text(text: string): void;
 }
 
-const safeCodePoint = (n: number) => (Number.isInteger(n) && n >= 0 && n <= 0x10ffff ? String.fromCodePoint(n) : undefined);
-
-/** A tag of an XML part: its local name (`x:c` is `c`), attributes, and whether it opens and/or closes its element. */
-interface Tag {
-  name: string;
-  attrs: string;
-  opens: boolean;
-  closes: boolean;
-  /** Where the tag starts and ends in the text: character data lies between one tag's end and the next one's start. */
-  start: number;
-  end: number;
-}
-
-/**
- * The tags of an XML part, in order, in one pass: each `<` is matched with the next `>` by
- * position, so a malformed part (a `<` never closed) costs as much as a good one and is refused.
- * Declarations and comments are skipped.
- */
-function* tags(xml: string): Generator<Tag> {
-  for (let start = xml.indexOf('<'); start !== -1;) {
-    const close = xml.indexOf('>', start + 1);
-    if (close === -1) throw new SheetError('The workbook is damaged: a tag is not closed.');
-    const inner = xml.slice(start + 1, close);
-    const head = /^(\/?)([A-Za-z_][\w.:-]*)/.exec(inner);
-    if (head) {
-      const [whole, slash, qualified] = head;
-      const selfClosing = slash === '' && inner.endsWith('/');
-      yield {
-        name: qualified!.slice(qualified!.indexOf(':') + 1), attrs: inner.slice(whole.length, selfClosing ? -1 : undefined),
-        opens: slash === '', closes: slash === '/' || selfClosing, start, end: close + 1,
-      };
+/** Feeds a part's unpacked bytes, as they come, to a streaming XML parser that calls `reader`. */
+function xmlPart(reader: PartReader) {
+  // Entities are the five of XML and character references: no DTD is read, so none expands.
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  parser.on('opentag', (tag) => reader.open(localName(tag.name), tag));
+  parser.on('closetag', (tag) => reader.close(localName(tag.name)));
+  parser.on('text', (text) => reader.text(text));
+  parser.on('cdata', (text) => reader.text(text));
+  const decoder = new TextDecoder('utf-8');
+  return (data: Uint8Array, final: boolean) => {
+    try {
+      parser.write(decoder.decode(data, { stream: !final }));
+      if (final) parser.close();
+    } catch (error) {
+      if (error instanceof SheetError) throw error;
+      throw new SheetError('The workbook is damaged: a part of it is not well-formed XML.');
     }
-    start = xml.indexOf('<', close + 1);
-  }
+  };
 }
 
-/** An attribute's value by its local name (`r:id` is read as `id`). */
-function attr(attrs: string, name: string): string | undefined {
-  const found = new RegExp(`(?:^|\\s)(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attrs);
-  return found ? xmlText(found[1] ?? found[2] ?? '') : undefined;
-}
+/** `_xHHHH_` escapes of OOXML strings (characters XML cannot carry, such as `_x000D_`). */
+const ooxmlText = (text: string) => text.replace(/_x([0-9a-fA-F]{4})_/g, (_whole, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 /**
  * Reads string items (`<si>` of the shared strings, `<is>` of an inline cell): the text of their
- * `<t>` and of their rich-text runs' `<t>`, without the phonetic guides (`<rPh>`). Fed the tags
- * one by one, it answers an item's text when the item closes.
+ * `<t>` and of their rich-text runs' `<t>`, without the phonetic guides (`<rPh>`).
  */
-function stringItems(xml: string, item: 'si' | 'is') {
-  let inItem = false;
+function stringItem(done: (text: string) => void): PartReader {
+  let pieces: string[] | null = null;
   let inPhonetic = false;
-  let textFrom = -1;
-  let pieces: string[] = [];
-  return (tag: Tag): string | undefined => {
-    if (tag.name === item) {
-      if (tag.opens) {
-        inItem = true;
-        pieces = [];
+  let inText = false;
+  return {
+    open(name, tag) {
+      if (name === 'rPh') inPhonetic = !tag.isSelfClosing;
+      else if (name === 't' && !inPhonetic) inText = true;
+      else if (name === 'si' || name === 'is') pieces = [];
+    },
+    close(name) {
+      if (name === 'rPh') inPhonetic = false;
+      else if (name === 't') inText = false;
+      else if ((name === 'si' || name === 'is') && pieces) {
+        done(ooxmlText(pieces.join('')));
+        pieces = null;
       }
-      if (tag.closes) {
-        inItem = false;
-        return pieces.join('');
-      }
-    } else if (inItem && tag.name === 'rPh') inPhonetic = tag.opens && !tag.closes;
-    else if (inItem && !inPhonetic && tag.name === 't') {
-      if (tag.opens && !tag.closes) textFrom = tag.end;
-      else if (!tag.opens && textFrom >= 0) pieces.push(xmlText(xml.slice(textFrom, tag.start)));
-    }
-    return undefined;
+    },
+    text(text) {
+      if (inText && pieces) pieces.push(text);
+    },
   };
 }
 
@@ -258,33 +183,11 @@ function resolveTarget(base: string, target: string): string {
 
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
-/** The first visible sheet's part and the shared strings part, as the workbook and its relationships name them. */
-function sheetParts(parts: Map<string, Uint8Array>): { sheet: string; sharedStrings: string } {
-  const workbook = parts.get(WORKBOOK);
-  if (!workbook) throw new SheetError('The file is not an Excel workbook: it has no workbook part.');
-  const visible = [...tags(strFromU8(workbook))].filter((t) => t.name === 'sheet' && t.opens && !/^(hidden|veryHidden)$/.test(attr(t.attrs, 'state') ?? ''));
-  const relId = visible[0] ? attr(visible[0].attrs, 'id') : undefined;
-  if (!relId) throw new SheetError('The workbook has no visible sheet.');
-  const rels = [...tags(strFromU8(parts.get(WORKBOOK_RELS) ?? new Uint8Array()))].filter((t) => t.name === 'Relationship' && t.opens)
-    .map((t) => ({ id: attr(t.attrs, 'Id'), type: attr(t.attrs, 'Type') ?? '', target: attr(t.attrs, 'Target') ?? '' }));
-  const sheetRel = rels.find((r) => r.id === relId);
-  const stringsRel = rels.find((r) => r.type.endsWith('/sharedStrings'));
-  return {
-    sheet: sheetRel ? resolveTarget(WORKBOOK, sheetRel.target) : 'xl/worksheets/sheet1.xml',
-    sharedStrings: stringsRel ? resolveTarget(WORKBOOK, stringsRel.target) : 'xl/sharedStrings.xml',
-  };
-}
-
-function sharedStringsOf(xml: string): string[] {
-  const items: string[] = [];
-  const read = stringItems(xml, 'si');
-  for (const tag of tags(xml)) {
-    const text = read(tag);
-    if (text !== undefined) items.push(text);
-  }
-  return items;
-}
+/** The last row number a worksheet can have (Excel's). */
+const SHEET_MAX_ROW_NO = 1_048_576;
 
 /** A number cell's text as the number reads (`1.0` and `1E+0` are `1`). */
 const numberText = (raw: string) => {
@@ -292,86 +195,201 @@ const numberText = (raw: string) => {
   return raw.trim() !== '' && Number.isFinite(n) ? String(n) : raw;
 };
 
-/** A cell's text from its type (`t`), its value (`<v>`) or its inline string. */
-function cellText(type: string, value: string | undefined, inline: string | undefined, shared: readonly string[]): string {
+/** A worksheet row as read: a cell is its text, or the index of its shared string (resolved once every part is read). */
+interface RawRow {
+  rowNo: number;
+  cells: (string | number)[];
+}
+
+/** A cell's text, or its shared string's index, from its type (`t`), its value (`<v>`) or its inline string. */
+function cellContent(type: string, value: string | undefined, inline: string | undefined): string | number {
   if (type === 'inlineStr') return inline ?? '';
   if (value === undefined) return '';
   if (type === 's') {
-    const item = shared[Number(value)];
-    if (item === undefined) throw new SheetError('The workbook is damaged: a cell refers to a text it does not hold.');
-    return item;
+    const index = Number(value);
+    if (!Number.isInteger(index) || index < 0) throw new SheetError('The workbook is damaged: a cell refers to a text it does not hold.');
+    return index;
   }
   if (type === 'b') return value.trim() === '1' ? 'TRUE' : 'FALSE';
   if (type === 'n') return numberText(value);
-  return xmlText(value); // str (a formula's text), e (an error such as #N/A), d (an ISO date)
+  return ooxmlText(value); // str (a formula's text), e (an error such as #N/A), d (an ISO date)
 }
 
-/** The last row number a worksheet can have (Excel's). */
-const SHEET_MAX_ROW_NO = 1_048_576;
-
-/** The rows of a worksheet part's `<sheetData>`. Rows and cells without their reference follow the previous one. */
-function sheetRows(xml: string, shared: readonly string[]): SheetRow[] {
-  const rows: SheetRow[] = [];
-  const readInline = stringItems(xml, 'is');
-  let row: SheetRow | null = null;
+/** Reads a worksheet's `<sheetData>` into `rows`. Rows and cells without their reference follow the previous one. */
+function worksheetReader(rows: RawRow[]): PartReader {
+  let row: RawRow | null = null;
+  let lastRowNo = 0;
   let cell: { column: number; type: string; value?: string; inline?: string } | null = null;
-  let valueFrom = -1;
+  let value: string[] | null = null;
   let nextColumn = 0;
-  for (const tag of tags(xml)) {
-    if (tag.name === 'row') {
-      if (tag.opens) {
-        const previous = rows.at(-1)?.rowNo ?? 0;
-        const rowNo = Number(attr(tag.attrs, 'r') ?? previous + 1);
+  const inline = stringItem((text) => {
+    if (cell) cell.inline = text;
+  });
+  return {
+    open(name, tag) {
+      if (name === 'row') {
+        const rowNo = Number(attr(tag, 'r') ?? lastRowNo + 1);
         // Rows come in order, each once, within a sheet's bounds.
-        if (!Number.isInteger(rowNo) || rowNo <= previous || rowNo > SHEET_MAX_ROW_NO) throw new SheetError('The workbook is damaged: a row has no valid number.');
+        if (!Number.isInteger(rowNo) || rowNo <= lastRowNo || rowNo > SHEET_MAX_ROW_NO) throw new SheetError('The workbook is damaged: a row has no valid number.');
+        lastRowNo = rowNo;
         row = { rowNo, cells: [] };
-        nextColumn = 0;
-      }
-      if (tag.closes && row) {
         rows.push(row);
-        row = null;
-      }
-    } else if (tag.name === 'c' && row) {
-      if (tag.opens) {
-        const ref = attr(tag.attrs, 'r');
+        nextColumn = 0;
+      } else if (name === 'c' && row) {
+        const ref = attr(tag, 'r');
         const column = ref === undefined ? nextColumn : columnIndex(ref);
         if (column === undefined) throw new SheetError(`The workbook is damaged: a cell of row ${row.rowNo} has no valid reference.`);
         nextColumn = column + 1;
-        cell = { column, type: attr(tag.attrs, 't') ?? 'n' };
-      }
-      if (tag.closes && cell) {
+        cell = { column, type: attr(tag, 't') ?? 'n' };
+      } else if (name === 'v' && cell) value = [];
+      else if (cell) inline.open(name, tag);
+    },
+    close(name) {
+      if (name === 'row' && row) {
+        // Blank rows are not kept: a sheet of empty rows costs no memory.
+        if (row.cells.every((c) => c === '')) rows.pop();
+        row = null;
+      } else if (name === 'c' && row && cell) {
         if (cell.column < SHEET_MAX_COLUMNS) {
           while (row.cells.length < cell.column) row.cells.push('');
-          row.cells[cell.column] = cellText(cell.type, cell.value, cell.inline, shared).trim();
+          const content = cellContent(cell.type, cell.value, cell.inline);
+          row.cells[cell.column] = typeof content === 'string' ? content.trim() : content;
         }
         cell = null;
-      }
-    } else if (tag.name === 'v' && cell) {
-      if (tag.opens && !tag.closes) valueFrom = tag.end;
-      else if (!tag.opens && valueFrom >= 0) cell.value = xml.slice(valueFrom, tag.start);
-    } else if (cell) {
-      const inline = readInline(tag);
-      if (inline !== undefined) cell.inline = inline;
-    }
-  }
-  return rows;
+      } else if (name === 'v' && cell && value) {
+        cell.value = value.join('');
+        value = null;
+      } else if (cell) inline.close(name);
+    },
+    text(text) {
+      if (value) value.push(text);
+      else if (cell) inline.text(text);
+    },
+  };
+}
+
+/** What the workbook part and its relationships say: the sheets in order (with their relationship and state) and the relationships. */
+interface WorkbookInfo {
+  sheets: { relId: string | undefined; hidden: boolean }[];
+  rels: { id: string | undefined; type: string; target: string }[];
+}
+
+const workbookReader = (info: WorkbookInfo): PartReader => ({
+  open(name, tag) {
+    if (name === 'sheet') info.sheets.push({ relId: attr(tag, 'id'), hidden: /^(hidden|veryHidden)$/.test(attr(tag, 'state') ?? '') });
+  },
+  close() {},
+  text() {},
+});
+
+const relsReader = (info: WorkbookInfo): PartReader => ({
+  open(name, tag) {
+    if (name === 'Relationship') info.rels.push({ id: attr(tag, 'Id'), type: attr(tag, 'Type') ?? '', target: attr(tag, 'Target') ?? '' });
+  },
+  close() {},
+  text() {},
+});
+
+/** The first visible sheet's part, as the workbook and its relationships name it. */
+function firstSheetPart(info: WorkbookInfo): string {
+  const relId = info.sheets.find((s) => !s.hidden)?.relId;
+  if (!relId) throw new SheetError('The workbook has no visible sheet.');
+  const sheetRel = info.rels.find((r) => r.id === relId);
+  return sheetRel ? resolveTarget(WORKBOOK, sheetRel.target) : 'xl/worksheets/sheet1.xml';
 }
 
 /** 'PK\x03\x04': every zip archive, .xlsx included, starts so. */
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+/** The end of central directory record ('PK\x05\x06') every whole archive ends with (followed by at most a 64 KB comment). */
+function hasEndRecord(bytes: Uint8Array): boolean {
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (bytes[at] === 0x50 && bytes[at + 1] === 0x4b && bytes[at + 2] === 0x05 && bytes[at + 3] === 0x06) return true;
+  }
+  return false;
+}
 /** The compound file of old .xls workbooks (and of password-protected .xlsx ones). */
 const isCompoundFile = (bytes: Uint8Array) => bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
 
+/**
+ * Reads the workbook in one pass over the archive: each part is parsed as it unpacks, under the
+ * size limits, so no part is ever held whole. Worksheets are read before the workbook may say
+ * which one is first (Excel writes the sheets before the shared strings), then one is kept.
+ */
 function readXlsx(bytes: Uint8Array): SheetRow[] {
   if (isCompoundFile(bytes)) {
     throw new SheetError('The file is an old .xls workbook or a password-protected one: save it as an .xlsx workbook without a password.');
   }
   if (!isZip(bytes)) throw new SheetError('The file is not an .xlsx workbook.');
-  // The names of the sheet and strings parts are known only once the workbook is read: keep every candidate.
-  const parts = unzipParts(bytes, (name) => name === WORKBOOK || name === WORKBOOK_RELS || /^xl\/(worksheets\/[^/]+|sharedStrings)\.xml$/.test(name));
-  const { sheet, sharedStrings } = sheetParts(parts);
-  const sheetXml = parts.get(sheet);
-  if (!sheetXml) throw new SheetError('The workbook is damaged: its first sheet is missing.');
-  const stringsXml = parts.get(sharedStrings);
-  return sheetRows(strFromU8(sheetXml), stringsXml ? sharedStringsOf(strFromU8(stringsXml)) : []);
+  if (!hasEndRecord(bytes)) throw new SheetError('The workbook is damaged: the file is cut short.');
+  const info: WorkbookInfo = { sheets: [], rels: [] };
+  /** Parts read to their end: once the workbook and its relationships are, only the sheet they name is read. */
+  const done = new Set<string>();
+  const strings: string[] = [];
+  const worksheets = new Map<string, RawRow[]>();
+  const readerOf = (name: string): PartReader | null => {
+    if (name === WORKBOOK) return workbookReader(info);
+    if (name === WORKBOOK_RELS) return relsReader(info);
+    if (name === SHARED_STRINGS) return stringItem((text) => strings.push(text));
+    if (!WORKSHEET.test(name) || (done.has(WORKBOOK) && done.has(WORKBOOK_RELS) && firstSheetPart(info) !== name)) return null;
+    const rows: RawRow[] = [];
+    worksheets.set(name, rows);
+    return worksheetReader(rows);
+  };
+
+  let total = 0;
+  // Kept, not thrown from the callbacks: the inflater would take a throw for its own failure.
+  let failure: SheetError | null = null;
+  const unzip = new Unzip((file) => {
+    if (failure) return;
+    let reader: PartReader | null;
+    try {
+      reader = readerOf(file.name);
+    } catch (error) {
+      failure = error instanceof SheetError ? error : new SheetError('The workbook is damaged.');
+      return;
+    }
+    if (!reader) return;
+    const write = xmlPart(reader);
+    let size = 0;
+    file.ondata = (error, data, final) => {
+      if (failure) return;
+      if (error) {
+        failure = new SheetError('The workbook is damaged: a part of it cannot be unpacked.');
+        return;
+      }
+      size += data.length;
+      total += data.length;
+      if (size > XLSX_MAX_PART_BYTES || total > XLSX_MAX_TOTAL_BYTES) {
+        failure = new SheetError(`The workbook unpacks to more than ${XLSX_MAX_TOTAL_BYTES / 1024 / 1024} MB: it is not a sheet this import reads.`);
+        return;
+      }
+      try {
+        write(data, final);
+        if (final) done.add(file.name);
+      } catch (readError) {
+        failure = readError instanceof SheetError ? readError : new SheetError('The workbook is damaged.');
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let at = 0; at < bytes.length && !failure; at += UNZIP_CHUNK) unzip.push(bytes.subarray(at, at + UNZIP_CHUNK), at + UNZIP_CHUNK >= bytes.length);
+  } catch {
+    failure ??= new SheetError('The workbook is damaged: it cannot be unpacked.');
+  }
+  if (failure) throw failure;
+
+  if (!done.has(WORKBOOK)) throw new SheetError('The file is not an Excel workbook: it has no workbook part.');
+  const rows = worksheets.get(firstSheetPart(info));
+  if (!rows) throw new SheetError('The workbook is damaged: its first sheet is missing.');
+  return rows.map(({ rowNo, cells }) => ({
+    rowNo,
+    cells: cells.map((cell) => {
+      if (typeof cell === 'string') return cell;
+      const text = strings[cell];
+      if (text === undefined) throw new SheetError('The workbook is damaged: a cell refers to a text it does not hold.');
+      return text.trim();
+    }),
+  }));
 }

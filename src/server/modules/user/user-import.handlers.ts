@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EXPORT_TASK_STATUS } from '../../../shared/codes';
 import { API_BASE } from '../../../shared/contract/define';
 import {
-  USER_IMPORT_FORMATS, USER_IMPORT_MAX_UNFINISHED, USER_IMPORT_OUTCOME, USER_IMPORT_RESULT_PATH, USER_IMPORT_TEMPLATE_PATH, type userImportContract,
+  USER_IMPORT_FORMATS, USER_IMPORT_OUTCOME, USER_IMPORT_RESULT_PATH, USER_IMPORT_TEMPLATE_PATH, type userImportContract,
 } from '../../../shared/contract/user-import.contract';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import type { ServerConfig } from '../../config';
@@ -13,16 +13,18 @@ import { userImportRows, userImportTasks } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { downloadSession, fileResponse } from '../../http/file-download';
 import type { Handlers } from '../../http/register';
-import { assertRoomForTask } from '../report/task-worker';
-import { readUpload, resultFile, templateFile } from './user-import';
+import { readUpload, releaseUploadSlot, resultFile, takeUploadSlot, templateFile, uploadFormat } from './user-import';
 
 const STATUS = EXPORT_TASK_STATUS.values;
 
 export const userImportHandlers: Handlers<typeof userImportContract> = {
   async uploadUserFile(input, { db, session }) {
     const { whsId, userId } = session;
-    await assertRoomForTask(db, userImportTasks, session, USER_IMPORT_MAX_UNFINISHED, 'imports');
-    const upload = readUpload(input.file_name, Buffer.from(input.content, 'base64'));
+    const bytes = Buffer.from(input.content, 'base64');
+    const format = uploadFormat(input.file_name, bytes);
+    const slot = await takeUploadSlot(db, session);
+    // Refused, the upload keeps its slot for a while: reading files that are refused costs the uploader too.
+    const upload = await readUpload(format, bytes);
     // Rows refused while reading (a repeated email) count from the start.
     const refused = upload.rows.filter((r) => r.outcome === USER_IMPORT_OUTCOME.values.REFUSED).length;
     const taskId = await db.transaction(async (tx) => {
@@ -33,6 +35,7 @@ export const userImportHandlers: Handlers<typeof userImportContract> = {
       await tx.insert(userImportRows).values(upload.rows.map((r) => ({
         whsId, taskId: task!.taskId, rowNo: r.rowNo, cells: r.cells, outcome: r.outcome ?? null, message: r.message ?? '',
       })));
+      await releaseUploadSlot(tx as unknown as Db, slot);
       return task!.taskId;
     });
     return { task_id: taskId, row_count: upload.rows.length };
@@ -52,7 +55,7 @@ export function registerUserImportFiles(app: Hono, deps: { db: Db; config: Serve
     await downloadSession(c, deps, USER_ADMIN_ACTIONS.importUsers);
     const query = templateQuery.safeParse(c.req.query());
     if (!query.success) throw badInput('format', 'must be xlsx or csv');
-    const { bytes, fileName } = templateFile(query.data.format);
+    const { bytes, fileName } = await templateFile(query.data.format);
     return fileResponse(bytes, fileName, query.data.format);
   });
   app.get(API_BASE + USER_IMPORT_RESULT_PATH, async (c) => {

@@ -1,21 +1,23 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STAFF_EMPLOYMENT, STAFF_STATUS, type CodeList } from '../../../shared/codes';
 import {
-  USER_IMPORT_COLUMNS, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, USER_IMPORT_OUTCOME, resultFileName, type UserImportColumn, type UserImportFormat,
+  USER_IMPORT_COLUMNS, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, USER_IMPORT_MAX_UNFINISHED, USER_IMPORT_OUTCOME, resultFileName, type UserImportColumn, type UserImportFormat,
 } from '../../../shared/contract/user-import.contract';
 import { USER_ADMIN_ACTIONS, userlistContract } from '../../../shared/contract/userlist.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { roles, staffDepartments, userImportRows, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
+import { rateEvents, roles, staffDepartments, userImportRows, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { UNSTORABLE } from '../../http/input-guard';
 import { DUMMY_HASH } from '../system/passwords';
 import type { Cell } from '../report/sheet';
 import { writeSheet } from '../report/sheet-file';
+import { assertRoomForTask } from '../report/task-worker';
 import type { Actor } from './user-admin';
 import { createBpoAccount, editMember } from './userlist.handlers';
-import { SheetError, readSheet } from './user-import-sheet';
+import { SheetError } from './user-import-sheet';
+import { readSheetOffThread } from './user-import-sheet-thread';
 
 /**
  * User import (docs/user-admin.md "User import"): reading an upload into rows (all or nothing,
@@ -65,26 +67,78 @@ function headerColumns(header: readonly string[]): Map<number, UserImportColumn>
 /** Text a database row can hold: NUL and broken Unicode become U+FFFD. */
 const storable = (text: string) => text.replace(new RegExp(UNSTORABLE, 'g'), '\uFFFD');
 
+/** How long an upload holds one of the uploader's slots while it is read, and after it was refused. */
+const UPLOAD_SLOT_MS = 5 * 60_000;
+/** The rate_events kind of an upload's slot; its subject is `<whs_id>/<user_id>`. */
+const UPLOAD_SLOT_KIND = 'import_upload';
+
 /**
- * Reads an upload into the rows to apply, refusing the whole file with its own retcode when it is
- * not a sheet (-288001), too big (-288002), too long (-288003) or its header is wrong (-288004).
- * Rows with nothing in the columns read are skipped; a row repeating an earlier row's email, or
- * holding text that cannot be stored, is refused at once.
+ * Takes one of the uploader's USER_IMPORT_MAX_UNFINISHED slots in the warehouse for an upload
+ * about to be read, or refuses with -100429. Unfinished imports hold one each; an upload holds
+ * one while it is read and, when it is refused, for UPLOAD_SLOT_MS after it was sent, so reading
+ * files that are refused cannot be repeated without limit. Answers the slot, released once the
+ * upload is queued as an import (which then holds the slot itself).
  */
-export function readUpload(fileName: string, bytes: Uint8Array): ReadUpload {
+export async function takeUploadSlot(db: Db, who: { whsId: string; userId: number }): Promise<number> {
+  const subject = `${who.whsId}/${who.userId}`;
+  const since = new Date(Date.now() - UPLOAD_SLOT_MS);
+  return db.transaction(async (tx) => {
+    // The uploader's uploads take their slots one at a time: sent together, they still count each other.
+    await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, who.userId)).for('no key update');
+    await tx.delete(rateEvents).where(and(eq(rateEvents.kind, UPLOAD_SLOT_KIND), eq(rateEvents.subject, subject), lt(rateEvents.at, since)));
+    const [held] = await tx.select({ n: count(), first: min(rateEvents.at) }).from(rateEvents)
+      .where(and(eq(rateEvents.kind, UPLOAD_SLOT_KIND), eq(rateEvents.subject, subject)));
+    const max = USER_IMPORT_MAX_UNFINISHED;
+    const unfinished = await assertRoomForTask(tx as unknown as Db, userImportTasks, who, max, 'imports');
+    if (unfinished + (held?.n ?? 0) >= max) {
+      const waitS = Math.max(1, Math.ceil(((held?.first ? new Date(held.first).getTime() : Date.now()) + UPLOAD_SLOT_MS - Date.now()) / 1000));
+      throw new ApiError(RET.RATE_LIMITED, `At most ${max} imports may be waiting, being read or refused within ${UPLOAD_SLOT_MS / 60_000} minutes. Try again in ${Math.ceil(waitS / 60)} minutes.`, { retry_after_s: waitS });
+    }
+    const [slot] = await tx.insert(rateEvents).values({ kind: UPLOAD_SLOT_KIND, subject }).returning({ eventId: rateEvents.eventId });
+    return slot!.eventId;
+  });
+}
+
+/** Gives an upload's slot back (its import now holds one). */
+export async function releaseUploadSlot(db: Db, slot: number): Promise<void> {
+  await db.delete(rateEvents).where(eq(rateEvents.eventId, slot));
+}
+
+/** The format of an upload by its name, or -288002 / -288001 for its size or name before anything is read. */
+export function uploadFormat(fileName: string, bytes: Uint8Array): UserImportFormat {
   if (bytes.length > USER_IMPORT_MAX_BYTES) {
     throw new ApiError(RET.IMPORT_FILE_TOO_LARGE, `The file is ${Math.ceil(bytes.length / 1024)} KB; an import takes at most ${USER_IMPORT_MAX_BYTES / 1024} KB. Split it into smaller files.`, { max_bytes: USER_IMPORT_MAX_BYTES });
   }
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== 'xlsx' && extension !== 'csv') throw invalidFile('Only .xlsx and .csv files can be imported (save other workbooks as .xlsx).');
+  return extension;
+}
+
+const tooManyRows = (count: number) => new ApiError(RET.IMPORT_TOO_MANY_ROWS,
+  `The file has ${count} rows; an import takes at most ${USER_IMPORT_MAX_ROWS}. Split it into smaller files.`, { max_rows: USER_IMPORT_MAX_ROWS, row_count: count });
+/**
+ * Rows of the sheet brought back from its thread: a file with more rows of any text is too long
+ * whichever columns they fill (a workbook of a million rows never crosses to the event loop).
+ */
+const SHEET_ROWS_READ = 2 * USER_IMPORT_MAX_ROWS + 1;
+
+/**
+ * Reads an upload into the rows to apply (in a worker thread, under its budget), refusing the
+ * whole file with its own retcode when it is not a sheet (-288001), too long (-288003) or its
+ * header is wrong (-288004). Rows with nothing in the columns read are skipped; a row repeating
+ * an earlier row's email, or holding text that cannot be stored, is refused at once.
+ */
+export async function readUpload(format: UserImportFormat, bytes: Uint8Array): Promise<ReadUpload> {
   let sheet;
   try {
-    sheet = readSheet(bytes, extension);
+    sheet = await readSheetOffThread(bytes, format, { keep: SHEET_ROWS_READ });
   } catch (error) {
     if (error instanceof SheetError) throw invalidFile(error.message);
     throw error;
   }
-  const [header, ...data] = sheet;
+  // The header and the rows under it, each with any text.
+  if (sheet.count > SHEET_ROWS_READ) throw tooManyRows(sheet.count - 1);
+  const [header, ...data] = sheet.rows;
   if (!header) throw invalidFile('The file is empty: it needs a header row and a row per user.');
   const columnAt = headerColumns(header.cells);
   const columns = USER_IMPORT_COLUMNS.map((c) => c.key).filter((key) => [...columnAt.values()].includes(key));
@@ -105,10 +159,8 @@ export function readUpload(fileName: string, bytes: Uint8Array): ReadUpload {
     } else rows.push({ rowNo, cells: stored });
   }
   if (rows.length === 0) throw invalidFile('The file has a header but no rows to import.');
-  if (rows.length > USER_IMPORT_MAX_ROWS) {
-    throw new ApiError(RET.IMPORT_TOO_MANY_ROWS, `The file has ${rows.length} rows; an import takes at most ${USER_IMPORT_MAX_ROWS}. Split it into smaller files.`, { max_rows: USER_IMPORT_MAX_ROWS, row_count: rows.length });
-  }
-  return { format: extension, columns, rows };
+  if (rows.length > USER_IMPORT_MAX_ROWS) throw tooManyRows(rows.length);
+  return { format, columns, rows };
 }
 
 // ---- applying a row ----
@@ -251,9 +303,9 @@ export async function applyImportRow(tx: Db, actor: Actor, whsId: string, names:
 const TEMPLATE_NAME = 'user_import_template';
 
 /** The template: the header row of every column read, in the file's format. */
-export function templateFile(format: UserImportFormat): { bytes: Uint8Array; fileName: string } {
+export async function templateFile(format: UserImportFormat): Promise<{ bytes: Uint8Array; fileName: string }> {
   const sheet = { header: USER_IMPORT_COLUMNS.map((c) => c.label), rows: [] };
-  return { bytes: writeSheet(format, sheet, 'Users'), fileName: `${TEMPLATE_NAME}.${format}` };
+  return { bytes: await writeSheet(format, sheet, 'Users'), fileName: `${TEMPLATE_NAME}.${format}` };
 }
 
 /** Column headers of the result beside the file's own; a result file uploaded again leaves them alone. */
@@ -275,5 +327,5 @@ export async function resultFile(db: Db, task: typeof userImportTasks.$inferSele
     ]),
   };
   const format = task.fileFormat;
-  return { bytes: writeSheet(format, sheet, 'Result'), fileName: resultFileName(task.fileName, format), format };
+  return { bytes: await writeSheet(format, sheet, 'Result'), fileName: resultFileName(task.fileName, format), format };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { rateEvents, rolePermissions, roles, userImportTasks, userWarehouses } from '../../src/server/db/schema';
+import { rolePermissions, roles, uploadSlots, userImportTasks, userWarehouses } from '../../src/server/db/schema';
 import { writeCsv } from '../../src/server/modules/report/csv';
 import { writeXlsx } from '../../src/server/modules/report/xlsx';
 import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/modules/user/user-import-sheet';
@@ -51,9 +51,9 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const upload = (client: TestClient, fileName: string, bytes: Uint8Array) => client.post<{ task_id: number; row_count: number }>(UPLOAD, { file_name: fileName, content: base64(bytes) });
 const runAll = () => runPendingUserImports(server.database.db);
 /** The upload slots a user holds in SGSIN1 (uploads being read, or refused within the window). */
-const slotsOf = (userId: number) => server.database.db.select().from(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+const slotsOf = (userId: number) => server.database.db.select().from(uploadSlots).where(and(eq(uploadSlots.whsId, 'SGSIN1'), eq(uploadSlots.userId, userId)));
 /** Forgets the import admin's refused uploads, for tests of many refusals in a row. */
-const freeUploadSlots = () => server.database.db.delete(rateEvents).where(eq(rateEvents.subject, `SGSIN1/${whsAdminId}`));
+const freeUploadSlots = () => server.database.db.delete(uploadSlots).where(and(eq(uploadSlots.whsId, 'SGSIN1'), eq(uploadSlots.userId, whsAdminId)));
 
 async function uploaded(client: TestClient, fileName: string, bytes: Uint8Array): Promise<number> {
   const res = await upload(client, fileName, bytes);
@@ -291,7 +291,7 @@ describe('reading an upload', () => {
     expect((await upload(client, 'staff.txt', good)).retcode).toBe(RET.IMPORT_FILE_INVALID);
 
     // Once the window has passed, the slots are free again; an upload that is queued gives its slot to its import.
-    await server.database.db.update(rateEvents).set({ at: new Date(Date.now() - 6 * 60_000) }).where(eq(rateEvents.subject, `SGSIN1/${userId}`));
+    await server.database.db.update(uploadSlots).set({ heldUntil: new Date(Date.now() - 60_000) }).where(and(eq(uploadSlots.whsId, 'SGSIN1'), eq(uploadSlots.userId, userId)));
     await uploaded(client, 'staff.csv', good);
     expect(await slotsOf(userId)).toHaveLength(0);
     await runAll();

@@ -11,11 +11,13 @@ import type { Db } from '../../src/server/db/client';
  * Left out of the fingerprint because a refused call writes them by design, or a read does:
  * - `rate_limits`: every sign-in, reset request or current-password check is counted there before
  *   it is judged; that count is how attempts are limited.
+ * - `upload_slots`: an upload that is read and refused keeps its slot for a while, so refused
+ *   reads cannot be repeated without limit.
  * - `sessions.last_seen_at` / `expires_at`: the sliding expiry that any signed-in request may
  *   move (at most every 5 minutes). The rest of a session (its user, its warehouse) is kept, so a
  *   refused warehouse switch that changed it would show.
  */
-const BOOKKEEPING_TABLES: readonly string[] = ['rate_limits'];
+const BOOKKEEPING_TABLES: readonly string[] = ['rate_limits', 'upload_slots'];
 const BOOKKEEPING_COLUMNS: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at', 'expires_at'] };
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

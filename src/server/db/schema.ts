@@ -421,6 +421,18 @@ export const userImportTasks = pgTable('user_import_tasks', {
   check('user_import_tasks_progress_ck', sql`${t.progress} between 0 and 100`),
 ]);
 
+/**
+ * Upload slots (server/modules/user/user-import.ts takeUploadSlot): an upload holds one of its
+ * uploader's slots in the warehouse while it is read and, when refused, until `held_until`, so an
+ * expensive refused read cannot be repeated without limit. Unfinished imports count beside them.
+ */
+export const uploadSlots = pgTable('upload_slots', {
+  whsId: text('whs_id').notNull(),
+  slotId: serial('slot_id').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.whsId, t.slotId] }), index('upload_slots_user_idx').on(t.whsId, t.userId, t.heldUntil)]);
+
 /** One data row of an import: its cells by template column, and once applied its outcome (null: not yet). */
 export const userImportRows = pgTable('user_import_rows', {
   whsId: text('whs_id').notNull(),

@@ -7,7 +7,7 @@ import {
 import { USER_ADMIN_ACTIONS, userlistContract } from '../../../shared/contract/userlist.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { rateEvents, roles, staffDepartments, userImportRows, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
+import { roles, staffDepartments, userImportRows, uploadSlots, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { UNSTORABLE } from '../../http/input-guard';
 import { DUMMY_HASH } from '../system/passwords';
@@ -69,9 +69,6 @@ const storable = (text: string) => text.replace(new RegExp(UNSTORABLE, 'g'), '\u
 
 /** How long an upload holds one of the uploader's slots while it is read, and after it was refused. */
 const UPLOAD_SLOT_MS = 5 * 60_000;
-/** The rate_events kind of an upload's slot; its subject is `<whs_id>/<user_id>`. */
-const UPLOAD_SLOT_KIND = 'import_upload';
-
 /**
  * Takes one of the uploader's USER_IMPORT_MAX_UNFINISHED slots in the warehouse for an upload
  * about to be read, or refuses with -100429. Unfinished imports hold one each; an upload holds
@@ -80,28 +77,28 @@ const UPLOAD_SLOT_KIND = 'import_upload';
  * upload is queued as an import (which then holds the slot itself).
  */
 export async function takeUploadSlot(db: Db, who: { whsId: string; userId: number }): Promise<number> {
-  const subject = `${who.whsId}/${who.userId}`;
-  const since = new Date(Date.now() - UPLOAD_SLOT_MS);
+  const mine = and(eq(uploadSlots.whsId, who.whsId), eq(uploadSlots.userId, who.userId));
   return db.transaction(async (tx) => {
     // The uploader's uploads take their slots one at a time: sent together, they still count each other.
     await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, who.userId)).for('no key update');
-    await tx.delete(rateEvents).where(and(eq(rateEvents.kind, UPLOAD_SLOT_KIND), eq(rateEvents.subject, subject), lt(rateEvents.at, since)));
-    const [held] = await tx.select({ n: count(), first: min(rateEvents.at) }).from(rateEvents)
-      .where(and(eq(rateEvents.kind, UPLOAD_SLOT_KIND), eq(rateEvents.subject, subject)));
+    await tx.delete(uploadSlots).where(and(mine, lt(uploadSlots.heldUntil, new Date())));
+    const [held] = await tx.select({ n: count(), first: min(uploadSlots.heldUntil) }).from(uploadSlots).where(mine);
     const max = USER_IMPORT_MAX_UNFINISHED;
     const unfinished = await assertRoomForTask(tx as unknown as Db, userImportTasks, who, max, 'imports');
     if (unfinished + (held?.n ?? 0) >= max) {
-      const waitS = Math.max(1, Math.ceil(((held?.first ? new Date(held.first).getTime() : Date.now()) + UPLOAD_SLOT_MS - Date.now()) / 1000));
-      throw new ApiError(RET.RATE_LIMITED, `At most ${max} imports may be waiting, being read or refused within ${UPLOAD_SLOT_MS / 60_000} minutes. Try again in ${Math.ceil(waitS / 60)} minutes.`, { retry_after_s: waitS });
+      const freeAt = held?.first ? new Date(held.first).getTime() : Date.now() + UPLOAD_SLOT_MS;
+      const waitS = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+      throw new ApiError(RET.RATE_LIMITED, `At most ${max} imports may be waiting, being read or refused within ${UPLOAD_SLOT_MS / 60_000} minutes. Try again in ${waitS < 60 ? `${waitS} s` : `${Math.ceil(waitS / 60)} min`}.`, { retry_after_s: waitS });
     }
-    const [slot] = await tx.insert(rateEvents).values({ kind: UPLOAD_SLOT_KIND, subject }).returning({ eventId: rateEvents.eventId });
-    return slot!.eventId;
+    const [slot] = await tx.insert(uploadSlots).values({ whsId: who.whsId, userId: who.userId, heldUntil: new Date(Date.now() + UPLOAD_SLOT_MS) })
+      .returning({ slotId: uploadSlots.slotId });
+    return slot!.slotId;
   });
 }
 
 /** Gives an upload's slot back (its import now holds one). */
-export async function releaseUploadSlot(db: Db, slot: number): Promise<void> {
-  await db.delete(rateEvents).where(eq(rateEvents.eventId, slot));
+export async function releaseUploadSlot(db: Db, who: { whsId: string }, slot: number): Promise<void> {
+  await db.delete(uploadSlots).where(and(eq(uploadSlots.whsId, who.whsId), eq(uploadSlots.slotId, slot)));
 }
 
 /** The format of an upload by its name, or -288002 / -288001 for its size or name before anything is read. */

@@ -309,6 +309,16 @@ describe('refusals', () => {
     await create(client, { resource: 'supplier', format: 'csv' });
     await runAll();
   });
+
+  test(`requests sent together are counted one after another: ${EXPORT_MAX_UNFINISHED * 3} at once queue ${EXPORT_MAX_UNFINISHED}`, async () => {
+    const user = await server.createUser({ email: 'export-burst@demo.local', role: 'Supervisor' });
+    const client = await server.login(user.email);
+    const answers = await Promise.all(Array.from({ length: EXPORT_MAX_UNFINISHED * 3 }, () => client.post(CREATE, { resource: 'supplier', format: 'csv' })));
+    expect(answers.filter((a) => a.retcode === 0)).toHaveLength(EXPORT_MAX_UNFINISHED);
+    expect(answers.filter((a) => a.retcode === RET.RATE_LIMITED)).toHaveLength(EXPORT_MAX_UNFINISHED * 2);
+    expect((await client.get<TaskPage>(SEARCH)).data.total).toBe(EXPORT_MAX_UNFINISHED);
+    await runAll();
+  });
 });
 
 describe('the worker', () => {

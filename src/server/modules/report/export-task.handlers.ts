@@ -48,13 +48,14 @@ export const exportTaskHandlers: Handlers<typeof exportTaskContract> = {
       seen.add(column.field);
     }
 
-    await assertRoomForTask(db, exportTasks, session, EXPORT_MAX_UNFINISHED, 'exports');
-
     const now = new Date();
     const taskId = uuidv7();
-    await db.insert(exportTasks).values({
-      whsId: session.whsId, taskId, userId: session.userId, resource: source.def.name, filters, columns,
-      fileFormat: input.format, fileName: fileNameOf(source.def.name, session.whsId, input.format, now), createdAt: now, updatedAt: now,
+    await db.transaction(async (tx) => {
+      await assertRoomForTask(tx, exportTasks, session, EXPORT_MAX_UNFINISHED, 'exports');
+      await tx.insert(exportTasks).values({
+        whsId: session.whsId, taskId, userId: session.userId, resource: source.def.name, filters, columns,
+        fileFormat: input.format, fileName: fileNameOf(source.def.name, session.whsId, input.format, now), createdAt: now, updatedAt: now,
+      });
     });
     return { task_id: taskId };
   },

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { EXPORT_TASK_STATUS } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { Tx } from '../../http/resource-handlers';
 
@@ -26,10 +27,12 @@ type TaskOf<Table extends TaskTable> = Table['$inferSelect'] & { whsId: string; 
 /**
  * Refuses a new task (RET.RATE_LIMITED, retry in 30 s) while the user already has `max` of the
  * table's tasks pending or ongoing in the warehouse; `noun` names them in the message ("exports").
- * Answers how many they have.
+ * Answers how many they have. Run it in the transaction that then adds the task: it locks the
+ * user's row first, so requests sent together are counted one after another, never all under `max`.
  */
-export async function assertRoomForTask(db: Db, table: TaskTable, who: { whsId: string; userId: number }, max: number, noun: string): Promise<number> {
-  const [unfinished] = await db.select({ n: count() }).from(table).where(and(
+export async function assertRoomForTask(tx: Tx, table: TaskTable, who: { whsId: string; userId: number }, max: number, noun: string): Promise<number> {
+  await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, who.userId)).for('no key update');
+  const [unfinished] = await tx.select({ n: count() }).from(table).where(and(
     eq(table.whsId, who.whsId), eq(table.userId, who.userId), inArray(table.status, [STATUS.PENDING, STATUS.ONGOING]),
   ));
   const n = unfinished?.n ?? 0;

@@ -79,12 +79,11 @@ const UPLOAD_SLOT_MS = 5 * 60_000;
 export async function takeUploadSlot(db: Db, who: { whsId: string; userId: number }): Promise<number> {
   const mine = and(eq(uploadSlots.whsId, who.whsId), eq(uploadSlots.userId, who.userId));
   return db.transaction(async (tx) => {
-    // The uploader's uploads take their slots one at a time: sent together, they still count each other.
-    await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, who.userId)).for('no key update');
+    // Counted under the lock on the uploader's row (assertRoomForTask): uploads sent together count each other.
+    const unfinished = await assertRoomForTask(tx, userImportTasks, who, USER_IMPORT_MAX_UNFINISHED, 'imports');
     await tx.delete(uploadSlots).where(and(mine, lt(uploadSlots.heldUntil, new Date())));
     const [held] = await tx.select({ n: count(), first: min(uploadSlots.heldUntil) }).from(uploadSlots).where(mine);
     const max = USER_IMPORT_MAX_UNFINISHED;
-    const unfinished = await assertRoomForTask(tx as unknown as Db, userImportTasks, who, max, 'imports');
     if (unfinished + (held?.n ?? 0) >= max) {
       const freeAt = held?.first ? new Date(held.first).getTime() : Date.now() + UPLOAD_SLOT_MS;
       const waitS = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));

@@ -1,7 +1,10 @@
 import { and, asc, Column, count, desc, sql, eq, getTableColumns, gte, ilike, inArray, is, lte, type SQL, type Subquery } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { PG_POOL_MAX, type Db } from '../db/client';
 import { rangeProps, type FieldDef, type FixedValue, type ResourceDef } from '../../shared/resources/define';
+import { RET } from '../../shared/retcodes';
+import { ConcurrencyGate } from './concurrency-gate';
+import { ApiError } from './errors';
 
 /**
  * The list query of a resource, derived from its definition: each filter of the request becomes
@@ -305,14 +308,37 @@ async function deferredPage(
 export const LIST_COUNT_LIMIT = 10_000;
 
 /**
+ * Lists read for requests run half the database's connections' worth at a time (a list reads on
+ * one), in order of arrival: a flood of lists leaves the other half of the pool to the calls that
+ * do the work (scans, pushes), and one that waited LIST_WAIT_MS for its turn is answered -100503
+ * instead of queueing without bound. More at once would not answer sooner: past the database, a
+ * list costs the server CPU.
+ */
+export const LIST_CONCURRENCY = Math.max(1, Math.floor(PG_POOL_MAX / 2));
+export const LIST_WAIT_MS = 5_000;
+export const listGate = new ConcurrencyGate(LIST_CONCURRENCY, LIST_WAIT_MS, () => new ApiError(
+  RET.SERVER_BUSY, 'The server is busy answering other lists. Please try again in a moment.', { retry_after_s: 1 }, 503,
+));
+
+/**
  * One page of a resource's rows for `request` (validated by listInputSchema of the same
  * definition), with the number of matches counted up to `countLimit`. `where` adds the
  * caller's own conditions (what the user may see) to the request's filters. The rows come from
- * the resource's table or, for a read model, from its query built for this request (for `viewer`).
+ * the resource's table or, for a read model, from its query built for this request (for
+ * `viewer`). It waits for its turn at listGate unless `background` (the server's own reading,
+ * the export worker, which has nobody to answer busy).
  */
-export async function listPage<F extends Record<string, FieldDef>>(
+export function listPage<F extends Record<string, FieldDef>>(
   db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
-  { countLimit = LIST_COUNT_LIMIT, where: also = [], viewer = null }: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null } = {},
+  options: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null; background?: boolean } = {},
+): Promise<ListPage<Record<string, unknown>>> {
+  const read = () => readPage(db, def, source, request, whsId, options);
+  return options.background ? read() : listGate.run(read);
+}
+
+async function readPage<F extends Record<string, FieldDef>>(
+  db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
+  { countLimit = LIST_COUNT_LIMIT, where: also = [], viewer = null }: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null },
 ): Promise<ListPage<Record<string, unknown>>> {
   const from = is(source, PgTable) ? source : await source.rows({ db, whsId, request, viewer });
   const { fields: columns } = sourceColumns(def as unknown as ResourceDef, from);

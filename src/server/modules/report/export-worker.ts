@@ -40,7 +40,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
     // Read for its owner, as they would read the list (lists whose rows depend on who asks).
-    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer: { userId: task.userId, whsId: task.whsId } });
+    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer: { userId: task.userId, whsId: task.whsId }, background: true });
     if (page.total > EXPORT_MAX_ROWS) {
       throw new TaskFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }

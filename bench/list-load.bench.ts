@@ -1,5 +1,6 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
+import { PG_POOL_MAX, openDatabase } from '../src/server/db/client';
 import { API_BASE } from '../src/shared/contract/define';
 import { skuResource } from '../src/shared/resources/sku.resource';
 import { startBuiltServer } from '../tests/support/built-server';
@@ -7,8 +8,8 @@ import { DEMO_PASSWORD } from '../tests/support/chromium';
 import { HttpSession } from '../tests/support/http-session';
 import type { StandaloneBenchModule } from './support/bench';
 import type { GetLoadConfig, GetLoadResult } from './support/get-load';
-import { runLoadProcess, sampleRss } from './support/load-process';
-import { createFreshDatabase, dropDatabase } from './support/postgres';
+import { cpuSeconds, cpuUsedBetween, runLoadProcess, sampleRss } from './support/load-process';
+import { backendPids, createFreshDatabase, dropDatabase } from './support/postgres';
 import { prepareDatabase } from './support/putaway-data';
 import { DIST, statusMb } from './support/server';
 import { round } from './support/stats';
@@ -51,6 +52,18 @@ async function addSkus(databaseUrl: string, whsId: string): Promise<void> {
   }
 }
 
+/** A run of the load, with what it cost the server and the database per answer. */
+interface Round extends GetLoadResult {
+  answers_per_s: number;
+  server_cpu_ms_per_answer: number;
+  database_cpu_ms_per_answer: number;
+  /** The machine's load average at the end of the run: how much else wanted its cores. */
+  machine_load_1m: number;
+}
+
+const summaryOf = (r: Round) => `p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, max ${r.latency_ms.max} ms, ${r.answers_per_s}/s; `
+  + `CPU per answer: server ${r.server_cpu_ms_per_answer} ms, database ${r.database_cpu_ms_per_answer} ms; load ${r.machine_load_1m}; retcodes ${JSON.stringify(r.retcodes)}`;
+
 export const listLoadBench: StandaloneBenchModule = {
   name: 'list-load',
   keys: ['list_p99_ms_under_load', 'server_rss_mb_under_load'],
@@ -65,28 +78,43 @@ export const listLoadBench: StandaloneBenchModule = {
         const { whs_id: whsId } = await session.signIn(server.baseURL, ADMIN_EMAIL, DEMO_PASSWORD);
         await addSkus(databaseUrl, whsId);
         const rssAtStartMb = round(statusMb(server.pid, 'VmRSS'), 1);
-        const load = (requests: number, path = LIST_PATH): Promise<GetLoadResult> => runLoadProcess<GetLoadConfig, GetLoadResult>('get-load.ts', 'GET_LOAD_CONFIG', {
-          url: server.baseURL, path, headers: session.headers(false), connections: CLIENTS, requests,
-        });
+        // Each run with the CPU the server and its database backends spent per answer: a figure the
+        // other work of a shared machine moves far less than the latencies.
+        const load = async (requests: number, path = LIST_PATH): Promise<Round> => {
+          const readCpu = async () => ({ server: cpuSeconds([server.pid]), database: cpuSeconds(await backendPids(DB_NAME)) });
+          const before = await readCpu();
+          const result = await runLoadProcess<GetLoadConfig, GetLoadResult>('get-load.ts', 'GET_LOAD_CONFIG', {
+            url: server.baseURL, path, headers: session.headers(false), connections: CLIENTS, requests,
+          });
+          const after = await readCpu();
+          const perAnswerMs = (seconds: number) => round((seconds * 1000) / result.answered, 2);
+          return {
+            ...result,
+            answers_per_s: round(result.answered / (result.wall_ms / 1000), 1),
+            server_cpu_ms_per_answer: perAnswerMs(cpuUsedBetween(before.server, after.server)),
+            database_cpu_ms_per_answer: perAnswerMs(cpuUsedBetween(before.database, after.database)),
+            machine_load_1m: round(os.loadavg()[0]!, 1),
+          };
+        };
         const stopSampling = sampleRss(server.pid);
         const warmUp = await load(WARM_UP_REQUESTS);
-        const rounds: GetLoadResult[] = [];
+        const rounds: Round[] = [];
         for (let i = 0; i < ROUNDS; i++) {
           const measured = await load(REQUESTS);
           rounds.push(measured);
-          log(`round ${i + 1}: p50 ${measured.latency_ms.p50} ms, p99 ${measured.latency_ms.p99} ms, max ${measured.latency_ms.max} ms; retcodes ${JSON.stringify(measured.retcodes)}`);
+          log(`round ${i + 1}: ${summaryOf(measured)}`);
         }
         const rss = stopSampling();
         const peakRssMb = round(statusMb(server.pid, 'VmHWM'), 1);
         log(`server RSS under load: mean ${rss.mean_mb} MB, max ${rss.max_mb} MB (at start ${rssAtStartMb} MB)`);
         const deepPage = await load(DEEP_PAGE_REQUESTS, DEEP_PAGE_PATH);
-        log(`page 200: p50 ${deepPage.latency_ms.p50} ms, p99 ${deepPage.latency_ms.p99} ms, max ${deepPage.latency_ms.max} ms; retcodes ${JSON.stringify(deepPage.retcodes)}`);
+        log(`page 200: ${summaryOf(deepPage)}`);
         const worstP99 = Math.max(...rounds.map((r) => r.latency_ms.p99));
         return {
           figures: { list_p99_ms_under_load: worstP99, server_rss_mb_under_load: rss.max_mb },
           details: {
             call: LIST_PATH, skus_in_warehouse: SKUS, clients: CLIENTS, requests_per_round: REQUESTS, database: 'PostgreSQL (a database of its own)',
-            server_pool_max: Number(process.env.PG_POOL_MAX ?? 10),
+            server_pool_max: PG_POOL_MAX,
             rounds, warm_up: { latency_ms: warmUp.latency_ms, retcodes: warmUp.retcodes },
             rss: { ...rss, at_start_mb: rssAtStartMb, peak_since_start_mb: peakRssMb },
             page_200: { call: DEEP_PAGE_PATH, ...deepPage },

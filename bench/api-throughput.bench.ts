@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { opPayloadHash, canonicalJson } from '../src/server/modules/sync/payload-hash';
@@ -13,10 +11,11 @@ import { startBuiltServer } from '../tests/support/built-server';
 import { HttpSession } from '../tests/support/http-session';
 import type { ReceivedAsn } from '../tests/support/putaway-fixture';
 import type { StandaloneBenchModule } from './support/bench';
+import { runLoadProcess, sampleRss } from './support/load-process';
 import { createFreshDatabase, dropDatabase } from './support/postgres';
 import { BENCH_WHS, OPERATOR_EMAIL, OPERATOR_PASSWORD, createBenchCells, prepareDatabase, receivedPutawayTask } from './support/putaway-data';
 import type { LoadConfig, LoadDevice, LoadResult } from './support/push-load';
-import { DIST, ROOT, statusMb } from './support/server';
+import { DIST, statusMb } from './support/server';
 import { round } from './support/stats';
 
 /**
@@ -36,7 +35,6 @@ const WARM_UP_PUSHES = 3;
 const DB_NAME = 'tally_bench_api';
 /** The server's PostgreSQL pool (PG_POOL_MAX, default 10): the ceiling writes through a pool of the same size. */
 const POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
-const RSS_SAMPLE_MS = 250;
 /** Every phase (warm-up and measured, API and ceiling) puts units from the same lines. */
 const LINE_QTY = 2 * (WARM_UP_PUSHES + PUSHES_PER_DEVICE) * OPS_PER_PUSH;
 
@@ -44,31 +42,6 @@ const LINE_QTY = 2 * (WARM_UP_PUSHES + PUSHES_PER_DEVICE) * OPS_PER_PUSH;
 const devicesFor = (tasks: readonly ReceivedAsn[], cells: readonly string[]): LoadDevice[] => tasks.map((task, i) => ({
   device_id: randomUUID(), task_no: task.taskNo, line_no: task.lines[0]!.lineNo, sku_id: task.lines[0]!.skuId, location: cells[i]!,
 }));
-
-/** Runs push-load.ts in a process of its own and returns what it saw. */
-async function runLoad(config: LoadConfig): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/support/push-load.ts')], {
-    cwd: ROOT, env: { ...process.env, PUSH_LOAD_CONFIG: JSON.stringify(config) }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += String(d)));
-  child.stderr.on('data', (d) => (stderr += String(d)));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const last = stdout.trim().split('\n').at(-1);
-  if (code !== 0 || !last) throw new Error(`The load process failed (exit ${code}):\n${stderr}`);
-  return JSON.parse(last) as LoadResult;
-}
-
-/** Samples a process's resident memory until stopped. */
-function sampleRss(pid: number): () => { samples: number; mean_mb: number; max_mb: number } {
-  const samples: number[] = [statusMb(pid, 'VmRSS')];
-  const timer = setInterval(() => samples.push(statusMb(pid, 'VmRSS')), RSS_SAMPLE_MS);
-  return () => {
-    clearInterval(timer);
-    return { samples: samples.length, mean_mb: round(samples.reduce((a, b) => a + b, 0) / samples.length, 1), max_mb: round(Math.max(...samples), 1) };
-  };
-}
 
 interface CeilingDevice extends LoadDevice {
   asnNo: string;
@@ -204,9 +177,9 @@ export const apiThroughputBench: StandaloneBenchModule = {
           url: server.baseURL, path: API_BASE + contract.pushOps.path, headers: session.headers(true), kind: PUTAWAY_OPS.put.kind,
           devices, opsPerPush: OPS_PER_PUSH, pushesPerDevice, outOfSequenceRetcode: RET.OUT_OF_SEQUENCE,
         });
-        warmUp = await runLoad(config(devicesFor(work.tasks, work.cells), WARM_UP_PUSHES));
+        warmUp = await runLoadProcess<LoadConfig, LoadResult>('push-load.ts', 'PUSH_LOAD_CONFIG', config(devicesFor(work.tasks, work.cells), WARM_UP_PUSHES));
         const stopSampling = sampleRss(server.pid);
-        load = await runLoad(config(measuredDevices, PUSHES_PER_DEVICE));
+        load = await runLoadProcess<LoadConfig, LoadResult>('push-load.ts', 'PUSH_LOAD_CONFIG', config(measuredDevices, PUSHES_PER_DEVICE));
         rss = stopSampling();
         peakRssMb = round(statusMb(server.pid, 'VmHWM'), 1);
       } finally {

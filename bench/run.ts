@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { apiThroughputBench } from './api-throughput.bench';
 import { initialJsBench } from './initial-js.bench';
 import { listBench } from './list.bench';
+import { listLoadBench } from './list-load.bench';
 import { offlineStartBench } from './offline-start.bench';
 import { outboxBench } from './outbox.bench';
 import { replayBench } from './replay.bench';
@@ -27,7 +28,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench, uploadBombBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench, uploadBombBench, listLoadBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

@@ -22,3 +22,8 @@ export async function createFreshDatabase(name: string): Promise<string> {
 export function dropDatabase(name: string): Promise<void> {
   return withAdmin((c) => dropWhenClosed(c, name));
 }
+
+/** The process ids of the PostgreSQL backends serving database `name` now (the server's pool): what its CPU is read from. */
+export function backendPids(name: string): Promise<number[]> {
+  return withAdmin(async (c) => (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid));
+}

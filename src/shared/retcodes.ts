@@ -40,6 +40,11 @@ export const RET = {
   FEATURE_OFF: -100413,
   /** Too many requests of this kind; `data.retry_after_s` says when to try again. */
   RATE_LIMITED: -100429,
+  /**
+   * The server is too busy to start this call now (the calls of its kind that may run at once are
+   * running, and it waited its longest); nothing was done. `data.retry_after_s` says when to try again.
+   */
+  SERVER_BUSY: -100503,
   /** Unknown API path. */
   UNKNOWN_API: -100444,
   /** Login: wrong email or password (spec §7 user_login tolerates it). */

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { like } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../support/api-harness';
+import { objectMembers } from '../support/hostile-inputs';
 import { warehouses } from '../../src/server/db/schema';
-import { listPage } from '../../src/server/http/list-query';
+import { LIST_WAIT_MS, listGate, listPage } from '../../src/server/http/list-query';
+import { contract } from '../../src/shared/contract';
+import type { EndpointDef } from '../../src/shared/contract/define';
+import { RET } from '../../src/shared/retcodes';
 import { listInputSchema } from '../../src/shared/resources/schemas';
 import { warehouseResource } from '../../src/shared/resources/warehouse.resource';
 
@@ -72,4 +76,49 @@ describe('list query from a resource definition', () => {
     expect(await limited({ whs_id: 'ZZ' }, 44)).toMatchObject({ total: 44, total_capped: true });
     expect((await page({ whs_id: 'ZZ' })).total_capped).toBe(false);
   });
+});
+
+describe('list calls take turns', () => {
+  /** Every list call of the contract: the entries answering a page with its (bounded) total. */
+  const lists = Object.entries(contract as Record<string, EndpointDef>)
+    .filter(([, def]) => def.method === 'GET' && objectMembers(def.output).some((m) => m.name === 'total_capped'));
+
+  /** Takes every place at the gate until the returned function is called. */
+  function occupyGate(): () => Promise<void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: listGate.limit }, () => listGate.run(() => held));
+    return async () => {
+      release();
+      await Promise.all(holders);
+    };
+  }
+
+  test('every list call waits for a place at the list gate before reading', async () => {
+    expect(lists.length).toBeGreaterThan(20);
+    const admin = await server.login('admin@demo.local');
+    for (const [name, def] of lists) {
+      const release = occupyGate();
+      let answered = false;
+      const answer = admin.get(def.path, {}).finally(() => (answered = true));
+      try {
+        while (!answered && listGate.queued === 0) await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        await release();
+      }
+      // Only a call refused before reading (a feature that is off) answers without its turn.
+      if (answered) expect((await answer).retcode, `${name} answered without waiting`).not.toBe(RET.OK);
+      else expect((await answer).retcode, name).toBe(RET.OK);
+    }
+  });
+
+  test('a list that waited too long for its turn is answered busy, as an envelope; the next one is answered', async () => {
+    const admin = await server.login('admin@demo.local');
+    const release = occupyGate();
+    const answer = await admin.get(lists[0]![1].path, {}).finally(release);
+    expect(answer).toMatchObject({ retcode: RET.SERVER_BUSY, data: { retry_after_s: 1 } });
+    expect(admin.lastStatus).toBe(503);
+    expect(listGate.queued).toBe(0);
+    expect((await admin.get(lists[0]![1].path, {})).retcode).toBe(RET.OK);
+  }, LIST_WAIT_MS + 30_000);
 });

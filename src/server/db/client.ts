@@ -70,6 +70,9 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
  */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'temp_buffers = 4MB', 'maintenance_work_mem = 32MB'];
 
+/** Connections of the PostgreSQL pool (PG_POOL_MAX, default 10); queries beyond them wait for one. */
+export const PG_POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
+
 /** Opens the database and applies the committed migrations (the same ones on both engines). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -77,7 +80,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`invalid schema name ${schemaName}`);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: PG_POOL_MAX,
       ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
     });
     const db = drizzlePg(pool, { schema });

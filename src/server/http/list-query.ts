@@ -1,7 +1,10 @@
 import { and, asc, Column, count, desc, sql, eq, getTableColumns, gte, ilike, inArray, is, lte, type SQL, type Subquery } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { PG_POOL_MAX, type Db } from '../db/client';
 import { rangeProps, type FieldDef, type FixedValue, type ResourceDef } from '../../shared/resources/define';
+import { RET } from '../../shared/retcodes';
+import { ConcurrencyGate } from './concurrency-gate';
+import { ApiError } from './errors';
 
 /**
  * The list query of a resource, derived from its definition: each filter of the request becomes
@@ -116,13 +119,30 @@ export function toColumnValue(field: FieldDef, column: ListColumn, value: unknow
   return value;
 }
 
+const convertedCache = new WeakMap<ResourceDef, { times: readonly string[]; bools: readonly string[] }>();
+
+/** The fields toApiRow may convert, found once per definition: it runs for every row of every page. */
+function convertedFields(def: ResourceDef): { times: readonly string[]; bools: readonly string[] } {
+  let found = convertedCache.get(def);
+  if (!found) {
+    const named = (kind: FieldDef['kind']) => Object.entries(def.fields).filter(([, field]) => field.kind === kind).map(([name]) => name);
+    found = { times: named('time'), bools: named('bool') };
+    convertedCache.set(def, found);
+  }
+  return found;
+}
+
 /** A stored row as the API carries it (see toColumnValue): times as 10-digit unix seconds, booleans as 1/0. */
 export function toApiRow<F extends Record<string, FieldDef>>(def: ResourceDef<F>, row: Record<string, unknown>): Record<string, unknown> {
+  const { times, bools } = convertedFields(def as unknown as ResourceDef);
   const out: Record<string, unknown> = { ...row };
-  for (const [name, field] of Object.entries(def.fields)) {
+  for (const name of times) {
     const value = row[name];
-    if (field.kind === 'time' && value instanceof Date) out[name] = Math.floor(value.getTime() / 1000);
-    else if (field.kind === 'bool' && typeof value === 'boolean') out[name] = value ? 1 : 0;
+    if (value instanceof Date) out[name] = Math.floor(value.getTime() / 1000);
+  }
+  for (const name of bools) {
+    const value = row[name];
+    if (typeof value === 'boolean') out[name] = value ? 1 : 0;
   }
   return out;
 }
@@ -248,22 +268,34 @@ export function listConditions<F extends Record<string, FieldDef>>(def: Resource
   return conditions;
 }
 
+/** A page's rows and the count of matches (null when no row came to carry it). */
+interface CountedRows {
+  rows: Record<string, unknown>[];
+  matched: number | null;
+}
+
+/** Rows selected as `{ row, total }` (the count of matches beside each), taken apart. */
+function takeTotal(selected: { row: Record<string, unknown>; total: number }[]): CountedRows {
+  return { rows: selected.map((s) => s.row), matched: selected[0]?.total ?? null };
+}
+
 /**
  * A page past the first of a read model, in two steps: the rows it skips are found by their sort
  * and tie-break columns alone, so the figures a read model computes per row (sums over balances,
  * say) are worked out for the page's rows only, not for every row the offset passes. Tie-break
- * columns identify a row (never null).
+ * columns identify a row (never null). The count (`total`) comes with the keys.
  */
 async function deferredPage(
   db: Db, from: Subquery, columns: ReadonlyMap<string, ListColumn>, where: SQL | undefined, order: SQL[], tieBreak: readonly string[], size: number, offset: number,
-): Promise<Record<string, unknown>[]> {
+  total: SQL<number>,
+): Promise<CountedRows> {
   const keyColumns = tieBreak.map((name) => operand(columns.get(name)!));
-  const keys = await db.select(Object.fromEntries(tieBreak.map((name, i) => [name, keyColumns[i]!]))).from(from).where(where)
-    .orderBy(...order).limit(size).offset(offset);
-  if (keys.length === 0) return [];
+  const row = Object.fromEntries(tieBreak.map((name, i) => [name, keyColumns[i]!]));
+  const { rows: keys, matched } = takeTotal(await db.select({ row, total }).from(from).where(where).orderBy(...order).limit(size).offset(offset));
+  if (keys.length === 0) return { rows: [], matched };
   const tuple = (values: readonly unknown[]) => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
   const onPage = sql`${tuple(keyColumns)} in (${sql.join(keys.map((k) => tuple(tieBreak.map((name) => k[name]))), sql`, `)})`;
-  return db.select(Object.fromEntries(columns)).from(from).where(and(where, onPage)).orderBy(...order);
+  return { rows: await db.select(Object.fromEntries(columns)).from(from).where(and(where, onPage)).orderBy(...order), matched };
 }
 
 /**
@@ -274,14 +306,37 @@ async function deferredPage(
 export const LIST_COUNT_LIMIT = 10_000;
 
 /**
+ * Lists read for requests run half the database's connections' worth at a time (a list reads on
+ * one), in order of arrival: a flood of lists leaves the other half of the pool to the calls that
+ * do the work (scans, pushes), and one that waited LIST_WAIT_MS for its turn is answered -100503
+ * instead of queueing without bound. More at once would not answer sooner: past the database, a
+ * list costs the server CPU.
+ */
+export const LIST_CONCURRENCY = Math.max(1, Math.floor(PG_POOL_MAX / 2));
+export const LIST_WAIT_MS = 5_000;
+export const listGate = new ConcurrencyGate(LIST_CONCURRENCY, LIST_WAIT_MS, () => new ApiError(
+  RET.SERVER_BUSY, 'The server is busy answering other lists. Please try again in a moment.', { retry_after_s: 1 }, 503,
+));
+
+/**
  * One page of a resource's rows for `request` (validated by listInputSchema of the same
  * definition), with the number of matches counted up to `countLimit`. `where` adds the
  * caller's own conditions (what the user may see) to the request's filters. The rows come from
- * the resource's table or, for a read model, from its query built for this request (for `viewer`).
+ * the resource's table or, for a read model, from its query built for this request (for
+ * `viewer`). It waits for its turn at listGate unless `background` (the server's own reading,
+ * the export worker, which has nobody to answer busy).
  */
-export async function listPage<F extends Record<string, FieldDef>>(
+export function listPage<F extends Record<string, FieldDef>>(
   db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
-  { countLimit = LIST_COUNT_LIMIT, where: also = [], viewer = null }: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null } = {},
+  options: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null; background?: boolean } = {},
+): Promise<ListPage<Record<string, unknown>>> {
+  const read = () => readPage(db, def, source, request, whsId, options);
+  return options.background ? read() : listGate.run(read);
+}
+
+async function readPage<F extends Record<string, FieldDef>>(
+  db: Db, def: ResourceDef<F>, source: ListSource, request: ListRequest, whsId: string | null,
+  { countLimit = LIST_COUNT_LIMIT, where: also = [], viewer = null }: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null },
 ): Promise<ListPage<Record<string, unknown>>> {
   const from = is(source, PgTable) ? source : await source.rows({ db, whsId, request, viewer });
   const { fields: columns } = sourceColumns(def as unknown as ResourceDef, from);
@@ -294,17 +349,20 @@ export async function listPage<F extends Record<string, FieldDef>>(
   const order = [sortField, ...tieBreak.filter((name) => name !== sortField)].map((name) => direction(columns.get(name)!));
   const selection = Object.fromEntries(columns);
   const offset = (request.page_no - 1) * request.page_size;
+  // The count rides on the page's own query (one statement, one connection): an uncorrelated
+  // subquery, worked out once. Only a page past the last match has no row to carry it.
   const matches = db.select({ one: sql`1` }).from(from).where(where).limit(countLimit + 1).as('matches');
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    is(from, PgTable) || offset === 0
-      ? db.select(selection).from(from).where(where).orderBy(...order).limit(request.page_size).offset(offset)
-      : deferredPage(db, from, columns, where, order, tieBreak, request.page_size, offset),
-    db.select({ total: count() }).from(matches),
-  ]);
-  const capped = Number(total) > countLimit;
+  const counted = db.select({ total: count() }).from(matches);
+  const total = sql<number>`(${counted})`.mapWith(Number);
+  const { rows, matched } = is(from, PgTable) || offset === 0
+    ? takeTotal(await db.select({ row: selection, total }).from(from).where(where).orderBy(...order).limit(request.page_size).offset(offset))
+    : await deferredPage(db, from, columns, where, order, tieBreak, request.page_size, offset, total);
+  // No row carried the count: none matched (the first page), or the page lies past the last match.
+  const found = matched ?? (offset === 0 ? 0 : Number((await counted)[0]!.total));
+  const capped = found > countLimit;
   return {
     list: rows.map((row) => toApiRow(def, row)),
-    total: capped ? countLimit : Number(total),
+    total: capped ? countLimit : found,
     total_capped: capped,
     page_no: request.page_no,
     page_size: request.page_size,

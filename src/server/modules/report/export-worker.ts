@@ -42,7 +42,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
     // Read for its owner, as they would read the list (lists whose rows depend on who asks).
     const viewer = { userId: task.userId, whsId: task.whsId };
-    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer, where: await visibleRows(source, db, viewer) });
+    const page = await listPage(db, source.def, source.source, request, whsId, { countLimit: EXPORT_MAX_ROWS, viewer, where: await visibleRows(source, db, viewer), background: true });
     if (page.total > EXPORT_MAX_ROWS) {
       throw new TaskFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }

@@ -76,6 +76,18 @@ describe('list query from a resource definition', () => {
     expect(await limited({ whs_id: 'ZZ' }, 44)).toMatchObject({ total: 44, total_capped: true });
     expect((await page({ whs_id: 'ZZ' })).total_capped).toBe(false);
   });
+
+  test('a page past the bound is refused on page_no (a client cannot make the database walk millions of rows); the server\'s own reading may go on', async () => {
+    const limited = (query: Record<string, string>, options: { background?: boolean } = {}) =>
+      listPage(server.database.db, warehouseResource, warehouses, input.parse(query) as never, null, { countLimit: 30, ...options });
+    expect((await limited({ whs_id: 'ZZ', page_no: '2', page_size: '20' })).list).toHaveLength(20);
+    await expect(limited({ whs_id: 'ZZ', page_no: '3', page_size: '20' })).rejects.toMatchObject({ retcode: RET.BAD_INPUT, data: { issues: [{ path: 'page_no' }] } });
+    expect((await limited({ whs_id: 'ZZ', page_no: '3', page_size: '20' }, { background: true })).list).toHaveLength(5);
+    const deep = await server.login('admin@demo.local');
+    const res = await deep.get('/apps/basic/sku/search_sku', { page_no: '1000000', page_size: '200' });
+    expect(res.retcode).toBe(RET.BAD_INPUT);
+    expect(res.data.issues[0].path).toBe('page_no');
+  });
 });
 
 describe('list calls take turns', () => {

@@ -4,7 +4,7 @@ import { PG_POOL_MAX, type Db } from '../db/client';
 import { rangeProps, type FieldDef, type FixedValue, type ResourceDef } from '../../shared/resources/define';
 import { RET } from '../../shared/retcodes';
 import { ConcurrencyGate } from './concurrency-gate';
-import { ApiError } from './errors';
+import { ApiError, badInput } from './errors';
 
 /**
  * The list query of a resource, derived from its definition: each filter of the request becomes
@@ -331,7 +331,14 @@ export function listPage<F extends Record<string, FieldDef>>(
   options: { countLimit?: number; where?: SQL[]; viewer?: ListViewer | null; background?: boolean } = {},
 ): Promise<ListPage<Record<string, unknown>>> {
   const read = () => readPage(db, def, source, request, whsId, options);
-  return options.background ? read() : listGate.run(read);
+  if (options.background) return read();
+  // The pager offers pages up to the count's bound; past it a page would make the database walk
+  // every row before it (page 1,000,000 of 200: 200 million) to answer one request.
+  const bound = options.countLimit ?? LIST_COUNT_LIMIT;
+  if ((request.page_no - 1) * request.page_size >= bound) {
+    return Promise.reject(badInput('page_no', `a list shows its first ${bound.toLocaleString('en')} matches; narrow the filters to reach the rest`));
+  }
+  return listGate.run(read);
 }
 
 async function readPage<F extends Record<string, FieldDef>>(

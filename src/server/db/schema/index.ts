@@ -1,0 +1,15 @@
+/**
+ * The Drizzle schema, one file per area (named as its folder in server/modules). Everything imports
+ * the tables from here (`db/schema`), and drizzle-kit reads it (drizzle.config.ts). The columns,
+ * keys and indexes warehouse tables repeat are in columns.ts. An area's file imports only the
+ * tables it references, areas below it: warehouse ← system ← the rest, basic ← inventory ← inbound.
+ */
+export * from './warehouse';
+export * from './system';
+export * from './config';
+export * from './sync';
+export * from './report';
+export * from './user';
+export * from './basic';
+export * from './inventory';
+export * from './inbound';

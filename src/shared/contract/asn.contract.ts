@@ -18,7 +18,7 @@ import { rowId } from './values';
  */
 
 const ASN = '/apps/process/inbound/asn';
-/** The Create ASN page's: its route names the permission of an ordinary create page (routes/manifest.ts). */
+/** The Create ASN page's: its route names the permission of an ordinary create page (routes/inbound.routes.ts). */
 const CREATE_PERM = derivePerm('/inbound/order/create');
 
 /** One of a code list's codes (a number in a JSON body). */

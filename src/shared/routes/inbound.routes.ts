@@ -1,0 +1,66 @@
+import { msg } from '@lingui/core/macro';
+import { group, list, page } from './builders';
+import { derivePerm } from './derive';
+import type { RouteDecl } from './types';
+
+const PARCEL_COUNTING = { flag: 'parcelCounting' } as const;
+
+/** Inbound (spec §2). */
+export const INBOUND_ROUTES: readonly RouteDecl[] = [
+  group('/inbound', msg`Inbound`, '/inbound/order'),
+  list('/inbound/order', msg`ASN List`),
+  page('/inbound/order/detail/$id', msg`ASN Detail`),
+  page('/inbound/order/createasn', msg`Create ASN`, { perm: derivePerm('/inbound/order/create'), menu: false }),
+  list('/inbound/asngroup', msg`ASN Group`),
+  page('/inbound/asngroup/detail', msg`ASN Group Detail`),
+  list('/inbound/queuelist', msg`Queue List`),
+  list('/inbound/trackingid', msg`Tracking ID`),
+  page('/inbound/trackingiddetail', msg`Tracking ID Detail`),
+  list('/inbound/reprocessorder', msg`Reprocess Order`),
+  page('/inbound/reprocessorder/$id', msg`Reprocess Order Detail`),
+  list('/inbound/jitorder', msg`JIT ASN List`),
+  page('/inbound/jitorder/detail/$id', msg`JIT ASN Detail`),
+  list('/inbound/inboundParcelCountingTask', msg`Parcel Counting Task`, PARCEL_COUNTING),
+  page('/inbound/inboundParcelCountingTask/detail/$id', msg`Parcel Counting Task Detail`, PARCEL_COUNTING),
+  page('/inbound/inboundParcelCountingTask/create', msg`Create Parcel Counting Task`, PARCEL_COUNTING),
+  list('/inbound/boxingtask', msg`Boxing Task`),
+  page('/inbound/boxingtask/detail/$id', msg`Boxing Task Detail`),
+  list('/inbound/skucollectiontask', msg`SKU Collection Task`),
+  page('/inbound/skucollectiontask/detail/$id', msg`SKU Collection Task Detail`),
+  list('/inbound/qctask', msg`QC Task`),
+  page('/inbound/qctask/detail/$id', msg`QC Task Detail`),
+  list('/inbound/receivetask', msg`Receiving Task`),
+  page('/inbound/receivetask/detail/$id', msg`Receiving Task Detail`),
+  list('/inbound/putawaytask', msg`Putaway Task`),
+  page('/inbound/putawaytask/edit', msg`Edit Putaway Task`),
+  page('/inbound/putawaytask/detail', msg`Putaway Task Detail`),
+  // Ours: the VAS tasks (labelling, bundling, repackaging) are the Reprocess Task page's tabs, one list
+  // and detail each; they take the place of the spec's single list and its reprocesstask/detail/{id}.
+  group('/inbound/reprocesstask', msg`Reprocess Task`, '/inbound/reprocesstask/labelling'),
+  list('/inbound/reprocesstask/labelling', msg`Labelling Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/labelling/detail/$id', msg`Labelling Task Detail`),
+  list('/inbound/reprocesstask/bundling', msg`Bundling Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/bundling/detail/$id', msg`Bundling Task Detail`),
+  list('/inbound/reprocesstask/repackaging', msg`Repackaging Task`, { tabGroup: 'reprocessTask', menu: true }),
+  page('/inbound/reprocesstask/repackaging/detail/$id', msg`Repackaging Task Detail`),
+  list('/inbound/ibtpickingtask', msg`IBT Picking Task`),
+  page('/inbound/ibtpickingtask/detail/$id', msg`IBT Picking Task Detail`),
+  list('/inbound/crossdocksortingtask', msg`Cross-dock Sorting Task`),
+  page('/inbound/crossdocksortingtask/detail/$id', msg`Cross-dock Sorting Task Detail`),
+  list('/inbound/cartoncountingtask', msg`Carton Counting Task`),
+  page('/inbound/cartoncountingtask/detail/$id', msg`Carton Counting Task Detail`),
+  page('/inbound/parcelCounting', msg`Parcel Counting`, PARCEL_COUNTING),
+  page('/inbound/arriving', msg`Arriving`, { actions: { Action: msg`Record arrivals` } }),
+  page('/inbound/counting', msg`Counting`, { actions: { Action: msg`Count inbound goods` } }),
+  page('/inbound/boxing', msg`Boxing`),
+  page('/inbound/qc', msg`QC`, { actions: { Action: msg`Inspect inbound goods` } }),
+  page('/inbound/receiving', msg`Receiving`, { actions: { Action: msg`Receive inbound goods` } }),
+  page('/inbound/receiving/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report receiving exceptions` } }),
+  page('/inbound/standardputaway', msg`Standard Putaway`, { actions: { Action: msg`Put away (standard)` } }),
+  page('/inbound/standardputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report putaway exceptions` } }),
+  page('/inbound/massputaway', msg`Mass Putaway`, { actions: { Action: msg`Put away (mass)` } }),
+  page('/inbound/massputaway/reportexception', msg`Report Exception`, { menu: false, actions: { Action: msg`Report mass putaway exceptions` } }),
+  page('/inbound/reprocess/{-$task_id}', msg`Reprocess`, { actions: { Action: msg`Do VAS tasks` } }),
+  page('/inbound/crossDockSorting', msg`Cross-dock Sorting`),
+  page('/inbound/labourplanning', msg`Labor Planning`),
+];

@@ -1,0 +1,30 @@
+import { msg } from '@lingui/core/macro';
+import { group, list, page } from './builders';
+import { derivePerm } from './derive';
+import type { RouteDecl } from './types';
+
+/** System Config (spec §2). */
+export const WMS_CONFIG_ROUTES: readonly RouteDecl[] = [
+  group('/wmsconfig', msg`System Config`, '/wmsconfig/reportaccess'),
+  list('/wmsconfig/reportaccess', msg`Report Access`),
+  page('/wmsconfig/emailcenter', msg`Email Center`),
+  group('/wmsconfig/printtool', msg`Print Tool`, '/wmsconfig/printtool/print'),
+  page('/wmsconfig/printtool/print', msg`Print`),
+  page('/wmsconfig/printtool/newuid', msg`New UID`),
+  page('/wmsconfig/printtool/newtrackingid', msg`New Tracking ID`),
+  page('/wmsconfig/printtool/reprint', msg`Reprint`),
+  page('/wmsconfig/printsettings', msg`Print Settings`),
+  page('/wmsconfig/notificationCenter/sound', msg`Notification Sound`),
+  list('/wmsconfig/userlist', msg`User List`),
+  // The warehouse's user imports (search_upload_task): opened from the User List, read with its permission.
+  list('/wmsconfig/userlist/uploadtask', msg`User Imports`, { perm: derivePerm('/wmsconfig/userlist'), parent: '/wmsconfig/userlist', menu: false }),
+  page('/wmsconfig/taskoutlook', msg`Task Outlook`),
+  list('/wmsconfig/userrole', msg`User Role`),
+  list('/wmsconfig/rolelist', msg`Role List`),
+  page('/wmsconfig/roledetail', msg`Role Detail`, { perm: derivePerm('/wmsconfig/rolelist'), parent: '/wmsconfig/rolelist' }),
+  list('/wmsconfig/approveconfig', msg`Approval Config`),
+  page('/wmsconfig/approveconfig/edit', msg`Edit Approval Config`),
+  page('/wmsconfig/approveconfig/view', msg`Approval Config Detail`),
+  list('/wmsconfig/pdapackage', msg`PDA Package`),
+  page('/wmsconfig/syncqueue', msg`Sync Queue`, { actions: { Action: msg`Resolve rejected operations` } }),
+];

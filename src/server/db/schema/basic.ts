@@ -224,9 +224,7 @@ const stagingTable = (name: string) => pgTable(name, {
 ]);
 
 export const inboundStagingLocations = stagingTable('inbound_staging_locations');
-
 export const outboundStagingLocations = stagingTable('outbound_staging_locations');
-
 export const rtStagingLocations = stagingTable('rt_staging_locations');
 
 // ---- SKUs and SKU mapping ----

@@ -18,10 +18,11 @@ const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.met
 const BUILD_TIME_MODULES: Readonly<Record<string, () => string>> = {
   // The contract without its schemas: the server checks every input and answer against them.
   [fileURLToPath(new URL('./src/shared/contract/index.ts', import.meta.url))]: () => {
-    // What kit/api.ts reads of an entry (method and path; mutates for the CSRF header; the retcodes
-    // it keeps quiet; whether a duplicate in flight is allowed), unset flags left out.
+    // What the app reads of an entry (method and path; the access screens check with useMayCall;
+    // mutates for the CSRF header; the retcodes it keeps quiet; whether a duplicate in flight is
+    // allowed), unset flags left out.
     const plain = Object.fromEntries((Object.entries(contract) as [string, EndpointDef][]).map(([name, def]) => [name, {
-      method: def.method, path: def.path,
+      method: def.method, path: def.path, access: def.access,
       ...(def.mutates ? { mutates: true } : {}),
       ...(def.quietRetcodes ? { quietRetcodes: def.quietRetcodes } : {}),
       ...(def.allowDuplicateInFlight ? { allowDuplicateInFlight: true } : {}),

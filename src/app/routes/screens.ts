@@ -18,9 +18,9 @@ const RESOURCE_SCREENS: Record<string, ScreenModule> = Object.fromEntries(RESOUR
 /**
  * The screen of each manifest path, loaded on first visit. The single place that says a route
  * is built: the router registers only these, and menu, search and guard treat the rest as absent.
- * A screen of its own takes the place of a resource's derived page.
+ * A screen here for a resource's page is declared in the resource's `ownScreens` too.
  */
-const OWN_SCREENS: Readonly<Record<string, ScreenModule>> = {
+export const OWN_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/login': () => import('../features/auth/login.screen'),
   '/forget': () => import('../features/auth/forget.screen'),
   '/reset': () => import('../features/auth/reset.screen'),

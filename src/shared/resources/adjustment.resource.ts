@@ -17,6 +17,7 @@ export const adjustmentResource = defineResource({
   query: 'adjustments',
   api: { list: { path: '/apps/process/inventory/adjustment/search_adjustment' } },
   pages: { list: '/inventorymanage/adjust', detail: '/inventorymanage/adjust/view', create: '/inventorymanage/adjust/create' },
+  ownScreens: ['detail', 'create'],
   key: 'adjust_no',
   warehouseScoped: true,
   fields: {

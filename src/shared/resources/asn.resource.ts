@@ -72,6 +72,7 @@ export const asnResource = defineResource({
   name: 'asn',
   api: { list: { path: `${ASN_CALLS}/search_asn` } },
   pages: { list: ASN_PAGES.list, create: ASN_PAGES.create, detail: ASN_PAGES.detail },
+  ownScreens: ['detail', 'create'],
   defaultSort: { field: 'created_at', desc: true },
 });
 
@@ -82,6 +83,7 @@ export const asnQueueResource = defineResource({
   fixed: { status: QUEUED_ASN_STATUSES },
   api: { list: { path: `${ASN_CALLS}/search_queue_list` } },
   pages: { list: ASN_PAGES.queueList, detail: ASN_PAGES.detail },
+  ownScreens: ['detail'],
   defaultSort: { field: 'expected_arrival_at', desc: false },
 });
 
@@ -92,6 +94,7 @@ export const jitAsnResource = defineResource({
   fixed: { is_jit: true },
   api: { list: { path: `${ASN_CALLS}/search_jit_asn` } },
   pages: { list: ASN_PAGES.jitList, detail: ASN_PAGES.jitDetail },
+  ownScreens: ['detail'],
   defaultSort: { field: 'created_at', desc: true },
 });
 
@@ -102,6 +105,7 @@ export const reprocessOrderResource = defineResource({
   related: { table: 'inbound_exceptions', on: { asn_no: 'asn_no' }, fixed: { status: OPEN_EXCEPTION_STATUSES } },
   api: { list: { path: `${ASN_CALLS}/search_reprocess_order` } },
   pages: { list: ASN_PAGES.reprocessList, detail: ASN_PAGES.reprocessDetail },
+  ownScreens: ['detail'],
   defaultSort: { field: 'created_at', desc: true },
 });
 
@@ -114,6 +118,7 @@ export const asnGroupResource = defineResource({
     detail: { path: `${ASN_CALLS}/get_asn_group_detail` },
   },
   pages: { list: ASN_PAGES.groupList, detail: ASN_PAGES.groupDetail },
+  ownScreens: ['detail'],
   key: 'group_no',
   warehouseScoped: true,
   fields: {

@@ -163,6 +163,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   api?: A;
   pages?: ResourcePages;
   /**
+   * Its pages that a screen of their own renders instead of the derived page of their kind (the
+   * screen is named in src/app/routes/screens.ts and still reads this definition's fields).
+   */
+  ownScreens?: readonly (keyof ResourcePages)[];
+  /**
    * Column values every row of the resource has (by SQL column name): the resource is the rows of
    * its table that have them (e.g. the QC tasks of `inbound_tasks`, kind 2). Lists and details see
    * only those rows, updates reach only them, creates write the values. A list of values means
@@ -210,6 +215,7 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
 ): ResourceDef<F, K, A> {
   if (!(def.key in def.fields)) throw new Error(`${def.name}: key ${def.key} is not a field`);
   if (def.api && !def.table && !def.query) throw new Error(`${def.name}: calls without a table or query to answer them from`);
+  for (const kind of def.ownScreens ?? []) if (!def.pages?.[kind]) throw new Error(`${def.name}: own screen for a ${kind} page it does not declare`);
   if (def.query) {
     if (def.table) throw new Error(`${def.name}: served from a table or a query, not both`);
     if (def.api?.detail || def.api?.create || def.api?.update || def.fixed || def.related) throw new Error(`${def.name}: a query answers lists only`);

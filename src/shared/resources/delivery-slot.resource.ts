@@ -27,6 +27,7 @@ export const inboundShiftResource = defineResource({
     update: { path: `${SHIFT_CALLS}/update_inbound_shift` },
   },
   pages: DELIVERY_SLOT_PAGES,
+  ownScreens: ['list'],
   key: 'shift_id',
   warehouseScoped: true,
   fields: {

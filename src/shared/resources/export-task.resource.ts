@@ -12,6 +12,7 @@ export const exportTaskResource = defineResource({
   query: 'export_tasks',
   api: { list: { path: '/apps/config/export/search_export_task' } },
   pages: { list: '/reportcenter/reportcenter' },
+  ownScreens: ['list'],
   key: 'task_id',
   warehouseScoped: true,
   fields: {

@@ -31,6 +31,7 @@ export const inboundExceptionResource = defineResource({
     detail: { path: '/apps/process/inbound/exception/get_inbound_exception_detail' },
   },
   pages: { list: INBOUND_EXCEPTION_PAGES.list, detail: INBOUND_EXCEPTION_PAGES.detail },
+  ownScreens: ['detail'],
   key: 'exception_no',
   warehouseScoped: true,
   fields: {

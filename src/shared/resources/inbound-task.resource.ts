@@ -45,7 +45,7 @@ function inboundTaskFields<const E extends Record<string, FieldDef>>(kind: Liste
 
 /** The list (and detail) of one kind of inbound task, newest first. */
 export function inboundTaskResource<const N extends string, const A extends ResourceApi, const E extends Record<string, FieldDef> = Record<never, FieldDef>>(
-  kind: ListedTaskKind, def: { name: N; api: A; pages: ResourcePages }, kindFields: E = {} as E,
+  kind: ListedTaskKind, def: { name: N; api: A; pages: ResourcePages; ownScreens?: readonly (keyof ResourcePages)[] }, kindFields: E = {} as E,
 ) {
   return defineResource({
     ...def,

@@ -66,6 +66,7 @@ export const onhandInventoryResource = inventoryMap({
   name: 'onhand_inventory',
   query: 'onhand_by_sku',
   pages: { list: '/inventorymap/onhand', detail: '/inventorymap/onhand/detail/$sku_id' },
+  ownScreens: ['detail'],
   key: 'sku_id',
   fields: {
     ...SKU_FIELDS,
@@ -89,6 +90,7 @@ export const availableInventoryResource = inventoryMap({
   name: 'available_inventory',
   query: 'available_by_sku',
   pages: { list: '/inventorymap/available', detail: '/inventorymap/available/detail/$sku_id' },
+  ownScreens: ['detail'],
   key: 'sku_id',
   fields: {
     ...SKU_FIELDS,
@@ -106,6 +108,7 @@ export const expiryInventoryResource = inventoryMap({
   name: 'expiry_inventory',
   query: 'expiry_batches',
   pages: { list: '/inventorymap/expiry', detail: '/inventorymap/expiry/detail/$sku_id' },
+  ownScreens: ['detail'],
   detailBy: 'sku_id',
   key: 'batch_key',
   fields: {

@@ -16,6 +16,7 @@ export const merchantResource = defineResource({
     detail: { path: '/apps/basic/merchant/get_merchant_detail' },
   },
   pages: { list: '/wmsbasic/merchant', detail: '/wmsbasic/merchant/detail/$merchant_id' },
+  ownScreens: ['detail'],
   key: 'merchant_id',
   warehouseScoped: true,
   fields: {

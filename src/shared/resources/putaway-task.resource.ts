@@ -17,6 +17,7 @@ export const putawayTaskResource = inboundTaskResource(INBOUND_TASK_KIND.values.
   name: 'putaway_task',
   api: { list: { path: '/apps/process/inbound/putawaytask/search_putaway_task' } },
   pages: PUTAWAY_TASK_PAGES,
+  ownScreens: ['detail', 'edit'],
 }, {
   putaway_mode: { kind: 'enum', label: /*i18n*/ 'Putaway Mode', readOnly: true, ...codeEnum(PUTAWAY_MODE), filter: { op: 'eq', type: 'select' } },
 });

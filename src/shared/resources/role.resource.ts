@@ -23,6 +23,7 @@ export const roleResource = defineResource({
   query: 'warehouse_roles',
   api: { list: { path: '/apps/config/role/search_role' } },
   pages: { list: '/wmsconfig/rolelist' },
+  ownScreens: ['list'],
   key: 'role_id',
   warehouseScoped: true,
   fields: ROLE_FIELDS,

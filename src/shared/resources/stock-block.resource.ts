@@ -15,6 +15,7 @@ export const blockStockResource = defineResource({
   query: 'balances',
   api: { list: { path: '/apps/process/inventory/stockblock/search_block_stock' } },
   pages: { list: '/inventorymanage/stockblock' },
+  ownScreens: ['list'],
   key: 'balance_key',
   warehouseScoped: true,
   // Dates are secondary when blocking: out of the columns, still a filter (expired stock to block).
@@ -35,6 +36,7 @@ export const blockLocationResource = defineResource({
   query: 'location_stock',
   api: { list: { path: '/apps/process/inventory/locationblock/search_block_location' } },
   pages: { list: '/inventorymanage/locationblock' },
+  ownScreens: ['list'],
   key: 'location_code',
   warehouseScoped: true,
   fields: {

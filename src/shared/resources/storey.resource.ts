@@ -21,6 +21,7 @@ export const storeyResource = defineResource({
     update: { path: `${STOREY}/update_storey`, perm: storageAreaPerm('storey', 'Edit') },
   },
   pages: { list: '/wmsbasic/storey' },
+  ownScreens: ['list'],
   key: 'storey_id',
   warehouseScoped: true,
   fields: {

@@ -12,6 +12,7 @@ export const userImportTaskResource = defineResource({
   table: 'user_import_tasks',
   api: { list: { path: '/apps/config/userlist/search_upload_task', perm: derivePerm('/wmsconfig/userlist') } },
   pages: { list: '/wmsconfig/userlist/uploadtask' },
+  ownScreens: ['list'],
   key: 'task_id',
   warehouseScoped: true,
   fields: {

@@ -73,6 +73,7 @@ export const userResource = defineResource({
   query: 'warehouse_members',
   api: { list: { path: `${USERLIST}/get_user_list` } },
   pages: { list: '/wmsconfig/userlist' },
+  ownScreens: ['list'],
   key: 'user_id',
   warehouseScoped: true,
   fields: MEMBER_FIELDS,
@@ -85,6 +86,7 @@ export const userRoleResource = defineResource({
   query: 'warehouse_members',
   api: { list: { path: '/apps/config/userrole/search_user_role' } },
   pages: { list: '/wmsconfig/userrole' },
+  ownScreens: ['list'],
   key: 'user_id',
   warehouseScoped: true,
   fields: MEMBER_FIELDS,
@@ -114,6 +116,7 @@ export const userGlobalResource = defineResource({
   query: 'accounts',
   api: { list: { path: `${USER_ADMIN}/search_user` } },
   pages: { list: '/user/list' },
+  ownScreens: ['list'],
   key: 'user_id',
   warehouseScoped: false,
   fields: {
@@ -137,6 +140,7 @@ export const warehouseUsersResource = defineResource({
   // Not search_warehouse: the contract names entries by the path's last segment, and the warehouse list has that one.
   api: { list: { path: `${USER_ADMIN}/search_user_warehouse` } },
   pages: { list: '/user/warehouselist' },
+  ownScreens: ['list'],
   key: 'whs_id',
   warehouseScoped: false,
   fields: {

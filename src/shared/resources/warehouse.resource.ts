@@ -25,6 +25,7 @@ export const warehouseResource = defineResource({
     update: { path: '/apps/basic/location/update_warehouse', method: 'GET' },
   },
   pages: { list: '/wmsbasic/warehouse', detail: '/wmsbasic/warehouse/detail', create: '/wmsbasic/warehouse/create', edit: '/wmsbasic/warehouse/edit' },
+  ownScreens: ['list', 'detail', 'create', 'edit'],
   key: 'whs_id',
   warehouseScoped: false,
   fields: {

@@ -1,7 +1,7 @@
 
 
 /**
- * Every figure of the bench suite (issue 7), in the order of the printed table. A key no bench
+ * Every figure of the bench suite, in the order of the printed table. A key no bench
  * module measures yet is listed as pending; it never gets a made-up value.
  */
 export const BENCH_KEYS = [
@@ -28,7 +28,7 @@ export const BENCH_KEYS = [
 
 export type BenchKey = (typeof BENCH_KEYS)[number];
 
-/** The bound a figure must meet (the targets of issue 7): at most `max`, or at least `min`. */
+/** The bound a figure must meet (its target): at most `max`, or at least `min`. */
 export type Target = ({ max: number; min?: undefined } | { min: number; max?: undefined }) & { unit: string };
 
 export function meetsTarget(target: Target, value: number): boolean {

@@ -12,7 +12,7 @@ import { callsOf, type CallKind } from '../../src/shared/resources/endpoints';
 import { RESOURCES } from '../../src/shared/resources/registry';
 
 /**
- * Fuzz pass over every contract entry (issue 7): inputs derived from the entry's zod schema —
+ * Fuzz pass over every contract entry: inputs derived from the entry's zod schema —
  * wrong types, huge and injection strings, negative and fractional numbers, NUL characters, huge
  * arrays, deep JSON, extra fields, malformed bodies, wrong methods, and on every entry null for
  * each optional member and blank text for each reference — sent as the demo admin, who holds

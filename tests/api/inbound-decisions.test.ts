@@ -15,7 +15,7 @@ import { PUTAWAY_OPS } from '../../src/shared/contract/putaway.contract';
 import { RET } from '../../src/shared/retcodes';
 
 /**
- * Handling decisions carried out (issue 6): what each does with an exception's units — held in
+ * Handling decisions carried out: what each does with an exception's units — held in
  * staging from receipt, then put away, regraded, reworked, returned, written off — or with its ASN
  * (rejected, a new ASN); the ASN's end states REJECTED and FAILED; the ledger agreeing with the
  * balances and blocks afterwards.

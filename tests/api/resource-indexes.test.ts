@@ -6,7 +6,7 @@ import { handlers } from '../../src/server/app';
 import { servedResources } from '../../src/server/modules/resources';
 
 /**
- * Lists stay an index walk at a million rows (issue 5): for every resource served over a table,
+ * Lists stay an index walk at a million rows: for every resource served over a table,
  * each sortable field and each range filter has a b-tree index leading with the warehouse (then
  * the field) and each "containing" filter a trigram index (bench/list.bench.ts measures them); a read model's fields are
  * checked on the table columns its query says they are searched through. The one exception: a

@@ -18,7 +18,7 @@ import type { ResourceDef } from '../../src/shared/resources/define';
 import { RET } from '../../src/shared/retcodes';
 
 /**
- * Security matrix (issue 7): first, every change needs a permission of its own: each mutation and
+ * Security matrix: first, every change needs a permission of its own: each mutation and
  * each offline op kind names an Edit/Create/Delete/Action-style permission of its page, never the
  * View that opens it (spec §6), unless it is on the short list of changes any signed-in user
  * makes to their own things. Then one row per contract entry, derived from the contract, so a new entry

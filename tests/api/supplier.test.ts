@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { RET } from '../../src/shared/retcodes';
 
-/** The supplier list and detail, derived from its resource definition (issue 5's first resource). */
+/** The supplier list and detail, derived from its resource definition. */
 const LIST = '/apps/basic/supplier/search_supplier';
 const DETAIL = '/apps/basic/supplier/get_supplier_detail';
 

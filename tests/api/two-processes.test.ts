@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_STAFF } from '../../src/server/db/seed';
  * Two real server processes (the built server) on one fresh PostgreSQL database, started at the
  * same moment (both migrate and seed it), and one device's offline ops pushed to both at once:
  * overlapping windows, duplicated batches, resends from behind the acknowledged seq, as outboxes
- * on a flaky network do. Every op must be applied exactly once and in order (issue 7).
+ * on a flaky network do. Every op must be applied exactly once and in order.
  *
  * The server is built from the current sources for the run (a few seconds), so a stale dist/
  * is never what is tested. Needs PostgreSQL: DATABASE_URL's server when set, else

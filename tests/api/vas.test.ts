@@ -12,7 +12,7 @@ import {
 import { RET } from '../../src/shared/retcodes';
 
 /**
- * VAS tasks (issue 6; spec §3 labelling, bundling, repackaging): made for ASN lines that ask for a
+ * VAS tasks (spec §3 labelling, bundling, repackaging): made for ASN lines that ask for a
  * service and for exceptions relabelled or repackaged; their lists and details (one per kind); the
  * Reprocess screen's calls that do them; the units blocked in staging until the last is done, then
  * handed to putaway — the ledger and the balances agreeing throughout.

@@ -12,7 +12,7 @@ import { countingDemoAsnNo } from '../../src/server/modules/inbound/counting.see
 import { COUNTING_RECORD_KIND, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND } from '../../src/shared/codes';
 
 /**
- * Counting on a PDA with the network cut half way (issue 6): counts made offline are queued,
+ * Counting on a PDA with the network cut half way: counts made offline are queued,
  * shown at once, survive a reload, and reach the server once when the network returns. The
  * server is this file's own, so the counts can be read from its data directory afterwards.
  */

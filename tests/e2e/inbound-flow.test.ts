@@ -13,7 +13,7 @@ import { INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_
 import { INBOUND_STAGING_TYPE } from '../../src/shared/resources/location-codes';
 
 /**
- * Issue 6's "done means" in Chromium: a brand-new warehouse, created and set up by an administrator
+ * The inbound journey in Chromium: a brand-new warehouse, created and set up by an administrator
  * through the app (docs/new-warehouse.md), receives goods from ASN to shelf — arrival, counting with
  * the network cut half way (and a reload offline), QC, receiving, standard putaway partly offline
  * with an answer lost on the way back — and then the on-hand map and the ledger agree to the unit,

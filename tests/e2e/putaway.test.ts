@@ -16,7 +16,7 @@ import { RET } from '../../src/shared/retcodes';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 
 /**
- * Standard and mass putaway on a PDA (issue 6): puts with the network cut, the report-exception
+ * Standard and mass putaway on a PDA: puts with the network cut, the report-exception
  * pages, and a put queued offline that the server refuses because its cell was blocked meanwhile.
  * The server is one of this file's own, started on a data directory that already holds received
  * ASNs with their putaway tasks, so that afterwards the ledger can be read straight from it.

@@ -18,7 +18,7 @@ import {
 } from '../../src/shared/codes';
 
 /**
- * A VAS task from its origin to putaway in the browser (issue 6): units reported damaged at
+ * A VAS task from its origin to putaway in the browser: units reported damaged at
  * receiving wait in staging under their exception; the supervisor settles it with Repackage and
  * Inbound on the handle page (which says what that does); the operator repackages them on the
  * Reprocess screen of a PDA; they go to putaway as good stock. The server is the file's own, so

@@ -10,7 +10,7 @@ import { ensureBatch } from '../../src/server/modules/inventory/batches';
 import { postStock } from '../../src/server/modules/inventory/ledger';
 
 /**
- * The state receiving leaves for putaway (issue 6), made directly for the putaway tests: an ASN
+ * The state receiving leaves for putaway, made directly for the putaway tests: an ASN
  * in Received with its lines received, the units posted through the ledger (Received into an
  * inbound staging location) and one putaway task (kind 4, pending) with a line per SKU batch —
  * suggested location empty, as receiving creates them.

@@ -16,7 +16,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return async (to: '/login' | '/403' = '/login') => {
-    // Issue 3: ops not yet sent stay on the device for this user's next sign-in; say so first.
+    // Ops not yet sent stay on the device for this user's next sign-in; say so first.
     const userId = queryClient.getQueryData(sessionQueries.loginInfo().queryKey)?.user_id;
     const unsent = to === '/login' && userId !== undefined ? await appOutbox().pendingCountOfUser(userId).catch(() => 0) : 0;
     if (unsent > 0 && !(await confirmLogoutWithPending(unsent))) return;

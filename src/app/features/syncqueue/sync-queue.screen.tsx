@@ -189,7 +189,7 @@ function ResolveDialog({ op, onClose }: { op: RejectedOpRow | null; onClose: () 
 }
 
 /**
- * Sync Queue (issue 3): every device outbox of the warehouse, as the devices report it in their
+ * Sync Queue: every device outbox of the warehouse, as the devices report it in their
  * heartbeats, and the operations the server rejected that still need a supervisor.
  */
 export default function SyncQueueScreen() {

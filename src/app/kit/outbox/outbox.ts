@@ -7,7 +7,7 @@ import { deviceIdOf, nextSeqKey, type OpError, type OutboxDb, type OutboxOp } fr
 import { clientOpKind, OpValidationError, unknownKindMessage } from './registry';
 
 /**
- * The outbox drainer (DESIGN.md "Offline and scanning", issue 3): ops are written to Dexie
+ * The outbox drainer (DESIGN.md "Offline and scanning"): ops are written to Dexie
  * first and pushed to `push_ops` in seq order, in batches, by one drainer per stream across
  * the browser's tabs. The server applies each op id once, so resending after a lost answer is
  * safe; the drainer only has to keep the order and never give up on an op the server has not

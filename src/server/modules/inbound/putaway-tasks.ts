@@ -21,7 +21,7 @@ import { assertCellsTake, suggestOpenLines } from './putaway-cells';
 import type { PutUnits } from './putaway-suggest';
 
 /**
- * Putaway tasks (issue 6): what the scan screens open, the puts their ops apply, and the
+ * Putaway tasks: what the scan screens open, the puts their ops apply, and the
  * supervisor's assignment, mode change and cancel. Locks are always taken ASNs first (by number),
  * then tasks (by number), then stock balances (the ledger's order), so concurrent puts, receipts
  * and cancels never wait on each other in a cycle.

@@ -53,6 +53,15 @@ export default tseslint.config(
     },
   },
   {
+    // Size guards, so new screens and handlers copy the small shape: a workflow hook plus parts.
+    files: ['src/app/**/*.{ts,tsx}', 'src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }],
+      'max-depth': ['warn', 6],
+    },
+  },
+  {
     files: ['tests/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { contract } from '../../../shared/contract';
-import type { InputOf } from '../../../shared/contract/define';
 import type { CodeList } from '../../../shared/codes';
 import { codeEnum } from '../../../shared/codes';
 import type { FieldDef } from '../../../shared/resources/define';
@@ -8,7 +7,7 @@ import { RET } from '../../../shared/retcodes';
 import { callApi } from '../../kit/api';
 
 /**
- * The reads of the ASN, arrival and quota screens beyond the resource lists (keys: area, kind,
+ * The reads of the ASN and arrival screens beyond the resource lists (keys: area, kind,
  * then list/detail and the input). ASN lists themselves are resources (shared/resources/asn.resource.ts).
  */
 
@@ -39,28 +38,6 @@ export const asnQueries = {
     queryKey: ['asn', 'deliverySlots', 'list', slotDate, inboundType],
     queryFn: ({ signal }) => callApi(contract.searchAsnDeliverySlot, { slot_date: slotDate, inbound_type: inboundType }, { signal }),
     enabled: slotDate !== '',
-  }),
-};
-
-export const quotaQueries = {
-  all: ['asnQuota'] as const,
-  plans: (input: InputOf<typeof contract.searchAsnQuotaPlan>) => queryOptions({
-    queryKey: ['asnQuota', 'plans', 'list', input],
-    queryFn: ({ signal }) => callApi(contract.searchAsnQuotaPlan, input, { signal }),
-    placeholderData: keepPreviousData,
-  }),
-  config: () => queryOptions({
-    queryKey: ['asnQuota', 'config'],
-    queryFn: ({ signal }) => callApi(contract.searchAsnQuotaConfig, {}, { signal }),
-  }),
-  usage: (days: 7 | 14 | 30 | 60 | 90) => queryOptions({
-    queryKey: ['asnQuota', 'usage', days],
-    queryFn: ({ signal }) => callApi(contract.getAvgMaxUsedQty, { days }, { signal }),
-  }),
-  slots: (input: InputOf<typeof contract.getCartonUsedQty>) => queryOptions({
-    queryKey: ['asnQuota', 'slots', 'list', input],
-    queryFn: ({ signal }) => callApi(contract.getCartonUsedQty, input, { signal }),
-    placeholderData: keepPreviousData,
   }),
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OutboxOp } from '../../kit/outbox';
-import { checkCount, checkedTotals, groupTotals, localGroup, meaningOf, type CompletionCheck, type GroupDetail } from './counting-view';
+import { checkCount, checkedTotals, groupTotals, localGroup, meaningOf, skuRows, type CompletionCheck, type GroupDetail } from './counting-view';
 import { COUNTING_OPS } from './counting.ops';
 
 const detail = (over: Partial<GroupDetail> = {}): GroupDetail => ({
@@ -112,4 +112,11 @@ describe('scans against the cached group', () => {
     };
     expect(checkedTotals(check)).toEqual({ expected: 8, counted: 7, short: 3, surplus: 2, wrong: 1, uncountedCartons: ['C2'] });
   });
+});
+
+test('skuRows sums a SKU over the group\'s ASNs, in first-line order', () => {
+  expect(skuRows(localGroup(detail(), []))).toEqual([
+    { sku_id: 'SKU1', sku_name: 'One', expected: 9, counted: 2 },
+    { sku_id: 'SKU2', sku_name: 'Two', expected: 3, counted: 0 },
+  ]);
 });

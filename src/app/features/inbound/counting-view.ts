@@ -127,6 +127,20 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
   return { lines, cartons, wrong, completing, queuedUnits };
 }
 
+/** A SKU of the group with its lines summed over the group's ASNs. */
+export interface SkuRow { sku_id: string; sku_name: string; expected: number; counted: number }
+
+export function skuRows(group: Pick<LocalGroup, 'lines'>): SkuRow[] {
+  const rows = new Map<string, SkuRow>();
+  for (const line of group.lines) {
+    const row = rows.get(line.sku_id) ?? { sku_id: line.sku_id, sku_name: line.sku_name, expected: 0, counted: 0 };
+    row.expected += line.expected_qty;
+    row.counted += line.counted_qty;
+    rows.set(line.sku_id, row);
+  }
+  return [...rows.values()];
+}
+
 /** What a scanned code is to the group: one of its cartons, one of its SKUs, or neither. */
 export type ScanMeaning =
   | { kind: 'carton'; carton: LocalCarton }

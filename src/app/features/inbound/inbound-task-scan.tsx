@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INBOUND_STATUS, INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../../../shared/codes';
 import type { FieldDef } from '../../../shared/resources/define';
 import { FieldValue } from '../../kit/resource/field-value';
-import { ScanInput } from '../../kit/scan/scan-input';
-import type { ScanVerdict } from '../../kit/scan/use-scan-input';
+import { TaskHeader, TaskNotFound, TaskScanStep } from '../../kit/scan-task/scan-task-parts';
 
 /** Pieces the QC, receiving and Reprocess screens share: the ASN (or task) they work on, kept in the URL as `?asn=`. */
 
@@ -24,16 +24,10 @@ export function useOpenAsn(path: string) {
 export function AsnScan({ title, path, hint }: { title: ReactNode; path: string; hint: ReactNode }) {
   const { t } = useLingui();
   const open = useOpenAsn(path);
-  const onScan = ({ value }: { value: string }): ScanVerdict => {
-    open(value.trim());
-    return { ok: true };
-  };
   return (
-    <Stack gap="md" maw={720} mx="auto">
-      <Title order={1} fz="h3">{title}</Title>
-      <ScanInput label={<Trans>ASN or task</Trans>} placeholder={t`Scan the ASN number or its task number`} onScan={onScan} testId="step-asn-scan" />
+    <TaskScanStep title={title} label={<Trans>ASN or task</Trans>} placeholder={t`Scan the ASN number or its task number`} onOpen={open} testId="step-asn-scan">
       <Text size="sm" c="dimmed">{hint}</Text>
-    </Stack>
+    </TaskScanStep>
   );
 }
 
@@ -41,23 +35,22 @@ export function AsnScan({ title, path, hint }: { title: ReactNode; path: string;
 export function AsnHeader({ title, asnNo, status, taskNo, taskStatus, onLeave }: {
   title: ReactNode; asnNo: string; status: number; taskNo: string | null; taskStatus: number | null; onLeave: () => void;
 }) {
-  return (
-    <Group justify="space-between" align="flex-start">
-      <div>
-        <Title order={1} fz="h3">{title}</Title>
-        <Group gap="xs">
-          <Text fw={700} ff="monospace" data-testid="step-asn-no">{asnNo}</Text>
-          <FieldValue field={asnStatusField} value={status} />
-        </Group>
-        {taskNo && (
-          <Group gap="xs">
-            <Text size="xs" c="dimmed"><Trans>Task {taskNo}</Trans></Text>
-            {taskStatus !== null && <FieldValue field={taskStatusField} value={taskStatus} />}
-          </Group>
-        )}
-      </div>
-      <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other ASN</Trans></Button>
+  const task = taskNo && (
+    <Group gap="xs">
+      <Text size="xs" c="dimmed"><Trans>Task {taskNo}</Trans></Text>
+      {taskStatus !== null && <FieldValue field={taskStatusField} value={taskStatus} />}
     </Group>
+  );
+  return (
+    <TaskHeader
+      title={title}
+      number={asnNo}
+      numberTestId="step-asn-no"
+      tags={<FieldValue field={asnStatusField} value={status} />}
+      details={task}
+      leave={<Trans>Other ASN</Trans>}
+      onLeave={onLeave}
+    />
   );
 }
 
@@ -65,10 +58,17 @@ export function AsnHeader({ title, asnNo, status, taskNo, taskStatus, onLeave }:
 export function AsnNotFound({ title, code, error, onLeave }: { title: ReactNode; code: string; error: Error; onLeave: () => void }) {
   const { t } = useLingui();
   return (
-    <Stack gap="md" maw={720} mx="auto">
-      <Title order={1} fz="h3">{title}</Title>
-      <Alert color="red" title={t`${code} cannot be opened`}>{error.message}</Alert>
-      <Button variant="light" onClick={onLeave}><Trans>Scan another</Trans></Button>
-    </Stack>
+    <TaskNotFound title={title} problem={t`${code} cannot be opened`} leave={<Trans>Scan another</Trans>} onLeave={onLeave}>
+      {error.message}
+    </TaskNotFound>
   );
+}
+
+/** A step screen's read of its ASN or task: loading, not found, or the work (`children`). */
+export function AsnLoad<T>({ title, code, query, onLeave, children }: {
+  title: ReactNode; code: string; query: UseQueryResult<T>; onLeave: () => void; children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Text c="dimmed"><Trans>Loading…</Trans></Text>;
+  if (query.isError) return <AsnNotFound title={title} code={code} error={query.error} onLeave={onLeave} />;
+  return children(query.data);
 }

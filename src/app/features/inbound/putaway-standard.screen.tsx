@@ -167,28 +167,7 @@ export default function StandardPutawayScreen() {
         {step === 'sku' && <ScanInput label={<Trans>Scan the SKU</Trans>} placeholder={t`SKU or barcode`} onScan={onSkuScan} testId="putaway-sku-scan" />}
         {step === 'cell' && <ScanInput label={cellLabel} placeholder={t`Cell code`} onScan={onCellScan} testId="putaway-cell-scan" />}
         {step === 'qty' && (
-          <form onSubmit={(e) => { e.preventDefault(); void put(); }}>
-            <Stack gap="xs">
-              <Text size="sm"><Trans>Into cell</Trans> <Text span fw={700} ff="monospace" data-testid="putaway-chosen-cell">{cell}</Text></Text>
-              <NumberInput
-                label={<Trans>Quantity</Trans>}
-                value={qty}
-                onChange={setQty}
-                min={1}
-                max={Math.min(current.remaining, UPPER_BOUND)}
-                allowDecimal={false}
-                allowNegative={false}
-                inputMode="numeric"
-                size="lg"
-                autoFocus
-                data-testid="putaway-qty"
-              />
-              <Group grow>
-                <Button variant="default" onClick={() => setStep('cell')}><Trans>Other cell</Trans></Button>
-                <Button type="submit" size="lg" loading={busy} data-testid="putaway-put"><Trans>Put</Trans></Button>
-              </Group>
-            </Stack>
-          </form>
+          <PutQtyStep cell={cell} qty={qty} onQty={setQty} max={Math.min(current.remaining, UPPER_BOUND)} busy={busy} onPut={() => void put()} onOtherCell={() => setStep('cell')} />
         )}
         <WorkActions exceptionPage={STANDARD_PUTAWAY_PAGE} line={current} leave={<Trans>Other task</Trans>} onLeave={() => reset(null)} />
       </Stack>
@@ -202,5 +181,35 @@ export default function StandardPutawayScreen() {
       {body}
       <RecentPuts ops={ops} lines={lines} refresh={code === null ? null : query.queryKey} />
     </PutawayFrame>
+  );
+}
+
+/** The last step of a put: the cell scanned, the quantity (all that is left, to start with), Put. */
+function PutQtyStep({ cell, qty, onQty, max, busy, onPut, onOtherCell }: {
+  cell: string; qty: number | string; onQty(value: number | string): void; max: number; busy: boolean; onPut(): void; onOtherCell(): void;
+}) {
+  return (
+    <form onSubmit={(e) => { e.preventDefault(); onPut(); }}>
+      <Stack gap="xs">
+        <Text size="sm"><Trans>Into cell</Trans> <Text span fw={700} ff="monospace" data-testid="putaway-chosen-cell">{cell}</Text></Text>
+        <NumberInput
+          label={<Trans>Quantity</Trans>}
+          value={qty}
+          onChange={onQty}
+          min={1}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          inputMode="numeric"
+          size="lg"
+          autoFocus
+          data-testid="putaway-qty"
+        />
+        <Group grow>
+          <Button variant="default" onClick={onOtherCell}><Trans>Other cell</Trans></Button>
+          <Button type="submit" size="lg" loading={busy} data-testid="putaway-put"><Trans>Put</Trans></Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

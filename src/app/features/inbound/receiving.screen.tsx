@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INBOUND_STATUS } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import type { OutputOf } from '../../../shared/contract/define';
-import { resolveScannedSku } from '../../../shared/counting';
 import { callApi } from '../../kit/api';
-import { cue } from '../../kit/feedback';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
+import { lineOfScan } from '../../kit/scan-task/scan-task-flow';
+import { LinesTable, ScanTaskPage, SkuCell } from '../../kit/scan-task/scan-task-parts';
+import { useScanAction } from '../../kit/scan-task/use-scan-action';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
-import { AsnHeader, AsnNotFound, AsnScan, useOpenAsn } from './inbound-task-scan';
+import { AsnHeader, AsnLoad, AsnScan, useOpenAsn } from './inbound-task-scan';
 import { receivingQueries } from './receiving.queries';
 
 /**
@@ -43,9 +44,11 @@ function Receiving({ code }: { code: string }) {
   const { t } = useLingui();
   const open = useOpenAsn(PATH);
   const query = useQuery(receivingQueries.asn(code));
-  if (query.isPending) return <Text c="dimmed"><Trans>Loading…</Trans></Text>;
-  if (query.isError) return <AsnNotFound title={t`Receiving`} code={code} error={query.error} onLeave={() => open(null)} />;
-  return <ReceivingAsn view={query.data} code={code} onLeave={() => open(null)} />;
+  return (
+    <AsnLoad title={t`Receiving`} code={code} query={query} onLeave={() => open(null)}>
+      {(view) => <ReceivingAsn view={view} code={code} onLeave={() => open(null)} />}
+    </AsnLoad>
+  );
 }
 
 function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLeave: () => void }) {
@@ -56,18 +59,15 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
   const receivable = ([A.COUNTED, A.CHECKED, A.SCANNING] as number[]).includes(view.status) && view.qc_task_no === null;
   const mayReceive = useMayCall(contract.receiveAsnLine.access);
 
-  const receiveLine = useMutation({
-    mutationFn: (skuId: string) => callApi(contract.receiveAsnLine, { asn_no: view.asn_no, sku_id: skuId, staging_location: staging ?? '' }),
-    onSuccess: async (data) => {
-      cue('scan.accepted', { say: t`Received ${data.line.counted_qty}` });
-      await refresh();
-    },
-    onError: () => cue('scan.refused'),
+  const receiveLine = useScanAction({
+    run: (skuId: string) => callApi(contract.receiveAsnLine, { asn_no: view.asn_no, sku_id: skuId, staging_location: staging ?? '' }),
+    say: (data) => t`Received ${data.line.counted_qty}`,
+    then: refresh,
   });
-  const complete = useMutation({
-    mutationFn: () => callApi(contract.completeReceiving, { asn_no: view.asn_no, staging_location: staging ?? '' }),
-    onSuccess: async (data) => {
-      cue('scan.accepted', { say: t`Received` });
+  const complete = useScanAction({
+    run: () => callApi(contract.completeReceiving, { asn_no: view.asn_no, staging_location: staging ?? '' }),
+    say: () => t`Received`,
+    then: async (data) => {
       const tasks = [...data.putaway_task_nos, ...data.vas_task_nos].join(', ');
       toast.success(tasks
         ? t`ASN ${data.asn_no} is received: tasks ${tasks}.`
@@ -76,7 +76,6 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
           : t`ASN ${data.asn_no} had nothing to receive: it is done.`);
       await refresh();
     },
-    onError: () => cue('scan.refused'),
   });
 
   const onScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {
@@ -85,8 +84,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
       setStaging(scanned);
       return { ok: true, say: t`Staging location` };
     }
-    const skuId = resolveScannedSku(scanned, view.lines);
-    const line = view.lines.find((l) => l.sku_id === skuId);
+    const line = lineOfScan(view.lines, scanned);
     if (!line) return { ok: false, message: t`${scanned} is neither a SKU of ASN ${view.asn_no} nor a Putaway staging location.` };
     if (line.to_receive_qty === 0) return { ok: false, message: t`SKU ${line.sku_id} has nothing left to receive.` };
     if (!staging) return { ok: false, message: t`Scan the staging location first.` };
@@ -96,7 +94,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
 
   const left = view.lines.reduce((sum, l) => sum + l.to_receive_qty, 0);
   return (
-    <Stack gap="sm" maw={720} mx="auto">
+    <ScanTaskPage>
       <AsnHeader title={t`Receiving`} asnNo={view.asn_no} status={view.status} taskNo={view.task_no} taskStatus={view.task_status} onLeave={onLeave} />
       {view.qc_task_no && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`QC first`}>
@@ -123,30 +121,18 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
           <ScanInput label={<Trans>SKU or staging location</Trans>} placeholder={t`Scan a SKU to receive its line`} onScan={onScan} testId="receiving-scan" />
         </>
       )}
-      <Table striped withTableBorder verticalSpacing={4} aria-label={t`Lines to receive`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th><Trans>SKU</Trans></Table.Th>
-            <Table.Th ta="right"><Trans>Units</Trans></Table.Th>
-            <Table.Th ta="right"><Trans>Received</Trans></Table.Th>
+      <LinesTable label={t`Lines to receive`} head={<><Table.Th ta="right"><Trans>Units</Trans></Table.Th><Table.Th ta="right"><Trans>Received</Trans></Table.Th></>}>
+        {view.lines.map((l) => (
+          <Table.Tr key={l.line_no} data-testid="receiving-row">
+            <SkuCell skuId={l.sku_id} skuName={l.sku_name} />
+            <Table.Td ta="right">
+              <Text size="sm"><Trans>{l.good_qty} good</Trans></Text>
+              {l.damaged_qty > 0 && <Text size="xs" c="red"><Trans>{l.damaged_qty} damaged</Trans></Text>}
+            </Table.Td>
+            <Table.Td ta="right"><Text size="sm" fw={600} c={l.to_receive_qty === 0 ? 'teal' : undefined}>{l.received_qty} / {l.counted_qty}</Text></Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {view.lines.map((l) => (
-            <Table.Tr key={l.line_no} data-testid="receiving-row">
-              <Table.Td>
-                <Text size="sm" ff="monospace">{l.sku_id}</Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>{l.sku_name}</Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm"><Trans>{l.good_qty} good</Trans></Text>
-                {l.damaged_qty > 0 && <Text size="xs" c="red"><Trans>{l.damaged_qty} damaged</Trans></Text>}
-              </Table.Td>
-              <Table.Td ta="right"><Text size="sm" fw={600} c={l.to_receive_qty === 0 ? 'teal' : undefined}>{l.received_qty} / {l.counted_qty}</Text></Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </LinesTable>
       {receivable && mayReceive && (
         <Group grow>
           <Button color="teal" onClick={() => complete.mutate()} loading={complete.isPending} disabled={!staging} data-testid="receiving-complete">
@@ -159,6 +145,6 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
           <Trans>Report an exception</Trans>
         </Anchor>
       )}
-    </Stack>
+    </ScanTaskPage>
   );
 }

@@ -1,22 +1,23 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, NumberInput, Table, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALITY, TASK_STATUS } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import type { OutputOf } from '../../../shared/contract/define';
 import { UPPER_BOUND } from '../../../shared/constants';
-import { resolveScannedSku } from '../../../shared/counting';
 import { callApi } from '../../kit/api';
-import { cue } from '../../kit/feedback';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
+import { lineOfScan, unitsWithin } from '../../kit/scan-task/scan-task-flow';
+import { LineStep, LinesTable, ScanTaskPage, SkuCell, TaskHeader, TaskScanStep } from '../../kit/scan-task/scan-task-parts';
+import { useScanAction } from '../../kit/scan-task/use-scan-action';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { toast } from '../../kit/toast';
-import { AsnNotFound, taskKindField, taskStatusField } from './inbound-task-scan';
+import { AsnLoad, taskKindField, taskStatusField } from './inbound-task-scan';
 import { vasQueries } from './vas.queries';
 
 /**
@@ -40,27 +41,25 @@ export default function VasScreen() {
 
 function VasScan({ onOpen }: { onOpen: (code: string) => void }) {
   const { t } = useLingui();
-  const onScan = ({ value }: { value: string }): ScanVerdict => {
-    onOpen(value.trim());
-    return { ok: true };
-  };
   return (
-    <Stack gap="md" maw={720} mx="auto">
-      <Title order={1} fz="h3"><Trans>Reprocess</Trans></Title>
-      <ScanInput label={<Trans>Task or staging location</Trans>} placeholder={t`Scan a VAS task number or its staging location`} onScan={onScan} testId="vas-task-scan" />
+    <TaskScanStep
+      title={<Trans>Reprocess</Trans>}
+      label={<Trans>Task or staging location</Trans>}
+      placeholder={t`Scan a VAS task number or its staging location`}
+      onOpen={onOpen}
+      testId="vas-task-scan"
+    >
       <Text size="sm" c="dimmed">
         <Trans>Labelling, bundling and repackaging tasks: ASN lines that ask for a service, and exception units sent to be relabelled or repackaged. Their units wait in staging until the task is done.</Trans>
       </Text>
-    </Stack>
+    </TaskScanStep>
   );
 }
 
 function VasTask({ code, onLeave }: { code: string; onLeave: () => void }) {
   const { t } = useLingui();
   const query = useQuery(vasQueries.task(code));
-  if (query.isPending) return <Text c="dimmed"><Trans>Loading…</Trans></Text>;
-  if (query.isError) return <AsnNotFound title={t`Reprocess`} code={code} error={query.error} onLeave={onLeave} />;
-  return <Rework work={query.data} code={code} onLeave={onLeave} />;
+  return <AsnLoad title={t`Reprocess`} code={code} query={query} onLeave={onLeave}>{(work) => <Rework work={work} code={code} onLeave={onLeave} />}</AsnLoad>;
 }
 
 function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: () => void }) {
@@ -73,25 +72,20 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
   const open = OPEN.includes(task.status);
   const mayWork = useMayCall(contract.doVasLine.access);
 
-  const done = useMutation({
-    mutationFn: () => callApi(contract.doVasLine, { task_no: task.task_no, sku_id: line!.sku_id, qty: Number(qty) }),
-    onSuccess: (data) => {
+  const done = useScanAction({
+    run: () => callApi(contract.doVasLine, { task_no: task.task_no, sku_id: line!.sku_id, qty: Number(qty) }),
+    say: (data) => (data.putaway_task_no ? t`Task done` : t`Saved`),
+    then: (data) => {
       queryClient.setQueryData(vasQueries.task(code).queryKey, { task: data.task, lines: data.lines });
       setLine(null);
-      if (data.putaway_task_no) {
-        setPutawayTask(data.putaway_task_no);
-        cue('scan.accepted', { say: t`Task done` });
-        toast.success(t`Task ${data.task.task_no} is done: its units go to putaway task ${data.putaway_task_no}.`);
-      } else {
-        cue('scan.accepted', { say: t`Saved` });
-      }
+      if (!data.putaway_task_no) return;
+      setPutawayTask(data.putaway_task_no);
+      toast.success(t`Task ${data.task.task_no} is done: its units go to putaway task ${data.putaway_task_no}.`);
     },
-    onError: () => cue('scan.refused'),
   });
 
   const onScan = ({ value }: { value: string }): ScanVerdict => {
-    const skuId = resolveScannedSku(value, lines);
-    const found = lines.find((l) => l.sku_id === skuId && l.done_qty < l.qty) ?? lines.find((l) => l.sku_id === skuId);
+    const found = lineOfScan(lines, value, (l) => l.done_qty < l.qty);
     if (!found) return { ok: false, message: t`${value} is not a SKU of task ${task.task_no}.` };
     const left = found.qty - found.done_qty;
     if (left === 0) return { ok: false, message: t`SKU ${found.sku_id} is done already.` };
@@ -101,25 +95,24 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
   };
 
   const left = line ? line.qty - line.done_qty : 0;
-  const canSave = line !== null && Number(qty) >= 1 && Number(qty) <= Math.min(left, UPPER_BOUND);
+  const canSave = line !== null && unitsWithin(qty, Math.min(left, UPPER_BOUND)) !== null;
   return (
-    <Stack gap="sm" maw={720} mx="auto">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} fz="h3"><Trans>Reprocess</Trans></Title>
-          <Group gap="xs">
-            <Text fw={700} ff="monospace" data-testid="vas-task-no">{task.task_no}</Text>
-            <FieldValue field={taskKindField} value={task.kind} />
-            <FieldValue field={taskStatusField} value={task.status} />
-          </Group>
+    <ScanTaskPage>
+      <TaskHeader
+        title={<Trans>Reprocess</Trans>}
+        number={task.task_no}
+        numberTestId="vas-task-no"
+        tags={<><FieldValue field={taskKindField} value={task.kind} /><FieldValue field={taskStatusField} value={task.status} /></>}
+        details={(
           <Text size="xs" c="dimmed">
             {task.asn_no && <Trans>ASN {task.asn_no}</Trans>}
             {task.exception_no && <> · <Trans>Exception {task.exception_no}</Trans></>}
             {task.staging_location && <> · <Trans>At {task.staging_location}</Trans></>}
           </Text>
-        </div>
-        <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other task</Trans></Button>
-      </Group>
+        )}
+        leave={<Trans>Other task</Trans>}
+        onLeave={onLeave}
+      />
       {task.status === TASK_STATUS.values.DONE && (
         <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`Task done`} data-testid="vas-done">
           {putawayTask ? <Trans>Its units go to putaway task {putawayTask}.</Trans> : <Trans>Its units went on to putaway.</Trans>}
@@ -127,45 +120,31 @@ function Rework({ work, code, onLeave }: { work: Work; code: string; onLeave: ()
       )}
       {open && !mayWork && <MissingPermissionNote access={contract.doVasLine.access} />}
       {open && mayWork && (line ? (
-        <Card withBorder radius="md" padding="sm" data-testid="vas-line">
-          <Stack gap="xs">
-            <div>
-              <Text fw={700} ff="monospace">{line.sku_id}</Text>
-              <Text size="sm">{line.sku_name}</Text>
-              <Text size="xs" c="dimmed"><Trans>{line.done_qty} of {line.qty} done</Trans></Text>
-            </div>
-            <NumberInput label={<Trans>Units done</Trans>} value={qty} onChange={setQty} min={1} max={left} allowDecimal={false} allowNegative={false} data-testid="vas-qty" />
-            <Group grow>
-              <Button onClick={() => done.mutate()} loading={done.isPending} disabled={!canSave} data-testid="vas-confirm"><Trans>Confirm</Trans></Button>
-              <Button variant="default" onClick={() => setLine(null)}><Trans>Cancel</Trans></Button>
-            </Group>
-          </Stack>
-        </Card>
+        <LineStep
+          testId="vas-line"
+          skuId={line.sku_id}
+          skuName={line.sku_name}
+          progress={<Trans>{line.done_qty} of {line.qty} done</Trans>}
+          confirm={{ label: <Trans>Confirm</Trans>, testId: 'vas-confirm', onClick: () => done.mutate(), loading: done.isPending, disabled: !canSave }}
+          onCancel={() => setLine(null)}
+        >
+          <NumberInput label={<Trans>Units done</Trans>} value={qty} onChange={setQty} min={1} max={left} allowDecimal={false} allowNegative={false} data-testid="vas-qty" />
+        </LineStep>
       ) : (
         <ScanInput label={<Trans>SKU</Trans>} placeholder={t`Scan a SKU of the task`} onScan={onScan} testId="vas-sku-scan" />
       ))}
-      <Table striped withTableBorder verticalSpacing={4} aria-label={t`Lines to rework`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th><Trans>SKU</Trans></Table.Th>
-            <Table.Th ta="right"><Trans>Done</Trans></Table.Th>
+      <LinesTable label={t`Lines to rework`} head={<Table.Th ta="right"><Trans>Done</Trans></Table.Th>}>
+        {lines.map((l) => (
+          <Table.Tr key={l.line_no} data-testid="vas-row">
+            <SkuCell
+              skuId={l.sku_id}
+              skuName={l.sku_name}
+              tag={l.quality === QUALITY.values.DAMAGED && <Badge size="xs" color="red" variant="light"><Trans>Damaged</Trans></Badge>}
+            />
+            <Table.Td ta="right"><Text size="sm" fw={600} c={l.done_qty === l.qty ? 'teal' : undefined}>{l.done_qty} / {l.qty}</Text></Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.line_no} data-testid="vas-row">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" ff="monospace">{l.sku_id}</Text>
-                  {l.quality === QUALITY.values.DAMAGED && <Badge size="xs" color="red" variant="light"><Trans>Damaged</Trans></Badge>}
-                </Group>
-                <Text size="xs" c="dimmed" lineClamp={1}>{l.sku_name}</Text>
-              </Table.Td>
-              <Table.Td ta="right"><Text size="sm" fw={600} c={l.done_qty === l.qty ? 'teal' : undefined}>{l.done_qty} / {l.qty}</Text></Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
+        ))}
+      </LinesTable>
+    </ScanTaskPage>
   );
 }

@@ -17,7 +17,7 @@ import { DatesLocale } from '../../kit/resource/dates-locale';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { useCanOpen } from '../../routes/use-access';
-import { quotaQueries } from './asn.queries';
+import { quotaQueries } from './quota.queries';
 import { UsageBar, useQuotaTypeLabel } from './quota-parts';
 
 const EDIT_PERM = 'PC.RuleCenter.QuotaConfig.AsnQuotaList.Edit';

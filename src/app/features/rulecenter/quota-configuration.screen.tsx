@@ -12,7 +12,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
-import { quotaQueries } from './asn.queries';
+import { quotaQueries } from './quota.queries';
 import { useQuotaTypeLabel } from './quota-parts';
 
 const EDIT_PERM = 'PC.RuleCenter.QuotaConfig.ASNQuotaConfiguration.Edit';

@@ -3,7 +3,7 @@ import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { resourceScreen } from '../../kit/resource/resource-pages';
-import { quotaQueries } from './asn.queries';
+import { quotaQueries } from './quota.queries';
 import { UsageBar } from './quota-parts';
 
 /** The coming days' delivery slots: each day × shift with its quota (all inbound types together), what is booked and by how many ASNs. */

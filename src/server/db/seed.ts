@@ -18,7 +18,7 @@ import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-const DEMO_WAREHOUSES = [
+export const DEMO_WAREHOUSES = [
   { whsId: 'SGSIN1', whsName: 'Singapore Tuas DC', timeRegion: 'Asia/Singapore', whsNo: '101' },
   { whsId: 'IDJKT1', whsName: 'Jakarta Cikarang FC', timeRegion: 'Asia/Jakarta', whsNo: '201' },
   { whsId: 'MYKUL1', whsName: 'Kuala Lumpur Shah Alam FC', timeRegion: 'Asia/Kuala_Lumpur', whsNo: '301' },

@@ -101,7 +101,6 @@ function rolePerms(role: string): string[] {
 /** Settings every warehouse starts with (spec §3 system settings, §9 defaults). */
 const DEFAULT_CONF: Record<string, string> = {
   weak_network_switch: '1',
-  weak_network_domain: '',
   weak_network_show_again_min: '30',
   weak_network_time_window_min: '3',
   weak_network_count_threshold: '3',

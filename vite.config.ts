@@ -100,8 +100,9 @@ export default defineConfig({
               if (notRead) throw new Error(`${notRead.path}: offlineRead is for reads, not for changes`);
               const swContract: SwContract = {
                 tenantHeader: TENANT_HEADER,
-                offlineReads: reads.map(route),
+                offlineReads: reads.map((def) => ({ ...route(def), perWarehouse: def.access !== 'public' && !def.tenantExempt })),
                 signIn: route(contract.userLogin),
+                loginInfo: route(contract.getLoginInfo),
                 signOut: route(contract.userLogout),
               };
               return { define: { __TALLY_SW_CONTRACT__: JSON.stringify(swContract) } };

@@ -13,12 +13,23 @@ interface SwRoute {
   path: string;
 }
 
+interface SwRead extends SwRoute {
+  /**
+   * The answer depends on the warehouse of the tenant header. False for reads that are public or
+   * called before the tab knows its warehouse (tenant-exempt): keyed on the warehouse, an offline
+   * cold start (no tenant header yet) would never find the answer stored while signed in.
+   */
+  perWarehouse: boolean;
+}
+
 /** What the worker needs from the API contract; vite.config.ts derives it at build time. */
 export interface SwContract {
   tenantHeader: string;
   /** The endpoints flagged `offlineRead`. */
-  offlineReads: SwRoute[];
+  offlineReads: SwRead[];
   signIn: SwRoute;
+  /** The session's user (an `offlineRead`, GET without input): a successful sign-in answers the same. */
+  loginInfo: SwRoute;
   signOut: SwRoute;
 }
 
@@ -61,19 +72,29 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Why a read is keyed as it is: see SwRead. A POST read's body is part of its key. */
+interface KeyParams {
+  perWarehouse: boolean;
+  bodyHash?: string;
+}
+
 /**
- * The cache key of an answer: its URL plus the warehouse of the tenant header, so one
- * warehouse never sees another's data; a POST read also keys on a hash of its body and is
- * stored under that synthetic GET key (Cache Storage keeps GET requests only).
+ * The cache key of an answer: its URL, plus the warehouse of the tenant header when the answer
+ * depends on it (so one warehouse never sees another's data); a POST read also keys on a hash
+ * of its body and is stored under that synthetic GET key (Cache Storage keeps GET requests only).
  */
+function cacheKeyOf(url: string, whsId: string | null, { perWarehouse, bodyHash }: KeyParams): string {
+  const key = new URL(url);
+  if (perWarehouse) key.searchParams.set('_sw_whs', whsId ?? '');
+  if (bodyHash) key.searchParams.set('_sw_body', bodyHash);
+  // One spelling of the query (an empty one leaves no bare `?`), however the request wrote it.
+  key.search = key.searchParams.toString();
+  return key.href;
+}
+
 const keyPlugin: WorkboxPlugin = {
-  cacheKeyWillBeUsed: async ({ request, params }) => {
-    const key = new URL(request.url);
-    key.searchParams.set('_sw_whs', request.headers.get(CONTRACT.tenantHeader) ?? '');
-    const bodyHash = (params as { bodyHash?: string } | undefined)?.bodyHash;
-    if (bodyHash) key.searchParams.set('_sw_body', bodyHash);
-    return key.href;
-  },
+  cacheKeyWillBeUsed: async ({ request, params }) =>
+    cacheKeyOf(request.url, request.headers.get(CONTRACT.tenantHeader), params as KeyParams),
 };
 
 /**
@@ -105,11 +126,11 @@ const offlineReads = new NetworkFirst({
 const samePath = (path: string) => ({ url }: { url: URL }) => url.origin === self.location.origin && url.pathname === path;
 
 for (const read of CONTRACT.offlineReads) {
-  const handler = read.method === 'GET'
-    ? offlineReads
-    : async ({ event, request }: RouteHandlerCallbackOptions) =>
-      offlineReads.handle({ event, request, params: { bodyHash: await sha256Hex(await request.clone().text()) } });
-  registerRoute(samePath(read.path), handler, read.method);
+  registerRoute(samePath(read.path), async ({ event, request }: RouteHandlerCallbackOptions) => {
+    const params: KeyParams = { perWarehouse: read.perWarehouse };
+    if (read.method === 'POST') params.bodyHash = await sha256Hex(await request.clone().text());
+    return offlineReads.handle({ event, request, params });
+  }, read.method);
 }
 
 // Session boundaries: what one user's session cached never reaches the next one. Signing out
@@ -122,7 +143,15 @@ registerRoute(samePath(CONTRACT.signOut.path), async ({ request }) => {
 
 registerRoute(samePath(CONTRACT.signIn.path), async ({ request }) => {
   const response = await fetch(request);
-  if ((await retcodeOf(response)) === RET.OK) await clearApiCache();
+  if ((await retcodeOf(response)) !== RET.OK) return response;
+  await clearApiCache();
+  // The sign-in answer is the session's user, as get_login_info answers it. The app takes it
+  // from the sign-in and does not ask again, so it is stored here: an offline cold start then
+  // finds the user it starts the session with.
+  const generation = cacheGeneration;
+  const loginInfoKey = cacheKeyOf(new URL(CONTRACT.loginInfo.path, self.location.origin).href, null, { perWarehouse: false });
+  const cache = await caches.open(API_CACHE);
+  if (generation === cacheGeneration) await cache.put(loginInfoKey, response.clone());
   return response;
 }, CONTRACT.signIn.method);
 

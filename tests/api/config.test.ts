@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { roles, userWarehouses } from '../../src/server/db/schema';
+import { confValues, roles, userWarehouses } from '../../src/server/db/schema';
 import { writeConf } from '../../src/server/modules/config/conf';
 import { DOMAIN_ENUMS, INBOUND_STATUS } from '../../src/shared/codes';
 import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS, OPERATION_PERMISSIONS, PAGE_ACTIONS } from '../../src/shared/permissions';
@@ -56,6 +56,21 @@ describe('get_conf_list', () => {
     expect(asMap(inVn.data.conf_list)).toEqual({ Enable_Fulfill_Chain: '1', weak_network_rtt_ms: '300' });
     const inSg = await sg.post(CONF_LIST, { conf_key: ['Enable_Fulfill_Chain'], whs_id: 'SGSIN1' });
     expect(asMap(inSg.data.conf_list)).toEqual({ Enable_Fulfill_Chain: '0' });
+  });
+
+  test('weak_network_domain: unset, it names this server as the request reached it, so a fresh install checks; an empty value turns the check off', async () => {
+    const domain = async (client: TestClient, headers: Record<string, string> = {}) =>
+      asMap((await client.post(CONF_LIST, { conf_key: ['weak_network_domain'] }, { headers })).data.conf_list).weak_network_domain;
+    // The test app answers in-process at http://localhost; behind a trusted proxy, as forwarded.
+    expect(await domain(sg)).toBe('http://localhost');
+    expect(await domain(operator, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'wms.example.com' })).toBe('https://wms.example.com');
+    await writeConf(server.database.db, 'VNHCM1', 'weak_network_domain', '');
+    try {
+      expect(await domain(vn)).toBe('');
+      expect(await domain(sg)).toBe('http://localhost');
+    } finally {
+      await server.database.db.delete(confValues).where(and(eq(confValues.whsId, 'VNHCM1'), eq(confValues.confKey, 'weak_network_domain')));
+    }
   });
 
   test('whs_id of another warehouse is refused with -100403, even one the user belongs to', async () => {

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { and, count, eq } from 'drizzle-orm';
-import { startTestServer, TestClient, type TestServer } from '../support/api-harness';
+import { SKIP_POSTGRES, startTestServer, usePostgresServer, TestClient, type TestServer } from '../support/api-harness';
 import { createApp, handlers } from '../../src/server/app';
 import { syncOps, syncStreams, userSettings } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -21,7 +21,6 @@ const QUEUE = '/apps/system/sync/search_device_queue';
 const REJECTED = '/apps/system/sync/search_rejected_ops';
 const RESOLVE = '/apps/system/sync/resolve_rejected_op';
 const SET_SETTING = 'system.user.set_user_setting';
-const onPostgres = Boolean(process.env.DATABASE_URL?.trim());
 
 let server: TestServer;
 beforeAll(async () => {
@@ -278,27 +277,40 @@ describe('push_ops', () => {
     const retry = await client.post(PUSH, { device_id: device, ops: [setting(4, 'before_crash', 'yes')] });
     expect(retry.data).toMatchObject({ acked_seq: 4, results: [{ status: 'applied' }] });
   });
+});
 
-  test.skipIf(!onPostgres)('PostgreSQL only (PGlite has one connection): two connections pushing the same ops at once apply each once', async () => {
-    const { client } = await signedIn();
-    // A second app over the same database: its requests take other connections of the pool.
-    const otherApp = createApp({ db: server.database.db, config: server.config });
-    const other = new TestClient(otherApp);
-    for (const [k, v] of client.cookies) other.cookies.set(k, v);
-    other.whsId = client.whsId;
-    const device: string = randomUUID();
-    let seq = 0;
-    for (let round = 0; round < 5; round++) {
-      const ops = Array.from({ length: 40 }, () => setting(++seq, `race_${seq}`, String(round)));
-      const [a, b] = await Promise.all([client.post(PUSH, { device_id: device, ops }), other.post(PUSH, { device_id: device, ops })]);
-      expect([a.retcode, b.retcode]).toEqual([0, 0]);
-      expect([a.data.acked_seq, b.data.acked_seq]).toEqual([seq, seq]);
-      for (let i = 0; i < ops.length; i++) {
-        expect([a.data.results[i].status, b.data.results[i].status].sort(), `round ${round} op ${i}`).toEqual(['applied', 'duplicate']);
-      }
+/**
+ * Two apps over one database (as two server processes would be) push the same ops of one device
+ * at once, five rounds: each op is applied by one and answered as a duplicate by the other.
+ */
+async function pushSameOpsAtOnce() {
+  const { client } = await signedIn();
+  // A second app over the same database: its requests take other connections of the pool.
+  const otherApp = createApp({ db: server.database.db, config: server.config });
+  const other = new TestClient(otherApp);
+  for (const [k, v] of client.cookies) other.cookies.set(k, v);
+  other.whsId = client.whsId;
+  const device: string = randomUUID();
+  let seq = 0;
+  for (let round = 0; round < 5; round++) {
+    const ops = Array.from({ length: 40 }, () => setting(++seq, `race_${seq}`, String(round)));
+    const [a, b] = await Promise.all([client.post(PUSH, { device_id: device, ops }), other.post(PUSH, { device_id: device, ops })]);
+    expect([a.retcode, b.retcode]).toEqual([0, 0]);
+    expect([a.data.acked_seq, b.data.acked_seq]).toEqual([seq, seq]);
+    for (let i = 0; i < ops.length; i++) {
+      expect([a.data.results[i].status, b.data.results[i].status].sort(), `round ${round} op ${i}`).toEqual(['applied', 'duplicate']);
     }
-    const records = await recordsOf(device);
-    expect(records.map((r) => r.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+  }
+  const records = await recordsOf(device);
+  expect(records.map((r) => r.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+}
+
+describe('the same ops pushed at once (exactly once under concurrency)', () => {
+  test('on the file\'s database: PGlite interleaves the two apps\' requests on its one connection', pushSameOpsAtOnce);
+
+  describe.skipIf(SKIP_POSTGRES)('on PostgreSQL', () => {
+    usePostgresServer(() => server, (on) => (server = on));
+    test('two connections of the pool apply them at the same moment', pushSameOpsAtOnce);
   });
 });
 

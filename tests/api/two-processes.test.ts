@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { ROOT, buildServer, startBuiltServer, type BuiltServer } from '../support/built-server';
 import { HttpSession } from '../support/http-session';
 import { databaseAt, withClient } from '../support/pg-admin';
+import { POSTGRES_ADMIN_URL, SKIP_POSTGRES } from '../support/api-harness';
 import { contract } from '../../src/shared/contract';
 import { RET } from '../../src/shared/retcodes';
 import { DEMO_ACCOUNTS, DEMO_STAFF } from '../../src/server/db/seed';
@@ -23,14 +24,12 @@ import { DEMO_ACCOUNTS, DEMO_STAFF } from '../../src/server/db/seed';
  * TALLY_SKIP_POSTGRES=1 skips this file; otherwise it fails saying so.
  */
 
-const SKIP = /^(1|true|yes)$/i.test(process.env.TALLY_SKIP_POSTGRES ?? '');
-const ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SET_SETTING = 'system.user.set_user_setting';
 const TOTAL_OPS = 240;
 /** Settings the ops write in turn: the last value of each shows the ops ran in seq order. */
 const SETTING_NAMES = 7;
 
-const admin = <T>(work: (client: pg.Client) => Promise<T>, database = ADMIN_URL): Promise<T> => withClient(database, work);
+const admin = <T>(work: (client: pg.Client) => Promise<T>, database = POSTGRES_ADMIN_URL): Promise<T> => withClient(database, work);
 
 interface Op { op_id: string; seq: number; kind: string; payload: { name: string; value: string }; created_at: number }
 interface PushAnswer { results: { op_id: string; seq: number; status: 'applied' | 'duplicate' | 'rejected'; retcode: number }[]; acked_seq: number }
@@ -45,17 +44,17 @@ async function dropDatabase() {
   databaseName = undefined;
 }
 
-describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
+describe.skipIf(SKIP_POSTGRES)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     try {
       await admin((c) => c.query('select 1'));
     } catch (err) {
-      throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL} (${(err as Error).message}). This test needs it (CI starts it in .ci/run); set TALLY_SKIP_POSTGRES=1 to skip it on a machine without one.`);
+      throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${(err as Error).message}). This test needs it (CI starts it in .ci/run); set TALLY_SKIP_POSTGRES=1 to skip it on a machine without one.`);
     }
     await buildServer(bundleDir);
     databaseName = `tally_two_processes_${randomBytes(5).toString('hex')}`;
     await admin((c) => c.query(`CREATE DATABASE ${databaseName}`));
-    const url = databaseAt(ADMIN_URL, databaseName);
+    const url = databaseAt(POSTGRES_ADMIN_URL, databaseName);
     // Started together on the empty database: both migrate and seed it, one after the other.
     const started = await Promise.allSettled([0, 1].map((i) => startBuiltServer(bundleDir, `tally-two-processes-${i}-`, { databaseUrl: url, apiOnly: true })));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -70,7 +69,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
   }, 60_000);
 
   test('both answer from the one database, seeded once', async () => {
-    const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), databaseAt(ADMIN_URL, databaseName!));
+    const rows = await admin((c) => c.query<{ n: number }>('select count(*)::int as n from users'), databaseAt(POSTGRES_ADMIN_URL, databaseName!));
     expect(rows.rows[0]!.n).toBe(DEMO_ACCOUNTS.length + DEMO_STAFF.length); // seeded once, not twice
     for (const server of servers) {
       const res = await new HttpSession().call<{ default: string }>(server.baseURL, 'GET', contract.getLangSetting.path);
@@ -143,7 +142,7 @@ describe.skipIf(SKIP)('two server processes on one PostgreSQL', () => {
         return { name: `two_processes_${r}`, value: String(last) };
       });
       expect(settings).toEqual(expected);
-    }, databaseAt(ADMIN_URL, databaseName!));
+    }, databaseAt(POSTGRES_ADMIN_URL, databaseName!));
 
     for (const server of servers) expect(server.output(), 'a request failed with a 500').not.toMatch(/\[api\] .* failed/);
   }, 120_000);

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { LOCALES } from '../../src/shared/locales';
-import { CHROMIUM_ARGS, baseURL } from './browser';
+import { CHROMIUM_ARGS, PDA_USER_AGENT, PDA_VIEWPORT, baseURL } from './browser';
+import { DEMO_ACCOUNTS, DEMO_WAREHOUSES } from '../../src/server/db/seed';
+import { ROUTES } from '../../src/shared/routes/manifest';
+import { isOperationPath } from '../../src/shared/routes/operations';
 
 const PASSWORD = 'Demo1234';
 /** The service worker's cache of `offlineRead` answers (sw/sw.ts). */
@@ -19,7 +22,7 @@ afterAll(() => profiles.forEach((dir) => rmSync(dir, { recursive: true, force: t
  * A browser with its own on-disk profile: Chromium reports an incognito context (Playwright's
  * usual newContext) as not installable, and an installed app keeps its caches on disk anyway.
  */
-async function openProfile(origin = baseURL()): Promise<{ context: BrowserContext; page: Page }> {
+async function openProfile(origin = baseURL(), device: { pda?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tally-pwa-'));
   profiles.push(dir);
   const context = await chromium.launchPersistentContext(dir, {
@@ -27,7 +30,8 @@ async function openProfile(origin = baseURL()): Promise<{ context: BrowserContex
     headless: true,
     args: CHROMIUM_ARGS,
     baseURL: origin,
-    viewport: { width: 1366, height: 800 },
+    viewport: device.pda ? PDA_VIEWPORT : { width: 1366, height: 800 },
+    userAgent: device.pda ? PDA_USER_AGENT : undefined,
     locale: 'en-US',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -57,14 +61,15 @@ async function signInControlled(page: Page, email: string): Promise<void> {
   }, API_CACHE, { timeout: 10_000, polling: 100 });
 }
 
-/** Paths (and the warehouse key) of the cached API answers. */
+/** Paths of the cached API answers, with the warehouse key of those kept per warehouse. */
 function cachedApiKeys(page: Page): Promise<string[]> {
   return page.evaluate(async (name) => {
     if (!(await caches.has(name))) return [];
     const keys = await (await caches.open(name)).keys();
     return keys.map((request) => {
       const url = new URL(request.url);
-      return `${url.pathname} whs=${url.searchParams.get('_sw_whs') ?? ''}`;
+      const whs = url.searchParams.get('_sw_whs');
+      return whs === null ? url.pathname : `${url.pathname} whs=${whs}`;
     });
   }, API_CACHE);
 }
@@ -114,8 +119,8 @@ describe('offline', () => {
 
   test('reference data is cached per warehouse, failures are not', async () => {
     const keys = await cachedApiKeys(page);
-    // Before the tab knows its warehouse (no tenant header) and after it.
-    expect(keys).toContain('/api/v2/apps/system/user/get_login_info whs=');
+    // The user is read before the tab knows its warehouse (no tenant header): one answer whatever the warehouse.
+    expect(keys).toContain('/api/v2/apps/system/user/get_login_info');
     expect(keys.some((key) => /^\/api\/v2\/apps\/system\/authorization\/get_my_perm whs=\w+$/.test(key))).toBe(true);
     expect(keys.some((key) => key.startsWith('/api/v2/apps/system/user/user_login'))).toBe(false);
   });
@@ -166,6 +171,77 @@ describe('offline', () => {
       await context.setOffline(false);
     }
   });
+});
+
+describe('offline cold start on a PDA', () => {
+  const operator = DEMO_ACCOUNTS.find((a) => a.email === 'operator@demo.local')!;
+  /** The operator's warehouses, by the name the home shows (which is current depends on earlier tests). */
+  const warehouseNames = DEMO_WAREHOUSES.filter((w) => (operator.warehouses as readonly string[]).includes(w.whsId)).map((w) => w.whsName);
+  /** The paths of the manifest's operation screens (spec §2) that open without parameters (an optional one left out). */
+  const operationPaths = ROUTES.map((r) => r.path.replace(/\/\{-\$\w+\}/g, ''))
+    .filter((p) => isOperationPath(p) && !p.includes('$'));
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await openProfile(baseURL(), { pda: true }));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const showsError = (p: Page) => p.getByText('Something went wrong').isVisible();
+  const operationScreens = (p: Page) => p.getByRole('navigation', { name: 'Operation screens' });
+  /** The operator home's heading: the session's warehouse, under it the operator's name. */
+  const operatorHome = async (p: Page): Promise<string> => {
+    await expect.poll(() => operationScreens(p).isVisible()).toBe(true);
+    const heading = p.getByRole('heading', { level: 1 });
+    expect(await p.getByText(operator.displayName, { exact: true }).filter({ visible: true }).count()).toBeGreaterThan(0);
+    expect(await showsError(p)).toBe(false);
+    return heading.innerText();
+  };
+
+  test('signed in on a page the worker controls, a reload offline opens the shell with that session', async () => {
+    await page.goto('/v2/login');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    await page.getByLabel('Email').fill(operator.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/v2/home');
+    const warehouse = await operatorHome(page);
+    expect(warehouseNames).toContain(warehouse);
+    // The app takes the user from the sign-in answer; the worker stored that answer as the login info.
+    await expect.poll(() => cachedApiPaths(page)).toEqual(expect.arrayContaining([
+      '/api/v2/apps/system/user/get_login_info', '/api/v2/apps/system/authorization/get_my_menu_key',
+    ]));
+
+    await context.setOffline(true);
+    await page.reload();
+    expect(await operatorHome(page)).toBe(warehouse);
+  });
+
+  test('an offline cold start on the deep link of every operation screen shows that screen', async () => {
+    // What the operator's home lists is what this version has built of the manifest's operation screens.
+    const listed = await operationScreens(page).getByRole('link').evaluateAll(
+      (links) => links.map((a) => ({ path: new URL((a as HTMLAnchorElement).href).pathname.replace(/^\/v2/, ''), label: a.textContent?.trim() ?? '' })),
+    );
+    const screens = listed.filter((s) => operationPaths.includes(s.path));
+    expect(screens.map((s) => s.path)).toEqual(listed.map((s) => s.path));
+    expect(screens.length).toBeGreaterThan(0);
+
+    for (const screen of screens) {
+      const cold = await context.newPage();
+      await cold.goto(`/v2${screen.path}`);
+      await expect.poll(() => cold.title(), { message: screen.path }).toBe(`${screen.label} · Tally`);
+      await expect.poll(() => cold.getByRole('status', { name: 'Loading' }).count(), { message: screen.path }).toBe(0);
+      expect(await showsError(cold), screen.path).toBe(false);
+      expect(await cold.getByRole('button', { name: `Account menu of ${operator.displayName}` }).isVisible(), screen.path).toBe(true);
+      await cold.close();
+    }
+  }, 240_000);
 });
 
 describe('session boundaries', () => {

@@ -3,9 +3,9 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { baseURL, launchBrowser } from './browser';
 
 const WARNING = 'Network is unstable, please inform your supervisor to reach out to the local IT team for assistance';
-/** Longer than the RTT threshold the intercepted settings give (300 ms). */
+/** Longer than the RTT threshold (300 ms, seeded and intercepted alike). */
 const API_DELAY_MS = 600;
-/** Longer than the ping threshold (300 ms): the favicon pings report a weak network. */
+/** Longer than the ping threshold (300 ms, seeded and intercepted alike): the pings report a weak network. */
 const SLOW_PING_MS = 450;
 
 let browser: Browser;
@@ -28,11 +28,43 @@ describe('x-response-et', () => {
   });
 });
 
+/** One real API request of the app: tab refocus re-reads the login info (spec §8). */
+const refocus = async (p: Page) => {
+  // A refocus while the previous read is still in flight is dropped as a duplicate (spec §7),
+  // so refocus again until one read is answered.
+  for (let attempt = 1; ; attempt++) {
+    const answered = p.waitForResponse((r) => r.url().includes('/apps/system/user/get_login_info'), { timeout: 10_000 });
+    await p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    try {
+      await answered;
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+};
+const warning = (p: Page) => p.getByText(WARNING, { exact: true });
+
+/** No service worker: the routes of a test must see every request of the page (a worker's answers pass them by). */
+const newContextWithoutWorker = () =>
+  browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+
+async function signInOperator(page: Page) {
+  await page.goto('/v2/login');
+  await page.getByLabel('Email').fill('operator@demo.local');
+  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/v2/home');
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+}
+
+/** The app's favicon pings of the weak-network check. */
+const isPing = (url: URL) => url.pathname === '/v2/favicon.svg' && url.searchParams.has('wn_ping');
+
 describe('weak network warning', () => {
   test('slow requests, then slow pings of the favicon, warn once; not again within the interval, even after a reload', async () => {
     const origin = baseURL();
-    // No service worker: the routes below must see every request of the page.
-    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+    const context = await newContextWithoutWorker();
     const page = await context.newPage();
 
     let slowApi = false;
@@ -62,35 +94,13 @@ describe('weak network warning', () => {
       const data = { conf_list: Object.entries(conf).map(([conf_key, conf_value]) => ({ conf_key, conf_value })) };
       return route.fulfill({ json: { retcode: 0, message: 'success', data } });
     });
-    await context.route((url) => url.pathname === '/v2/favicon.svg' && url.searchParams.has('wn_ping'), async (route: Route) => {
+    await context.route(isPing, async (route: Route) => {
       pings.push(route.request().url());
       if (pingDelay > 0) await sleep(pingDelay);
       await route.fallback();
     });
 
-    /** One real API request of the app: tab refocus re-reads the login info (spec §8). */
-    const refocus = async (p: Page) => {
-      // A refocus while the previous read is still in flight is dropped as a duplicate (spec §7),
-      // so refocus again until one read is answered.
-      for (let attempt = 1; ; attempt++) {
-        const answered = p.waitForResponse((r) => r.url().includes('/apps/system/user/get_login_info'), { timeout: 10_000 });
-        await p.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-        try {
-          await answered;
-          return;
-        } catch (error) {
-          if (attempt >= 3) throw error;
-        }
-      }
-    };
-    const warning = (p: Page) => p.getByText(WARNING, { exact: true });
-
-    await page.goto('/v2/login');
-    await page.getByLabel('Email').fill('operator@demo.local');
-    await page.getByLabel('Password').fill('Demo1234');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/v2/home');
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await signInOperator(page);
     await expect.poll(() => settingsServed).toBe(1);
 
     // Three slow requests start a check of three pings; fast pings: no warning.
@@ -131,6 +141,32 @@ describe('weak network warning', () => {
     expect(pings).toHaveLength(pingsWhenShown);
     expect(await warning(page).count()).toBe(0);
 
+    await context.close();
+  });
+
+  test('a fresh install warns with its seeded settings: the check pings this server', async () => {
+    const context = await newContextWithoutWorker();
+    const page = await context.newPage();
+    let slow = false;
+    const pings: string[] = [];
+    await context.route('**/api/v2/**', async (route: Route) => {
+      if (slow) await sleep(API_DELAY_MS);
+      await route.fallback();
+    });
+    await context.route(isPing, async (route: Route) => {
+      pings.push(route.request().url());
+      if (slow) await sleep(SLOW_PING_MS);
+      await route.fallback();
+    });
+
+    await signInOperator(page);
+    slow = true;
+    await expect.poll(async () => {
+      if (await warning(page).isVisible()) return true;
+      await refocus(page);
+      return warning(page).isVisible();
+    }, { timeout: 30_000, interval: 0 }).toBe(true);
+    expect(new URL(pings[0] ?? '').origin).toBe(baseURL());
     await context.close();
   });
 });

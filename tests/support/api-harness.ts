@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { configFromEnv, type ServerConfig } from '../../src/server/config';
 import { PGLITE_EXTENSIONS, openDatabase, type Database, type Db } from '../../src/server/db/client';
@@ -148,16 +149,16 @@ async function openPostgresTestDatabase(databaseUrl: string): Promise<Database> 
   }
 }
 
-async function openTestDatabase(): Promise<Database> {
-  const databaseUrl = process.env.DATABASE_URL?.trim();
+async function openTestDatabase(databaseUrl = process.env.DATABASE_URL?.trim()): Promise<Database> {
   if (databaseUrl) return openPostgresTestDatabase(databaseUrl);
   const client = new PGlite({ loadDataDir: await seededTemplate(), extensions: PGLITE_EXTENSIONS });
   const db = drizzle(client, { schema });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+/** `databaseUrl`: a PostgreSQL server to make the test database on, whatever DATABASE_URL says. */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
+  const database = await openTestDatabase(opts.databaseUrl);
   try {
     await seedDemo(database.db); // a no-op on the seeded PGlite template
   } catch (err) {
@@ -206,6 +207,38 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     close: () => database.close(),
   };
   return server;
+}
+
+/** The PostgreSQL server of tests that need one: DATABASE_URL's, else the machine's own (CI starts it in .ci/run). */
+export const POSTGRES_ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** TALLY_SKIP_POSTGRES=1 skips, by name, the tests that need PostgreSQL on a machine without one; otherwise they fail saying so. */
+export const SKIP_POSTGRES = /^(1|true|yes)$/i.test(process.env.TALLY_SKIP_POSTGRES ?? '');
+
+/**
+ * For a block of tests whose point is PostgreSQL's separate connections (transactions that really
+ * overlap, which PGlite's single connection cannot show): registers the block's hooks, which hand
+ * `set` a server on PostgreSQL before its tests and the file's server (`get`) back after them.
+ * That is the file's server when it runs there already (DATABASE_URL), else one on a fresh
+ * database of POSTGRES_ADMIN_URL, dropped afterwards. No PostgreSQL there fails the block saying so.
+ */
+export function usePostgresServer(get: () => TestServer, set: (server: TestServer) => void): void {
+  let fileServer: TestServer | undefined;
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    fileServer = get();
+    if (fileServer.database.kind === 'postgres') return;
+    try {
+      await withClient(POSTGRES_ADMIN_URL, (c) => c.query('select 1'));
+    } catch (err) {
+      throw new Error(`PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${(err as Error).message}). These tests need it (CI starts it in .ci/run); set TALLY_SKIP_POSTGRES=1 to skip them on a machine without one.`);
+    }
+    started = await startTestServer({}, { databaseUrl: POSTGRES_ADMIN_URL });
+    set(started);
+  });
+  afterAll(async () => {
+    if (fileServer) set(fileServer);
+    await started?.close();
+  });
 }
 
 type App = ReturnType<typeof createApp>;

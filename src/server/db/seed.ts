@@ -18,7 +18,7 @@ import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-const DEMO_WAREHOUSES = [
+export const DEMO_WAREHOUSES = [
   { whsId: 'SGSIN1', whsName: 'Singapore Tuas DC', timeRegion: 'Asia/Singapore', whsNo: '101' },
   { whsId: 'IDJKT1', whsName: 'Jakarta Cikarang FC', timeRegion: 'Asia/Jakarta', whsNo: '201' },
   { whsId: 'MYKUL1', whsName: 'Kuala Lumpur Shah Alam FC', timeRegion: 'Asia/Kuala_Lumpur', whsNo: '301' },
@@ -101,7 +101,6 @@ function rolePerms(role: string): string[] {
 /** Settings every warehouse starts with (spec §3 system settings, §9 defaults). */
 const DEFAULT_CONF: Record<string, string> = {
   weak_network_switch: '1',
-  weak_network_domain: '',
   weak_network_show_again_min: '30',
   weak_network_time_window_min: '3',
   weak_network_count_threshold: '3',

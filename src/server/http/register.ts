@@ -65,7 +65,7 @@ export function clientIpOf(c: Context, trustProxy: boolean): string {
 }
 
 /** This server's origin as the request reached it: as forwarded by a trusted proxy (TRUST_PROXY), else its own URL. */
-function requestOrigin(c: Context, trustProxy: boolean): string {
+export function requestOrigin(c: Context, trustProxy: boolean): string {
   const url = new URL(c.req.url);
   if (trustProxy) {
     const forwarded = (name: string) => c.req.header(name)?.split(',')[0]?.trim();

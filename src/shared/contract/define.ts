@@ -24,9 +24,10 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   offline?: boolean;
   /**
    * Reference data an operator needs after reloading offline: the service worker answers it
-   * network-first (4 s) and keeps the last successful answer per warehouse, served when the
-   * network is gone (docs/offline.md). Reads only: the answer may depend on the path, the
-   * query or body, the warehouse and the signed-in user (the cache is dropped at sign-in/out).
+   * network-first (4 s) and keeps the last successful answer (per warehouse, unless the read is
+   * public or tenant-exempt), served when the network is gone (docs/offline.md). Reads only: the
+   * answer may depend on the path, the query or body, the warehouse and the signed-in user (the
+   * cache is dropped at sign-in/out).
    */
   offlineRead?: boolean;
   /** Retcodes the client handles itself instead of showing the generic error toast (spec §8). */

@@ -5,11 +5,17 @@ import { FEATURE_FLAGS, flagIsOn, type FeatureFlag } from '../../../shared/permi
 import { RET } from '../../../shared/retcodes';
 import { warehouseSwitchTimes } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import type { Handlers } from '../../http/register';
+import { requestOrigin, type Handlers } from '../../http/register';
 import { GLOBAL_WHS, readConf, readConfValue } from './conf';
 
 /** Settings the login page may read without a session; every other key needs one. */
 const PUBLIC_ADMIN_CONFIG = new Set(['enable_tob_login']);
+
+/**
+ * Where the weak-network check pings when no one has set it: this server, as the device reached
+ * it. An empty value turns the check off (spec §3), so a fresh install would never warn.
+ */
+const WEAK_NETWORK_DOMAIN = 'weak_network_domain';
 
 const enumsPayload = Object.fromEntries(
   Object.entries(DOMAIN_ENUMS).map(([name, list]) => [name, list.options.map((o) => ({ value: o.value, name: o.label.message ?? o.name }))]),
@@ -20,11 +26,14 @@ export const configHandlers: Handlers<typeof configContract> = {
     return { enums: enumsPayload };
   },
 
-  async getConfList(input, { db, session }) {
+  async getConfList(input, { db, session, c, config }) {
     if (input.whs_id && input.whs_id !== session.whsId) {
       throw new ApiError(RET.WAREHOUSE_FORBIDDEN, `Settings of warehouse ${input.whs_id} are not readable from ${session.whsId}.`);
     }
     const conf = await readConf(db, session.whsId, input.conf_key);
+    if (input.conf_key.includes(WEAK_NETWORK_DOMAIN) && !conf.has(WEAK_NETWORK_DOMAIN)) {
+      conf.set(WEAK_NETWORK_DOMAIN, requestOrigin(c, config.trustProxy));
+    }
     return { conf_list: [...conf].map(([conf_key, conf_value]) => ({ conf_key, conf_value })) };
   },
 

@@ -10,6 +10,8 @@ import { INBOUND_STATUS, codeEnum } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import type { OutputOf } from '../../../shared/contract/define';
 import { MAX_COUNT_QTY, isCountQty } from '../../../shared/counting';
+import { countingOps } from '../../../shared/ops/counting.ops';
+import type { PayloadOf } from '../../../shared/ops/define';
 import { RET } from '../../../shared/retcodes';
 import type { FieldDef } from '../../../shared/resources/define';
 import { cue } from '../../kit/feedback';
@@ -28,8 +30,9 @@ import { askServer } from './counting-checks';
 import { CompleteDialog } from './counting-complete';
 import { checkCount, groupOps, groupTotals, localGroup, meaningOf, type GroupDetail, type GroupLine, type LocalGroup } from './counting-view';
 import { countingQueries } from './counting.queries';
-import { COUNTING_OPS } from './counting.ops';
 
+
+type CountingOp = (typeof countingOps)[keyof typeof countingOps];
 /**
  * Counting (spec §2 /inbound/counting, §7 counting calls): the operator's scan screen, PDA-sized.
  * Pick a group (or resume one of yours), then scan cartons and SKUs and count them, correct the
@@ -185,9 +188,9 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
   const refreshDetail = () => void queryClient.invalidateQueries({ queryKey: countingQueries.group(groupNo).queryKey });
 
   /** Queues an op; a payload the op kind refuses is said and shown, nothing is queued. */
-  const queue = async (kind: string, payload: Record<string, unknown>, say: string): Promise<boolean> => {
+  const queue = async <O extends CountingOp>(op: O, payload: Omit<PayloadOf<O>, 'group_no'>, say: string): Promise<boolean> => {
     try {
-      await enqueue(kind, { group_no: groupNo, ...payload });
+      await enqueue(op, { group_no: groupNo, ...payload } as PayloadOf<O>);
       cue('inbound.counting_saved', { say });
       return true;
     } catch (error) {
@@ -229,7 +232,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
         }
       }
       const payload = { sku_id: target.sku_id, qty: units, ...(carton ? { tracking_id: carton } : {}), ...(confirmSurplus ? { confirm_surplus: true } : {}) };
-      if (await queue(COUNTING_OPS.save, payload, String(units))) {
+      if (await queue(countingOps.save, payload, String(units))) {
         setLine(null);
         setPrompt(null);
       }
@@ -294,8 +297,8 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
       return false;
     }
     const queued = change === null
-      ? await queue(COUNTING_OPS.cartonDelete, { tracking_id: trackingId }, t`Carton removed`)
-      : await queue(COUNTING_OPS.cartonChange, { tracking_id: trackingId, ...change }, t`Carton corrected`);
+      ? await queue(countingOps.cartonDelete, { tracking_id: trackingId }, t`Carton removed`)
+      : await queue(countingOps.cartonChange, { tracking_id: trackingId, ...change }, t`Carton corrected`);
     if (queued && change === null && carton === trackingId) setCarton(null);
     return queued;
   };
@@ -308,7 +311,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
   };
 
   const done = detail.counting_completed_at !== null;
-  const completeOp = ops.find((op) => op.kind === COUNTING_OPS.complete && op.state === 'done');
+  const completeOp = ops.find((op) => op.kind === countingOps.complete.kind && op.state === 'done');
   const nextSteps = (completeOp?.result as { asns?: { asn_no: string; qc_required: boolean; task_no: string }[] } | null)?.asns ?? [];
   const current = line ? skuRows(group).find((r) => r.sku_id === line.sku_id) : undefined;
   const cartonAsnNo = cartonOf(carton)?.asn_no ?? '-';
@@ -318,13 +321,13 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
     const p = op.payload;
     const trackingId = String(p.tracking_id);
     switch (op.kind) {
-      case COUNTING_OPS.save: return `${String(p.qty)} × ${String(p.sku_id)}${p.tracking_id ? ` · ${trackingId}` : ''}${p.confirm_surplus ? ` · ${t`surplus`}` : ''}`;
-      case COUNTING_OPS.wrongSku: return t`${String(p.qty)} × ${String(p.code)} (wrong SKU)`;
-      case COUNTING_OPS.carton: return t`Carton ${trackingId} registered`;
-      case COUNTING_OPS.cartonChange: return [
+      case countingOps.save.kind: return `${String(p.qty)} × ${String(p.sku_id)}${p.tracking_id ? ` · ${trackingId}` : ''}${p.confirm_surplus ? ` · ${t`surplus`}` : ''}`;
+      case countingOps.wrongSku.kind: return t`${String(p.qty)} × ${String(p.code)} (wrong SKU)`;
+      case countingOps.carton.kind: return t`Carton ${trackingId} registered`;
+      case countingOps.cartonChange.kind: return [
         t`Carton ${trackingId} corrected`, p.carton_qty === undefined ? null : t`${String(p.carton_qty)} pcs`, p.asn_no === undefined ? null : t`ASN ${String(p.asn_no)}`,
       ].filter(Boolean).join(' · ');
-      case COUNTING_OPS.cartonDelete: return t`Carton ${trackingId} removed`;
+      case countingOps.cartonDelete.kind: return t`Carton ${trackingId} removed`;
       default: return t`Counting completed`;
     }
   };
@@ -496,7 +499,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
                     variant="light"
                     disabled={!cartonAsn}
                     onClick={async () => {
-                      if (await queue(COUNTING_OPS.carton, { tracking_id: prompt.code, asn_no: cartonAsn }, t`Carton registered`)) {
+                      if (await queue(countingOps.carton, { tracking_id: prompt.code, asn_no: cartonAsn }, t`Carton registered`)) {
                         setCarton(prompt.code);
                         setPrompt(null);
                       }
@@ -519,7 +522,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
                     const units = Number(wrongQty);
                     if (!isCountQty(units)) return;
                     const payload = { code: prompt.code, qty: units, ...(carton ? { tracking_id: carton } : {}) };
-                    if (await queue(COUNTING_OPS.wrongSku, payload, t`Wrong SKU recorded`)) setPrompt(null);
+                    if (await queue(countingOps.wrongSku, payload, t`Wrong SKU recorded`)) setPrompt(null);
                   }}
                   data-testid="counting-wrong-sku"
                 >
@@ -539,7 +542,7 @@ function Counting({ detail, ops, onLeave }: { detail: GroupDetail; ops: OutboxOp
         unsent={unsent}
         onClose={() => setPrompt(null)}
         onConfirm={async () => {
-          if (await queue(COUNTING_OPS.complete, {}, t`Counting complete`)) setPrompt(null);
+          if (await queue(countingOps.complete, {}, t`Counting complete`)) setPrompt(null);
         }}
       />
     </Stack>

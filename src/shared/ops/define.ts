@@ -27,7 +27,3 @@ export function defineOp<const K extends string, S extends z.ZodType>(op: Offlin
   if (!KIND_FORMAT.test(op.kind)) throw new Error(`Op kind "${op.kind}" must be dotted lower-case words`);
   return op;
 }
-
-/** Every op of a list of areas (`{ area: { name: op } }`), in declaration order. */
-export const opsOf = (areas: Readonly<Record<string, Readonly<Record<string, OfflineOp>>>>): OfflineOp[] =>
-  Object.values(areas).flatMap((ops) => Object.values(ops));

@@ -1,5 +1,4 @@
 import { countingOps } from './counting.ops';
-import { opsOf } from './define';
 import { putawayOps } from './putaway.ops';
 import { userSettingsOps } from './user-settings.ops';
 
@@ -18,4 +17,5 @@ export const OPS = {
 /** An op of the list. */
 export type AppOp = { [A in keyof typeof OPS]: (typeof OPS)[A][keyof (typeof OPS)[A]] }[keyof typeof OPS];
 
-export const ALL_OPS: readonly AppOp[] = opsOf(OPS) as AppOp[];
+/** Every op of the list, in declaration order. */
+export const ALL_OPS: readonly AppOp[] = Object.values(OPS).flatMap((ops): AppOp[] => Object.values(ops));

@@ -5,7 +5,7 @@ import { opPayloadHash, canonicalJson } from '../src/server/modules/sync/payload
 import { INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, STOCK_LOCATION_TYPE, TASK_STATUS } from '../src/shared/codes';
 import { API_BASE } from '../src/shared/contract/define';
 import { contract } from '../src/shared/contract';
-import { PUTAWAY_OPS } from '../src/shared/contract/putaway.contract';
+import { putawayOps } from '../src/shared/ops/putaway.ops';
 import { RET } from '../src/shared/retcodes';
 import { startBuiltServer } from '../tests/support/built-server';
 import { HttpSession } from '../tests/support/http-session';
@@ -112,11 +112,11 @@ async function writeBatch(pool: pg.Pool, device: CeilingDevice, firstSeq: number
         tasks: [{ task_no: device.task_no, status: task.rows[0]!.status, done_qty: taskBefore + i + 1, total_qty: task.rows[0]!.total_qty }],
         lines: [{ task_no: device.task_no, line_no: device.line_no, put_qty: lineBefore + i + 1 }],
       };
-      return [opId, firstSeq + i, JSON.stringify(payload), opPayloadHash(PUTAWAY_OPS.put.kind, canonicalJson(payload)), JSON.stringify(result)];
+      return [opId, firstSeq + i, JSON.stringify(payload), opPayloadHash(putawayOps.put.kind, canonicalJson(payload)), JSON.stringify(result)];
     });
     const values = records.map((_, r) => `($1, $${5 + r * 5}, $2, $3, $${6 + r * 5}, $4, $${7 + r * 5}, $${8 + r * 5}, 'applied', 0, 'success', $${9 + r * 5}, now())`);
     await client.query(`insert into sync_ops (whs_id, op_id, device_id, user_id, seq, kind, payload, payload_hash, status, retcode, message, result, created_at)
-      values ${values.join(', ')}`, [BENCH_WHS, device.device_id, userId, PUTAWAY_OPS.put.kind, ...records.flat()]);
+      values ${values.join(', ')}`, [BENCH_WHS, device.device_id, userId, putawayOps.put.kind, ...records.flat()]);
     await client.query('update sync_streams set acked_seq = $4 where whs_id = $1 and device_id = $2 and user_id = $3',
       [BENCH_WHS, device.device_id, userId, firstSeq + n - 1]);
     await client.query('commit');
@@ -174,7 +174,7 @@ export const apiThroughputBench: StandaloneBenchModule = {
         if (me.whs_id !== BENCH_WHS) throw new Error(`${OPERATOR_EMAIL} signs in to ${me.whs_id}; the bench's tasks are in ${BENCH_WHS}`);
         userId = me.user_id;
         const config = (devices: LoadDevice[], pushesPerDevice: number): LoadConfig => ({
-          url: server.baseURL, path: API_BASE + contract.pushOps.path, headers: session.headers(true), kind: PUTAWAY_OPS.put.kind,
+          url: server.baseURL, path: API_BASE + contract.pushOps.path, headers: session.headers(true), kind: putawayOps.put.kind,
           devices, opsPerPush: OPS_PER_PUSH, pushesPerDevice, outOfSequenceRetcode: RET.OUT_OF_SEQUENCE,
         });
         warmUp = await runLoadProcess<LoadConfig, LoadResult>('push-load.ts', 'PUSH_LOAD_CONFIG', config(devicesFor(work.tasks, work.cells), WARM_UP_PUSHES));

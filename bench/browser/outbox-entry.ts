@@ -1,6 +1,7 @@
 import { OutboxDb } from '../../src/app/kit/outbox/db';
 import { Outbox, type OutboxTransport } from '../../src/app/kit/outbox/outbox';
-import { defineClientOpKind } from '../../src/app/kit/outbox/registry';
+import { z } from 'zod';
+import { defineOp } from '../../src/shared/ops/define';
 
 /**
  * Runs in the page (bundled by outbox.bench.ts): the app's Outbox on the origin's real
@@ -10,15 +11,13 @@ import { defineClientOpKind } from '../../src/app/kit/outbox/registry';
 const BENCH_USER_ID = 900_001;
 const BENCH_WHS = 'bench-whs';
 
-/** A counting scan as a screen would queue it, checked like a real kind checks its payload. */
-const countScanOp = defineClientOpKind<{ asn_no?: unknown; sku_code?: unknown; barcode?: unknown; qty?: unknown; cell_code?: unknown; scanned_at?: unknown }>({
+/** A counting scan as a screen would queue it, its payload checked by its schema like a real op's. */
+const code = z.string().min(1).max(64);
+const countScanOp = defineOp({
   kind: 'bench.counting.save_counting_record',
-  validate: ({ asn_no, sku_code, barcode, qty, cell_code }) => {
-    const text = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 64;
-    if (!text(asn_no) || !text(sku_code) || !text(barcode) || !text(cell_code)) return { id: 'bench.bad_codes', message: 'bad codes' };
-    if (typeof qty !== 'number' || !Number.isInteger(qty) || qty < 1 || qty > 99_999) return { id: 'bench.bad_qty', message: 'bad qty' };
-    return null;
-  },
+  access: 'session',
+  payload: z.object({ asn_no: code, sku_code: code, barcode: code, qty: z.number().int().min(1).max(99_999), cell_code: code, scanned_at: z.number() }),
+  invalid: { id: 'bench.bad_scan', message: 'bad scan' },
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,7 +59,7 @@ async function benchOutbox(n: number, mode: 'paused' | 'draining'): Promise<{ sa
       scanned_at: Date.now(),
     };
     const started = performance.now();
-    await outbox.enqueue(countScanOp.kind, payload);
+    await outbox.enqueue(countScanOp, payload);
     samples.push(performance.now() - started);
   }
   const stream = await outbox.currentStream();

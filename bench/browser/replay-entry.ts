@@ -1,9 +1,9 @@
 import { OutboxDb } from '../../src/app/kit/outbox/db';
 import { Outbox, type OutboxTransport, type Timers } from '../../src/app/kit/outbox/outbox';
-import { putOp } from '../../src/app/features/inbound/putaway-ops';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { syncContract } from '../../src/shared/contract/sync.contract';
 import { sessionContract } from '../../src/shared/contract/session.contract';
+import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
 import { seededRandom } from '../support/stats';
@@ -76,7 +76,7 @@ async function queue({ dbName, context, targets, ops }: QueueRequest): Promise<n
     for (let i = 0; i < ops; i++) {
       const line = targets.lines[i % targets.lines.length]!;
       const started = performance.now();
-      await scanner.enqueue(putOp.kind, { task_no: targets.taskNo, line_no: line.lineNo, sku_id: line.skuId, location: line.location, qty: 1 });
+      await scanner.enqueue(putawayOps.put, { task_no: targets.taskNo, line_no: line.lineNo, sku_id: line.skuId, location: line.location, qty: 1 });
       samples.push(performance.now() - started);
     }
     await scanner.drain();

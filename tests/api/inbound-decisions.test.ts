@@ -11,7 +11,7 @@ import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND,
   INVENTORY_LOCK_ACTION, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QC_RULE_KIND, QUALITY, TASK_STATUS,
 } from '../../src/shared/codes';
-import { PUTAWAY_OPS } from '../../src/shared/contract/putaway.contract';
+import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -161,7 +161,7 @@ describe('holding an exception\'s units', () => {
     const report = (qty: number) => operator.post('/apps/system/sync/push_ops', {
       device_id: crypto.randomUUID(),
       ops: [{
-        op_id: uuidv7(), seq: 1, kind: PUTAWAY_OPS.reportException.kind, created_at: Date.now(),
+        op_id: uuidv7(), seq: 1, kind: putawayOps.reportException.kind, created_at: Date.now(),
         payload: { task_no: fx.taskNo, line_no: 1, sku_id: skuId, exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM, reason: R.DAMAGED, qty, remark: null },
       }],
     });
@@ -243,7 +243,7 @@ describe('carrying out a decision', () => {
     expect(cell).toBeTruthy();
     const put = await operator.post('/apps/system/sync/push_ops', {
       device_id: crypto.randomUUID(),
-      ops: [{ op_id: uuidv7(), seq: 1, kind: PUTAWAY_OPS.put.kind, created_at: Date.now(), payload: { task_no: taskNo, line_no: 1, sku_id: skuId, location: cell, qty: 2 } }],
+      ops: [{ op_id: uuidv7(), seq: 1, kind: putawayOps.put.kind, created_at: Date.now(), payload: { task_no: taskNo, line_no: 1, sku_id: skuId, location: cell, qty: 2 } }],
     });
     expect(put.data.results[0].status, put.data.results[0].message).toBe('applied');
     expect(await taskRow(taskNo)).toMatchObject({ status: T.DONE, doneQty: 2 });

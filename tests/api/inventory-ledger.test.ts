@@ -16,7 +16,8 @@ import {
   lockStock, moveStock, postStock, releasePrepick, reservePrepick, txnTypeAllows, unlockStock,
   type StockKey, type StockLine, type StockRef, type TxnDirection, type TxnType,
 } from '../../src/server/modules/inventory/ledger';
-import { OP_KINDS, defineOpKind } from '../../src/server/modules/sync/op-kinds';
+import { OP_KINDS, serverOp } from '../../src/server/modules/sync/ops';
+import { defineOp } from '../../src/shared/ops';
 import { syncHandlersWith } from '../../src/server/modules/sync/sync.handlers';
 import { EXPIRY_STATE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, STOCK_LOCATION_TYPE } from '../../src/shared/codes';
 import { contract } from '../../src/shared/contract';
@@ -609,8 +610,9 @@ describe('offline ops', () => {
     const from = keyAt(item, CELL_A);
     await receive(from, 10);
     const payload = z.object({ qty: z.number().int() });
-    const kinds = new Map([...OP_KINDS.values(), defineOpKind({
-      kind: 'test.inventory.rack_transfer', perm: 'session', payload,
+    // A server-only kind: no device queues it, so its device-side message is never shown.
+    const rackTransfer = defineOp({ kind: 'test.inventory.rack_transfer', access: 'session', payload, invalid: { id: 'test.inventory.rack_transfer' } });
+    const kinds = new Map([...OP_KINDS.values(), serverOp(rackTransfer, {
       apply: (tx, p, ctx) => moveStock(tx, ctx.whsId, [{ txnType: T.RACK_TRANSFER, from, to: { location: CELL_B, batchId: item.batchId, quality: GOOD }, qty: p.qty }],
         { refType: 'RACK_TRANSFER', refNo: 'RT-OFFLINE', operatorId: ctx.userId, opId: ctx.opId }),
     })].map((k) => [k.kind, k]));

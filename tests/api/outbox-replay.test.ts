@@ -4,6 +4,7 @@ import { and, count, countDistinct, eq, like } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { syncOps, syncStreams, userSettings } from '../../src/server/db/schema';
 import { contract } from '../../src/shared/contract';
+import { userSettingsOps } from '../../src/shared/ops/user-settings.ops';
 import { RET } from '../../src/shared/retcodes';
 import { OutboxDb } from '../../src/app/kit/outbox/db';
 import { Outbox, type OutboxTransport } from '../../src/app/kit/outbox/outbox';
@@ -78,7 +79,7 @@ describe('outbox replay to the server', () => {
       const queuing = new Outbox({ db, transport: offline, locks: null, timers, appVersion: 'api-test', userAgent: 'vitest' });
       queuing.setContext({ userId, whsId: client.whsId! });
       const ops = [];
-      for (let i = 1; i <= 200; i++) ops.push(await queuing.enqueue('system.user.set_user_setting', { name: `replay.${i}`, value: `v${i}` }));
+      for (let i = 1; i <= 200; i++) ops.push(await queuing.enqueue(userSettingsOps.setUserSetting, { name: `replay.${i}`, value: `v${i}` }));
       await queuing.drain();
       queuing.setContext(null);
       expect(ops.map((o) => o.seq)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
@@ -124,8 +125,8 @@ describe('outbox replay to the server', () => {
     const outbox = new Outbox({ db, transport: lossy.transport, locks: null, timers: { setTimeout: () => null, clearTimeout: () => undefined } });
     try {
       outbox.setContext({ userId, whsId: client.whsId! });
-      const a = await outbox.enqueue('system.user.set_user_setting', { name: 'lang', value: 'xx' }); // not a language: refused by the server
-      const b = await outbox.enqueue('system.user.set_user_setting', { name: 'lang', value: 'vi' });
+      const a = await outbox.enqueue(userSettingsOps.setUserSetting, { name: 'lang', value: 'xx' }); // not a language: refused by the server
+      const b = await outbox.enqueue(userSettingsOps.setUserSetting, { name: 'lang', value: 'vi' });
       await outbox.drain();
       expect(await db.ops.get(a.op_id)).toMatchObject({ state: 'rejected', last_error: { retcode: RET.BAD_INPUT } });
       expect((await db.ops.get(a.op_id))?.last_error?.message).toMatch(/language/);

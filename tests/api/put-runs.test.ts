@@ -6,7 +6,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { asnStatusOf, createTestSku, receivedAsnWithPutawayTask, type ReceivedAsn } from '../support/putaway-fixture';
 import { cells, inboundTasks, inventoryTransactions, pathways, putawayTaskLines, zones } from '../../src/server/db/schema';
 import { INBOUND_STATUS, INVENTORY_TRANSACTION_TYPE, RACK_TYPE, STORAGE_AREA, TASK_STATUS, TEMPERATURE_ZONE } from '../../src/shared/codes';
-import { PUTAWAY_OPS } from '../../src/shared/contract/putaway.contract';
+import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 import { RET } from '../../src/shared/retcodes';
 
@@ -98,10 +98,10 @@ describe('a run of puts in one push', () => {
     const [cellsTogether, cellsAlone] = [await freshCells(2), await freshCells(2)];
 
     const device = new Device();
-    const answersTogether = await device.send(putsFor(together, cellsTogether).map((p) => device.op(PUTAWAY_OPS.put.kind, p)));
+    const answersTogether = await device.send(putsFor(together, cellsTogether).map((p) => device.op(putawayOps.put.kind, p)));
     const single = new Device();
     const answersAlone: Answer[] = [];
-    for (const put of putsFor(alone, cellsAlone)) answersAlone.push(...(await single.send([single.op(PUTAWAY_OPS.put.kind, put)])));
+    for (const put of putsFor(alone, cellsAlone)) answersAlone.push(...(await single.send([single.op(putawayOps.put.kind, put)])));
 
     expect(answersTogether.every((a) => a.status === 'applied')).toBe(true);
     expect(stripNames(answersTogether)).toEqual(stripNames(answersAlone));
@@ -124,8 +124,8 @@ describe('a run of puts in one push', () => {
     const puts = putsFor(fx, cellCodes);
     const tooMany = { ...puts[2]!, qty: 5 };
     const ops = [
-      device.op(PUTAWAY_OPS.put.kind, puts[0]!), device.op(PUTAWAY_OPS.put.kind, puts[1]!), device.op(PUTAWAY_OPS.put.kind, tooMany),
-      device.op('system.user.set_user_setting', { name: 'lang', value: 'en' }), device.op(PUTAWAY_OPS.put.kind, puts[2]!),
+      device.op(putawayOps.put.kind, puts[0]!), device.op(putawayOps.put.kind, puts[1]!), device.op(putawayOps.put.kind, tooMany),
+      device.op('system.user.set_user_setting', { name: 'lang', value: 'en' }), device.op(putawayOps.put.kind, puts[2]!),
     ];
     const answers = await device.send(ops);
     expect(answers.map((a) => a.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied']);

@@ -16,7 +16,8 @@ import {
   RACK_TYPE, STORAGE_AREA, TASK_STATUS, TEMPERATURE_ZONE,
 } from '../../src/shared/codes';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
-import { PUTAWAY_OPS } from '../../src/shared/contract/putaway.contract';
+import { PUTAWAY_ACCESS } from '../../src/shared/contract/putaway.contract';
+import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { RET } from '../../src/shared/retcodes';
 
 const WHS = 'SGSIN1';
@@ -237,7 +238,7 @@ describe('suggestions when a task is opened', () => {
     const [lowerZone, firstZone, inactiveZone] = [await privateZone(2), await privateZone(3), await privateZone(2)];
     // The first zone's lowest cell holds another batch of the SKU: empty cell first passes it over.
     const other = await received([{ skuId, qty: 1, supplierId: 'SUPSG0001' }]);
-    expect((await new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(other, 1, firstZone!.cells[0]!, 1))).status).toBe('applied');
+    expect((await new Device(otherOperator).push(putawayOps.put.kind, putPayload(other, 1, firstZone!.cells[0]!, 1))).status).toBe('applied');
     const rules = [
       await createRule({ abc_class: ABC_CLASS.values.SA, target_zone_id: lowerZone!.zoneId, priority: 20, strategy: PUTAWAY_STRATEGY.values.EMPTY_CELL }),
       await createRule({ abc_class: ABC_CLASS.values.SA, target_zone_id: firstZone!.zoneId, priority: 10, strategy: PUTAWAY_STRATEGY.values.EMPTY_CELL }),
@@ -263,7 +264,7 @@ describe('suggestions when a task is opened', () => {
       const first = await received([{ skuId, qty: 5 }]);
       expect((await operator.post(STANDARD_OPEN, { code: first.taskNo })).data.lines[0].suggested_location).toBe(zone.cells[0]);
       // The operator chose the third cell instead.
-      expect((await new Device(operator).push(PUTAWAY_OPS.put.kind, putPayload(first, 1, zone.cells[2]!, 5))).status).toBe('applied');
+      expect((await new Device(operator).push(putawayOps.put.kind, putPayload(first, 1, zone.cells[2]!, 5))).status).toBe('applied');
       const second = await received([{ skuId, qty: 7 }]);
       expect((await operator.post(STANDARD_OPEN, { code: second.taskNo })).data.lines[0].suggested_location).toBe(zone.cells[2]);
     } finally {
@@ -347,7 +348,7 @@ describe('opening work on the scan screens', () => {
     expect((await operator.post(STANDARD_OPEN, { code: foreign.taskNo })).retcode).toBe(RET.NOT_FOUND);
     expect((await supervisor.get(`${TASKS}/get_putaway_task_detail`, { task_no: foreign.taskNo })).retcode).toBe(RET.NOT_FOUND);
     const device = new Device(operator);
-    const answer = await device.push(PUTAWAY_OPS.put.kind, { ...putPayload(foreign, 1, 'A01-01-01-1', 1) });
+    const answer = await device.push(putawayOps.put.kind, { ...putPayload(foreign, 1, 'A01-01-01-1', 1) });
     expect(answer.retcode).toBe(RET.NOT_FOUND);
     expect(await onhandAt(foreign.staging, skuId)).toBe(0); // in SGSIN1 nothing of it exists
   });
@@ -359,7 +360,7 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     const skuId = fx.lines[0]!.skuId;
     const cell = await freshCell();
     const device = new Device(operator);
-    const op = device.op(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 4));
+    const op = device.op(putawayOps.put.kind, putPayload(fx, 1, cell, 4));
     const [answer] = await device.send(op);
     expect(answer!.status, answer!.message).toBe('applied');
     expect(answer!.data).toEqual({
@@ -396,9 +397,9 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     const fx = await received([{ skuId: skuA, qty: 3 }, { skuId: skuB, qty: 2 }]);
     const cell = await freshCell({ skuMixing: SKU_MIXING.values.MIX_SKU });
     const device = new Device(operator);
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 3))).status).toBe('applied');
+    expect((await device.push(putawayOps.put.kind, putPayload(fx, 1, cell, 3))).status).toBe('applied');
     expect(await asnStatusOf(db(), WHS, fx.asnNo)).toBe(A.PUTTING);
-    const last = await device.push(PUTAWAY_OPS.put.kind, putPayload(fx, 2, cell, 2));
+    const last = await device.push(putawayOps.put.kind, putPayload(fx, 2, cell, 2));
     expect(last.status, last.message).toBe('applied');
     expect(last.data.tasks[0]).toMatchObject({ status: T.DONE, done_qty: 5 });
     const task = await taskRow(fx.taskNo);
@@ -407,29 +408,29 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     expect(await asnStatusOf(db(), WHS, fx.asnNo)).toBe(A.DONE);
     expect((await db().select().from(asnGroups).where(and(eq(asnGroups.whsId, WHS), eq(asnGroups.groupNo, fx.asnNo))))[0]!.status).toBe(A.DONE);
     // A finished task takes no more (task lifecycle: done is final).
-    await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 2, cell, 1), RET.ILLEGAL_TRANSITION);
+    await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 2, cell, 1), RET.ILLEGAL_TRANSITION);
   });
 
   test('refusals are recorded and change nothing: too many, a blocked cell, a staging location, another temperature zone, another SKU', async () => {
     const fx = await oneLine(5);
     const device = new Device(operator);
     const cell = await freshCell();
-    const tooMany = await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 6), RET.PUTAWAY_QTY_EXCEEDS);
+    const tooMany = await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, cell, 6), RET.PUTAWAY_QTY_EXCEEDS);
     expect(tooMany.data).toMatchObject({ remaining: 5 });
     const blocked = await cellWithStatus('A01', LOCATION_STATUS.values.BLOCKED);
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, blocked, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('status');
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, 'IB-PUTAWAY-02', 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('not_a_cell');
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, 'NO-SUCH-CELL', 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('not_a_cell');
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, blocked, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('status');
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, 'IB-PUTAWAY-02', 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('not_a_cell');
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, 'NO-SUCH-CELL', 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('not_a_cell');
     const chiller = await cellWithStatus('B01', LOCATION_STATUS.values.NORMAL);
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, chiller, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('temperature');
-    const wrongSku = await expectRejected(fx, device, PUTAWAY_OPS.put.kind, { ...putPayload(fx, 1, cell, 1), sku_id: 'SGSKU00001' }, RET.BAD_INPUT);
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, chiller, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('temperature');
+    const wrongSku = await expectRejected(fx, device, putawayOps.put.kind, { ...putPayload(fx, 1, cell, 1), sku_id: 'SGSKU00001' }, RET.BAD_INPUT);
     expect(wrongSku.data.issues[0].path).toBe('sku_id');
-    await expectRejected(fx, device, PUTAWAY_OPS.put.kind, { ...putPayload(fx, 1, cell, 1), line_no: 2 }, RET.NOT_FOUND);
-    await expectRejected(fx, device, PUTAWAY_OPS.put.kind, { ...putPayload(fx, 1, cell, 1), task_no: 'IT000000000000' }, RET.NOT_FOUND);
-    const badQty = await expectRejected(fx, device, PUTAWAY_OPS.put.kind, { ...putPayload(fx, 1, cell, 1), qty: 0 }, RET.BAD_INPUT);
+    await expectRejected(fx, device, putawayOps.put.kind, { ...putPayload(fx, 1, cell, 1), line_no: 2 }, RET.NOT_FOUND);
+    await expectRejected(fx, device, putawayOps.put.kind, { ...putPayload(fx, 1, cell, 1), task_no: 'IT000000000000' }, RET.NOT_FOUND);
+    const badQty = await expectRejected(fx, device, putawayOps.put.kind, { ...putPayload(fx, 1, cell, 1), qty: 0 }, RET.BAD_INPUT);
     expect(badQty.data.issues[0].path).toBe('payload.qty');
     // The queue went on after each refusal: a good put still applies.
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 5))).status).toBe('applied');
+    expect((await device.push(putawayOps.put.kind, putPayload(fx, 1, cell, 5))).status).toBe('applied');
   });
 
   test('a cell that cannot mix SKUs, or is full, refuses', async () => {
@@ -438,11 +439,11 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     // A cell that cannot mix, holding another SKU, refuses.
     const occupied = await freshCell({ skuMixing: SKU_MIXING.values.CANNOT_MIX });
     const other = await received([{ skuId: await sku(), qty: 1 }]);
-    expect((await new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(other, 1, occupied, 1))).status).toBe('applied');
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, occupied, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('sku_mixing');
+    expect((await new Device(otherOperator).push(putawayOps.put.kind, putPayload(other, 1, occupied, 1))).status).toBe('applied');
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, occupied, 1), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('sku_mixing');
     const small = await freshCell({ maxQty: 3 });
-    expect((await expectRejected(fx, device, PUTAWAY_OPS.put.kind, putPayload(fx, 1, small, 4), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('capacity');
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, small, 3))).status).toBe('applied');
+    expect((await expectRejected(fx, device, putawayOps.put.kind, putPayload(fx, 1, small, 4), RET.PUTAWAY_CELL_UNUSABLE)).data.reason).toBe('capacity');
+    expect((await device.push(putawayOps.put.kind, putPayload(fx, 1, small, 3))).status).toBe('applied');
   });
 
   test('units no longer in staging: the ledger refuses (-286001) and nothing changes', async () => {
@@ -453,24 +454,24 @@ describe('standard putaway (op inbound.putaway.put)', () => {
       txnType: INVENTORY_TRANSACTION_TYPE.values.RACK_TRANSFER, from: { location: fx.staging, skuId, batchId, quality: QUALITY.values.GOOD },
       to: { location: 'IB-PUTAWAY-02', batchId, quality: QUALITY.values.GOOD }, qty: 4,
     }], { refType: 'RACK_TRANSFER', refNo: 'RT-TEST', operatorId: null }));
-    const answer = await expectRejected(fx, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(fx, 1, await freshCell(), 5), RET.INSUFFICIENT_STOCK);
+    const answer = await expectRejected(fx, new Device(operator), putawayOps.put.kind, putPayload(fx, 1, await freshCell(), 5), RET.INSUFFICIENT_STOCK);
     expect(answer.data).toMatchObject({ location_id: fx.staging, wanted: 5, available: 2 });
   });
 
   test('a mass task, a task assigned to another operator, an ASN not received: refused', async () => {
     const cell = await freshCell();
     const mass = await oneLine(2, { mode: MASS, staging: 'IB-DISPUTE-02' });
-    await expectRejected(mass, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(mass, 1, cell, 1), RET.PUTAWAY_MODE_MISMATCH);
+    await expectRejected(mass, new Device(operator), putawayOps.put.kind, putPayload(mass, 1, cell, 1), RET.PUTAWAY_MODE_MISMATCH);
 
     const assigned = await oneLine(2);
     expect((await supervisor.post(`${TASKS}/update_putaway_task`, { task_no: assigned.taskNo, assignee_id: otherOperatorId })).retcode).toBe(0);
-    const elsewhere = await expectRejected(assigned, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(assigned, 1, cell, 1), RET.TASK_ASSIGNED_ELSEWHERE);
+    const elsewhere = await expectRejected(assigned, new Device(operator), putawayOps.put.kind, putPayload(assigned, 1, cell, 1), RET.TASK_ASSIGNED_ELSEWHERE);
     expect(elsewhere.data.assignee_id).toBe(otherOperatorId);
-    expect((await new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(assigned, 1, cell, 1))).status).toBe('applied');
+    expect((await new Device(otherOperator).push(putawayOps.put.kind, putPayload(assigned, 1, cell, 1))).status).toBe('applied');
 
     // Receiving not finished (the ASN is still scanning): the ASN cannot become putting.
     const early = await oneLine(2, { asnStatus: A.SCANNING });
-    const refused = await expectRejected(early, new Device(operator), PUTAWAY_OPS.put.kind, putPayload(early, 1, cell, 1), RET.ILLEGAL_TRANSITION);
+    const refused = await expectRejected(early, new Device(operator), putawayOps.put.kind, putPayload(early, 1, cell, 1), RET.ILLEGAL_TRANSITION);
     expect(refused.data).toEqual({ from: A.SCANNING, to: A.PUTTING });
   });
 
@@ -479,8 +480,8 @@ describe('standard putaway (op inbound.putaway.put)', () => {
     const skuId = fx.lines[0]!.skuId;
     const cell = await freshCell();
     const [a, b] = await Promise.all([
-      new Device(operator).push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 5)),
-      new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 5)),
+      new Device(operator).push(putawayOps.put.kind, putPayload(fx, 1, cell, 5)),
+      new Device(otherOperator).push(putawayOps.put.kind, putPayload(fx, 1, cell, 5)),
     ]);
     expect([a!.status, b!.status].sort()).toEqual(['applied', 'rejected']);
     const loser = a!.status === 'rejected' ? a! : b!;
@@ -493,8 +494,8 @@ describe('standard putaway (op inbound.putaway.put)', () => {
 
   test('without the standard putaway permission the op is rejected', async () => {
     const fx = await oneLine(2);
-    const answer = await expectRejected(fx, new Device(viewer), PUTAWAY_OPS.put.kind, putPayload(fx, 1, await freshCell(), 1), RET.PERMISSION_DENIED);
-    expect(answer.message).toContain(PUTAWAY_OPS.put.perm);
+    const answer = await expectRejected(fx, new Device(viewer), putawayOps.put.kind, putPayload(fx, 1, await freshCell(), 1), RET.PERMISSION_DENIED);
+    expect(answer.message).toContain(PUTAWAY_ACCESS.put.perm);
   });
 });
 
@@ -513,7 +514,7 @@ describe('mass putaway (op inbound.putaway.mass_put)', () => {
 
     const cell = await freshCell({ skuMixing: SKU_MIXING.values.MIX_SKU });
     const device = new Device(operator);
-    const answer = await device.push(PUTAWAY_OPS.massPut.kind, {
+    const answer = await device.push(putawayOps.massPut.kind, {
       staging_location: staging, location: cell,
       items: [{ task_no: one.taskNo, line_no: 1, qty: 4 }, { task_no: one.taskNo, line_no: 2, qty: 2 }, { task_no: two.taskNo, line_no: 1, qty: 1 }],
     });
@@ -537,13 +538,13 @@ describe('mass putaway (op inbound.putaway.mass_put)', () => {
     const device = new Device(operator);
     const both = [{ task_no: fx.taskNo, line_no: 1, qty: 2 }, { task_no: fx.taskNo, line_no: 2, qty: 2 }];
     const strict = await freshCell({ skuMixing: SKU_MIXING.values.MIX_ATTRIBUTES });
-    const mixing = await expectRejected(fx, device, PUTAWAY_OPS.massPut.kind, { staging_location: staging, location: strict, items: both }, RET.PUTAWAY_CELL_UNUSABLE);
+    const mixing = await expectRejected(fx, device, putawayOps.massPut.kind, { staging_location: staging, location: strict, items: both }, RET.PUTAWAY_CELL_UNUSABLE);
     expect(mixing.data.reason).toBe('sku_mixing');
-    const where = await expectRejected(fx, device, PUTAWAY_OPS.massPut.kind, { staging_location: 'IB-PUTAWAY-01', location: await freshCell({ skuMixing: SKU_MIXING.values.MIX_SKU }), items: both }, RET.BAD_INPUT);
+    const where = await expectRejected(fx, device, putawayOps.massPut.kind, { staging_location: 'IB-PUTAWAY-01', location: await freshCell({ skuMixing: SKU_MIXING.values.MIX_SKU }), items: both }, RET.BAD_INPUT);
     expect(where.data.issues[0].path).toBe('staging_location');
-    await expectRejected(fx, device, PUTAWAY_OPS.massPut.kind, { staging_location: staging, location: strict, items: [] }, RET.BAD_INPUT);
+    await expectRejected(fx, device, putawayOps.massPut.kind, { staging_location: staging, location: strict, items: [] }, RET.BAD_INPUT);
     const standard = await oneLine(2, { staging });
-    await expectRejected(standard, device, PUTAWAY_OPS.massPut.kind, { staging_location: staging, location: strict, items: [{ task_no: standard.taskNo, line_no: 1, qty: 1 }] }, RET.PUTAWAY_MODE_MISMATCH);
+    await expectRejected(standard, device, putawayOps.massPut.kind, { staging_location: staging, location: strict, items: [{ task_no: standard.taskNo, line_no: 1, qty: 1 }] }, RET.PUTAWAY_MODE_MISMATCH);
     expect((await viewer.post(MASS_OPEN, { code: staging })).retcode).toBe(RET.PERMISSION_DENIED);
   });
 });
@@ -552,7 +553,7 @@ describe('report exception (ops inbound.putaway.report_exception / mass_report_e
   test('records a pending putaway exception of the task\'s ASN once, however often it is sent', async () => {
     const fx = await oneLine(5);
     const device = new Device(operator);
-    const op = device.op(PUTAWAY_OPS.reportException.kind, {
+    const op = device.op(putawayOps.reportException.kind, {
       task_no: fx.taskNo, line_no: 1, sku_id: fx.lines[0]!.skuId, exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM,
       reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 2, remark: 'Crushed carton',
     });
@@ -576,7 +577,7 @@ describe('report exception (ops inbound.putaway.report_exception / mass_report_e
     const fx = await oneLine(3);
     expect((await supervisor.post(`${TASKS}/cancel_putaway_task`, { task_no: fx.taskNo })).retcode).toBe(0);
     const device = new Device(operator);
-    const report = () => device.push(PUTAWAY_OPS.reportException.kind, {
+    const report = () => device.push(putawayOps.reportException.kind, {
       task_no: fx.taskNo, line_no: 1, sku_id: fx.lines[0]!.skuId, exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM,
       reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 2, remark: null,
     });
@@ -601,13 +602,13 @@ describe('report exception (ops inbound.putaway.report_exception / mass_report_e
     const device = new Device(operator);
     const base = { task_no: fx.taskNo, line_no: 1, sku_id: fx.lines[0]!.skuId, exception_type: 1, reason: 1, qty: 1, remark: null };
     const count0 = (await db().select({ n: count() }).from(inboundExceptions).where(eq(inboundExceptions.taskNo, fx.taskNo)))[0]!.n;
-    expect((await device.push(PUTAWAY_OPS.reportException.kind, { ...base, sku_id: 'SGSKU00002' })).retcode).toBe(RET.BAD_INPUT);
-    expect((await device.push(PUTAWAY_OPS.reportException.kind, { ...base, line_no: 9 })).retcode).toBe(RET.NOT_FOUND);
-    expect((await device.push(PUTAWAY_OPS.massReportException.kind, { ...base, reason: 99 })).retcode).toBe(RET.BAD_INPUT);
-    expect((await new Device(viewer).push(PUTAWAY_OPS.massReportException.kind, base)).retcode).toBe(RET.PERMISSION_DENIED);
+    expect((await device.push(putawayOps.reportException.kind, { ...base, sku_id: 'SGSKU00002' })).retcode).toBe(RET.BAD_INPUT);
+    expect((await device.push(putawayOps.reportException.kind, { ...base, line_no: 9 })).retcode).toBe(RET.NOT_FOUND);
+    expect((await device.push(putawayOps.massReportException.kind, { ...base, reason: 99 })).retcode).toBe(RET.BAD_INPUT);
+    expect((await new Device(viewer).push(putawayOps.massReportException.kind, base)).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await db().select({ n: count() }).from(inboundExceptions).where(eq(inboundExceptions.taskNo, fx.taskNo)))[0]!.n).toBe(count0);
     // A SKU found on the pallet that the task does not hold: no line.
-    const found = await device.push(PUTAWAY_OPS.massReportException.kind, { ...base, line_no: null, sku_id: 'SGSKU00003', exception_type: INBOUND_EXCEPTION_TYPE.values.WRONG_SKU, reason: INBOUND_EXCEPTION_REASON.values.UNKNOWN_ITEM });
+    const found = await device.push(putawayOps.massReportException.kind, { ...base, line_no: null, sku_id: 'SGSKU00003', exception_type: INBOUND_EXCEPTION_TYPE.values.WRONG_SKU, reason: INBOUND_EXCEPTION_REASON.values.UNKNOWN_ITEM });
     expect(found.status, found.message).toBe('applied');
   });
 });
@@ -667,14 +668,14 @@ describe('putaway tasks (list, detail, edit, cancel)', () => {
     const fx = await oneLine(4);
     const device = new Device(operator);
     const cell = await freshCell();
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 1))).status).toBe('applied');
+    expect((await device.push(putawayOps.put.kind, putPayload(fx, 1, cell, 1))).status).toBe('applied');
     const before = await stateOf(fx);
     expect((await supervisor.post(`${TASKS}/update_putaway_task`, { task_no: fx.taskNo, putaway_mode: MASS })).retcode).toBe(RET.PUTAWAY_TASK_STARTED);
     expect(await stateOf(fx)).toEqual(before);
     // Reassigning an ongoing task keeps it ongoing.
     const reassigned = await supervisor.post(`${TASKS}/update_putaway_task`, { task_no: fx.taskNo, assignee_id: otherOperatorId });
     expect(reassigned.data).toMatchObject({ status: T.ONGOING, assignee_id: otherOperatorId });
-    expect((await new Device(otherOperator).push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, cell, 3))).status).toBe('applied');
+    expect((await new Device(otherOperator).push(putawayOps.put.kind, putPayload(fx, 1, cell, 3))).status).toBe('applied');
     const done = await supervisor.post(`${TASKS}/update_putaway_task`, { task_no: fx.taskNo, assignee_id: operatorId });
     expect(done.retcode).toBe(RET.ILLEGAL_TRANSITION);
     expect((await taskRow(fx.taskNo)).assigneeId).toBe(otherOperatorId);
@@ -697,7 +698,7 @@ describe('putaway tasks (list, detail, edit, cancel)', () => {
     const again = await supervisor.post(`${TASKS}/cancel_putaway_task`, { task_no: fx.taskNo });
     expect(again.retcode).toBe(RET.ILLEGAL_TRANSITION);
     expect(again.data).toEqual({ from: T.CANCEL, to: T.CANCEL });
-    expect((await new Device(operator).push(PUTAWAY_OPS.put.kind, putPayload(fx, 1, await freshCell(), 1))).retcode).toBe(RET.ILLEGAL_TRANSITION);
+    expect((await new Device(operator).push(putawayOps.put.kind, putPayload(fx, 1, await freshCell(), 1))).retcode).toBe(RET.ILLEGAL_TRANSITION);
 
     // An ASN with two tasks: one put in full, the other cancelled → the ASN is done.
     const asn = await received([{ skuId: await sku(), qty: 2 }, { skuId: await sku(), qty: 1 }]);
@@ -706,10 +707,10 @@ describe('putaway tasks (list, detail, edit, cancel)', () => {
     await db().update(putawayTaskLines).set({ taskNo: secondTask, lineNo: 1 }).where(and(eq(putawayTaskLines.whsId, WHS), eq(putawayTaskLines.taskNo, asn.taskNo), eq(putawayTaskLines.lineNo, 2)));
     await db().update(inboundTasks).set({ totalQty: 2 }).where(and(eq(inboundTasks.whsId, WHS), eq(inboundTasks.taskNo, asn.taskNo)));
     const device = new Device(operator);
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(asn, 1, await freshCell(), 1))).status).toBe('applied');
+    expect((await device.push(putawayOps.put.kind, putPayload(asn, 1, await freshCell(), 1))).status).toBe('applied');
     const started = await supervisor.post(`${TASKS}/cancel_putaway_task`, { task_no: asn.taskNo });
     expect(started.retcode).toBe(RET.PUTAWAY_TASK_STARTED);
-    expect((await device.push(PUTAWAY_OPS.put.kind, putPayload(asn, 1, await freshCell(), 1))).status).toBe('applied');
+    expect((await device.push(putawayOps.put.kind, putPayload(asn, 1, await freshCell(), 1))).status).toBe('applied');
     expect(await asnStatusOf(db(), WHS, asn.asnNo)).toBe(A.PUTTING);
     expect((await supervisor.post(`${TASKS}/cancel_putaway_task`, { task_no: secondTask })).retcode).toBe(0);
     expect(await asnStatusOf(db(), WHS, asn.asnNo)).toBe(A.DONE);
@@ -724,7 +725,7 @@ describe('ledger and records agree', () => {
     const byOp = new Map<string, typeof rows>();
     for (const r of rows) byOp.set(r.opId!, [...(byOp.get(r.opId!) ?? []), r]);
     const applied = await db().select({ opId: syncOps.opId }).from(syncOps)
-      .where(and(eq(syncOps.whsId, WHS), eq(syncOps.status, 'applied'), inArray(syncOps.kind, [PUTAWAY_OPS.put.kind, PUTAWAY_OPS.massPut.kind])));
+      .where(and(eq(syncOps.whsId, WHS), eq(syncOps.status, 'applied'), inArray(syncOps.kind, [putawayOps.put.kind, putawayOps.massPut.kind])));
     expect(new Set(byOp.keys())).toEqual(new Set(applied.map((a) => a.opId)));
     for (const pair of byOp.values()) {
       const credits = pair.filter((r) => r.direction === CREDIT).reduce((s, r) => s + r.qty, 0);

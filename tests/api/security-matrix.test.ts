@@ -8,7 +8,7 @@ import { asQuery, memberKind, memberSchema, objectMembers, toJson, validSample }
 import { rolePermissions, roles, userWarehouses, users } from '../../src/server/db/schema';
 import { writeConf } from '../../src/server/modules/config/conf';
 import { servedResources } from '../../src/server/modules/resources';
-import { OP_KINDS } from '../../src/server/modules/sync/op-kinds';
+import { OP_KINDS } from '../../src/server/modules/sync/ops';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { ALL_PERMISSIONS, FEATURE_FLAGS } from '../../src/shared/permissions';
@@ -195,15 +195,15 @@ describe('every change needs a permission of its own', () => {
   test('each offline op kind needs a permission of its own, as the mutations do', () => {
     const wrong: string[] = [];
     for (const op of OP_KINDS.values()) {
-      if (op.perm === 'session') {
+      if (op.access === 'session') {
         if (!(op.kind in OPEN_OP_KINDS)) wrong.push(`${op.kind} is open to any session`);
         continue;
       }
-      const why = viewLike(op.perm);
-      if (why) wrong.push(`${op.kind} needs ${op.perm}: ${why}`);
+      const why = viewLike(op.access.perm);
+      if (why) wrong.push(`${op.kind} needs ${op.access.perm}: ${why}`);
     }
     expect(wrong).toEqual([]);
-    for (const kind of Object.keys(OPEN_OP_KINDS)) expect(OP_KINDS.get(kind)?.perm, kind).toBe('session');
+    for (const kind of Object.keys(OPEN_OP_KINDS)) expect(OP_KINDS.get(kind)?.access, kind).toBe('session');
   });
 });
 

@@ -10,7 +10,9 @@ import { syncOps, syncStreams, userSettings } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { saveUserSetting } from '../../src/server/modules/system/user-settings';
-import { OP_KINDS, defineOpKind } from '../../src/server/modules/sync/op-kinds';
+import type { OpApply } from '../../src/server/modules/sync/op-apply';
+import { OP_KINDS, serverOp } from '../../src/server/modules/sync/ops';
+import { defineOp, type OfflineOp } from '../../src/shared/ops';
 import { syncHandlersWith } from '../../src/server/modules/sync/sync.handlers';
 import { contract } from '../../src/shared/contract';
 import { RET } from '../../src/shared/retcodes';
@@ -218,23 +220,24 @@ describe('push_ops', () => {
 
   test('op kinds: partial effects of a refusal roll back, a missing permission is a rejection, a crash fails the whole batch', async () => {
     const note = z.object({ value: z.string() });
+    // Server-only kinds: no device queues them, so their device-side message is never shown.
+    const testOp = (kind: string, access: OfflineOp['access'], how: OpApply<z.infer<typeof note>>) =>
+      serverOp(defineOp({ kind, access, payload: note, invalid: { id: kind } }), how);
     const kinds = new Map([
       ...OP_KINDS.values(),
-      defineOpKind({
-        kind: 'test.write_then_refuse', perm: 'session', payload: note,
+      testOp('test.write_then_refuse', 'session', {
         apply: async (tx, p, ctx) => {
           await saveUserSetting(tx, ctx.userId, { name: 'partial', value: p.value });
           throw new ApiError(RET.NOT_FOUND, 'Location blocked since the scan.', { location: 'A-01' });
         },
       }),
-      defineOpKind({
-        kind: 'test.supervised', perm: 'PC.Wmsconfig.Syncqueue.View', payload: note,
+      testOp('test.supervised', { perm: 'PC.Wmsconfig.Syncqueue.View' }, {
         apply: async (tx, p, ctx) => {
           await saveUserSetting(tx, ctx.userId, { name: 'supervised', value: p.value });
           return { seq: ctx.seq, device: ctx.deviceId };
         },
       }),
-      defineOpKind({ kind: 'test.crash', perm: 'session', payload: note, apply: () => Promise.reject(new Error('disk on fire')) }),
+      testOp('test.crash', 'session', { apply: () => Promise.reject(new Error('disk on fire')) }),
     ].map((k) => [k.kind, k]));
     const app = new Hono();
     app.onError((err, c) => (err instanceof ApiError

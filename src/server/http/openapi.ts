@@ -20,10 +20,7 @@ export function openApiDocument(contract: Record<string, EndpointDef>) {
       [def.method.toLowerCase()]: {
         operationId: name,
         summary: def.summary,
-        description: [
-          `Access: ${typeof def.access === 'string' ? def.access : `permission ${def.access.perm}`}.`,
-          def.offline ? 'May be queued offline.' : '',
-        ].filter(Boolean).join(' '),
+        description: `Access: ${typeof def.access === 'string' ? def.access : `permission ${def.access.perm}`}.`,
         parameters,
         ...(def.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: input } } } } : {}),
         responses: {

@@ -9,7 +9,7 @@ import { opId } from './sync.contract';
 /**
  * Counting (spec §7 /apps/process/inbound/counting/ calls). A count works on an ASN group: scan a
  * carton (tracking id), scan SKUs, count them. The counting screen sends its changes as offline
- * ops (server/modules/inbound/counting.op-kinds.ts: `inbound.counting.<call>`) whose payloads are
+ * ops (shared/ops/counting.ops.ts: `inbound.counting.<call>`) whose payloads are
  * the POST inputs below without `op_id`; the POSTs apply the same function for online clients,
  * who may send an `op_id` so a retried call never counts twice (carton corrections set values, so
  * a retry changes nothing and they take none). Reads need the Counting page's permission; every

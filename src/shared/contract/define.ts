@@ -20,8 +20,6 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   mutates?: boolean;
   /** Called before the client knows its warehouse (or to leave it): no tenant header needed. */
   tenantExempt?: boolean;
-  /** May be queued in the offline outbox and replayed later. */
-  offline?: boolean;
   /**
    * Reference data an operator needs after reloading offline: the service worker answers it
    * network-first (4 s) and keeps the last successful answer (per warehouse, unless the read is

@@ -8,8 +8,8 @@ import { MAX_SQL_INT, endpoint } from './define';
 
 /**
  * Putaway (spec §2 /inbound/standardputaway, /inbound/massputaway and their report-exception
- * pages; /inbound/putawaytask edit and detail). The puts themselves are offline ops (below and
- * server/modules/inbound/putaway.op-kinds.ts): the scan screens queue them through the outbox,
+ * pages; /inbound/putawaytask edit and detail). The puts themselves are offline ops (payloads below,
+ * declared in shared/ops/putaway.ops.ts): the scan screens queue them through the outbox,
  * validated first against the task opened here (`offlineRead`, so it is there after an offline reload).
  * Rules and the task list are resources (resources/putaway-rule.resource.ts, putaway-task.resource.ts).
  */
@@ -17,12 +17,12 @@ import { MAX_SQL_INT, endpoint } from './define';
 export const STANDARD_PUTAWAY_PAGE = '/inbound/standardputaway';
 export const MASS_PUTAWAY_PAGE = '/inbound/massputaway';
 
-/** The op kinds of the putaway screens and the permission (their page's Action) each needs. */
-export const PUTAWAY_OPS = {
-  put: { kind: 'inbound.putaway.put', perm: pageActionPerm(STANDARD_PUTAWAY_PAGE, 'Action') },
-  massPut: { kind: 'inbound.putaway.mass_put', perm: pageActionPerm(MASS_PUTAWAY_PAGE, 'Action') },
-  reportException: { kind: 'inbound.putaway.report_exception', perm: pageActionPerm(`${STANDARD_PUTAWAY_PAGE}/reportexception`, 'Action') },
-  massReportException: { kind: 'inbound.putaway.mass_report_exception', perm: pageActionPerm(`${MASS_PUTAWAY_PAGE}/reportexception`, 'Action') },
+/** What each putaway op needs (its page's Action); opening a task needs what putting into it does. */
+export const PUTAWAY_ACCESS = {
+  put: { perm: pageActionPerm(STANDARD_PUTAWAY_PAGE, 'Action') },
+  massPut: { perm: pageActionPerm(MASS_PUTAWAY_PAGE, 'Action') },
+  reportException: { perm: pageActionPerm(`${STANDARD_PUTAWAY_PAGE}/reportexception`, 'Action') },
+  massReportException: { perm: pageActionPerm(`${MASS_PUTAWAY_PAGE}/reportexception`, 'Action') },
 } as const;
 
 /** Most lines one mass put carries. */
@@ -122,13 +122,13 @@ export const putawayContract = {
   // the CSRF header and the screen's put permission, answered like a read from the offline cache
   // when the network is gone.
   openStandardPutawayTask: endpoint({
-    method: 'POST', path: '/apps/process/inbound/standardputaway/open_putaway_task', access: { perm: PUTAWAY_OPS.put.perm }, offlineRead: true,
+    method: 'POST', path: '/apps/process/inbound/standardputaway/open_putaway_task', access: PUTAWAY_ACCESS.put, offlineRead: true,
     summary: 'Opens the putaway task a scan names (its task number, or a staging location: the oldest open standard task there, one assigned to the caller first) with its lines; open lines get their suggested cells (re-suggested when a suggested cell can no longer take them). -100404 when nothing matches.',
     input: z.object({ code: code(64) }),
     output: putawayWorkSchema,
   }),
   openMassPutawayLines: endpoint({
-    method: 'POST', path: '/apps/process/inbound/massputaway/open_putaway_lines', access: { perm: PUTAWAY_OPS.massPut.perm }, offlineRead: true,
+    method: 'POST', path: '/apps/process/inbound/massputaway/open_putaway_lines', access: PUTAWAY_ACCESS.massPut, offlineRead: true,
     summary: 'Opens the mass putaway tasks a scan names (a task number, or every open mass task at a staging location) with their lines and suggestions. -100404 when nothing matches.',
     input: z.object({ code: code(64) }),
     output: putawayWorkSchema,

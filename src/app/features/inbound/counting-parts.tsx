@@ -7,7 +7,7 @@ import type { OutboxOp } from '../../kit/outbox';
 import { ScanInput } from '../../kit/scan/scan-input';
 import { LineStep, LinesTable, SkuCell } from '../../kit/scan-task/scan-task-parts';
 import { groupTotals, type LocalGroup, type SkuRow } from './counting-view';
-import { COUNTING_OPS } from './counting.ops';
+import { countingOps } from '../../../shared/ops/counting.ops';
 import type { CountingFlow } from './use-counting';
 
 /** Pieces of the counting screen: its progress, the count step, the SKU table, and this device's counts in words. */
@@ -33,7 +33,7 @@ export function CountingProgress({ group }: { group: LocalGroup }) {
 /** Counting is complete: what follows for each ASN (the completion op's answer). */
 export function CountingDone({ ops, onLeave }: { ops: readonly OutboxOp[]; onLeave(): void }) {
   const { t } = useLingui();
-  const completeOp = ops.find((op) => op.kind === COUNTING_OPS.complete && op.state === 'done');
+  const completeOp = ops.find((op) => op.kind === countingOps.complete.kind && op.state === 'done');
   const nextSteps = (completeOp?.result as { asns?: { asn_no: string; qc_required: boolean; task_no: string }[] } | null)?.asns ?? [];
   return (
     <Alert color="teal" icon={<IconCheck size={18} aria-hidden />} title={t`Counting of this group is complete`} data-testid="counting-complete">
@@ -140,13 +140,13 @@ export function useDescribeCountingOp(): (op: OutboxOp) => string {
     const p = op.payload;
     const trackingId = String(p.tracking_id);
     switch (op.kind) {
-      case COUNTING_OPS.save: return `${String(p.qty)} × ${String(p.sku_id)}${p.tracking_id ? ` · ${trackingId}` : ''}${p.confirm_surplus ? ` · ${t`surplus`}` : ''}`;
-      case COUNTING_OPS.wrongSku: return t`${String(p.qty)} × ${String(p.code)} (wrong SKU)`;
-      case COUNTING_OPS.carton: return t`Carton ${trackingId} registered`;
-      case COUNTING_OPS.cartonChange: return [
+      case countingOps.save.kind: return `${String(p.qty)} × ${String(p.sku_id)}${p.tracking_id ? ` · ${trackingId}` : ''}${p.confirm_surplus ? ` · ${t`surplus`}` : ''}`;
+      case countingOps.wrongSku.kind: return t`${String(p.qty)} × ${String(p.code)} (wrong SKU)`;
+      case countingOps.carton.kind: return t`Carton ${trackingId} registered`;
+      case countingOps.cartonChange.kind: return [
         t`Carton ${trackingId} corrected`, p.carton_qty === undefined ? null : t`${String(p.carton_qty)} pcs`, p.asn_no === undefined ? null : t`ASN ${String(p.asn_no)}`,
       ].filter(Boolean).join(' · ');
-      case COUNTING_OPS.cartonDelete: return t`Carton ${trackingId} removed`;
+      case countingOps.cartonDelete.kind: return t`Carton ${trackingId} removed`;
       default: return t`Counting completed`;
     }
   };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { OutboxOp } from '../../kit/outbox';
 import { checkCount, checkedTotals, groupTotals, localGroup, meaningOf, skuRows, type CompletionCheck, type GroupDetail } from './counting-view';
-import { COUNTING_OPS } from './counting.ops';
+import { countingOps } from '../../../shared/ops/counting.ops';
 
 const detail = (over: Partial<GroupDetail> = {}): GroupDetail => ({
   group_no: 'G1', status: 7, counting_completed_at: null, last_record_id: 10,
@@ -25,8 +25,8 @@ const op = (kind: string, payload: Record<string, unknown>, over: Partial<Outbox
 describe('the group as this device sees it', () => {
   test('queued counts are added the way the server will allocate them, the carton\'s ASN first', () => {
     const view = localGroup(detail(), [
-      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 3, tracking_id: 'C2' }),
-      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 5 }),
+      op(countingOps.save.kind, { sku_id: 'SKU1', qty: 3, tracking_id: 'C2' }),
+      op(countingOps.save.kind, { sku_id: 'SKU1', qty: 5 }),
     ]);
     expect(view.lines.map((l) => l.counted_qty)).toEqual([6, 0, 4]); // 3 into A2's carton, then A1 fills, A2 fills, 1 surplus on A1
     expect(view.cartons[0]!.counted_qty).toBe(3);
@@ -34,19 +34,19 @@ describe('the group as this device sees it', () => {
   });
 
   test('applied ops count only while the detail predates them; rejected ones never', () => {
-    const applied = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 11 } });
-    const folded = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 9 } });
-    const rejected = op(COUNTING_OPS.save, { sku_id: 'SKU2', qty: 1 }, { state: 'rejected' });
+    const applied = op(countingOps.save.kind, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 11 } });
+    const folded = op(countingOps.save.kind, { sku_id: 'SKU2', qty: 1 }, { state: 'done', result: { record_id: 9 } });
+    const rejected = op(countingOps.save.kind, { sku_id: 'SKU2', qty: 1 }, { state: 'rejected' });
     expect(localGroup(detail(), [applied, folded, rejected]).lines[1]!.counted_qty).toBe(1);
     expect(localGroup(detail({ last_record_id: 11 }), [applied]).lines[1]!.counted_qty).toBe(0);
   });
 
   test('cartons registered and wrong SKUs recorded on the device show at once; other groups\' ops are left out', () => {
     const view = localGroup(detail(), [
-      op(COUNTING_OPS.carton, { tracking_id: 'NEW', asn_no: 'A1' }),
-      op(COUNTING_OPS.wrongSku, { code: 'ODD', qty: 2, tracking_id: 'NEW' }),
-      op(COUNTING_OPS.wrongSku, { code: 'ODD', qty: 1 }),
-      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 1, group_no: 'OTHER' }),
+      op(countingOps.carton.kind, { tracking_id: 'NEW', asn_no: 'A1' }),
+      op(countingOps.wrongSku.kind, { code: 'ODD', qty: 2, tracking_id: 'NEW' }),
+      op(countingOps.wrongSku.kind, { code: 'ODD', qty: 1 }),
+      op(countingOps.save.kind, { sku_id: 'SKU1', qty: 1, group_no: 'OTHER' }),
     ]);
     expect(view.cartons.map((c) => [c.tracking_id, c.asn_no, c.counted_qty, c.queued])).toEqual([['C2', 'A2', 0, false], ['NEW', 'A1', 2, true]]);
     expect(view.wrong).toEqual([{ code: 'ODD', qty: 3 }]);
@@ -55,30 +55,30 @@ describe('the group as this device sees it', () => {
 
   test('carton corrections show at once, in the order queued, and until the detail holds them', () => {
     const view = localGroup(detail(), [
-      op(COUNTING_OPS.carton, { tracking_id: 'NEW', asn_no: 'A1', carton_qty: 2 }),
-      op(COUNTING_OPS.cartonChange, { tracking_id: 'NEW', asn_no: 'A2', carton_qty: 3 }),
-      op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 1, tracking_id: 'NEW' }),
-      op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }),
+      op(countingOps.carton.kind, { tracking_id: 'NEW', asn_no: 'A1', carton_qty: 2 }),
+      op(countingOps.cartonChange.kind, { tracking_id: 'NEW', asn_no: 'A2', carton_qty: 3 }),
+      op(countingOps.save.kind, { sku_id: 'SKU1', qty: 1, tracking_id: 'NEW' }),
+      op(countingOps.cartonDelete.kind, { tracking_id: 'C2' }),
     ]);
     expect(view.cartons.map((c) => [c.tracking_id, c.asn_no, c.carton_qty, c.counted_qty, c.queued])).toEqual([['NEW', 'A2', 3, 1, true]]);
     // Moved to A2 before the count: A2's line of SKU1 takes it first, as the server will allocate it.
     expect(view.lines.map((l) => l.counted_qty)).toEqual([2, 0, 1]);
 
     const applied = { state: 'done' as const, result: {} };
-    const change = op(COUNTING_OPS.cartonChange, { tracking_id: 'C2', carton_qty: 4 }, applied);
-    const removal = op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }, applied);
+    const change = op(countingOps.cartonChange.kind, { tracking_id: 'C2', carton_qty: 4 }, applied);
+    const removal = op(countingOps.cartonDelete.kind, { tracking_id: 'C2' }, applied);
     // Applied but read before: still shown from the op; once the detail holds it, from the detail.
     expect(localGroup(detail(), [change]).cartons[0]).toMatchObject({ carton_qty: 4, queued: true });
     const held = detail({ tracking_ids: [{ tracking_id: 'C2', asn_no: 'A2', status: 2, carton_qty: 4, counted_qty: 0 }] });
     expect(localGroup(held, [change]).cartons[0]).toMatchObject({ carton_qty: 4, queued: false });
     expect(localGroup(detail(), [removal]).cartons).toEqual([]);
     expect(localGroup(detail({ tracking_ids: [] }), [removal]).cartons).toEqual([]);
-    expect(localGroup(detail(), [op(COUNTING_OPS.cartonDelete, { tracking_id: 'C2' }, { state: 'rejected' })]).cartons).toHaveLength(1);
+    expect(localGroup(detail(), [op(countingOps.cartonDelete.kind, { tracking_id: 'C2' }, { state: 'rejected' })]).cartons).toHaveLength(1);
   });
 
   test('a queued completion closes the group on the device', () => {
-    expect(localGroup(detail(), [op(COUNTING_OPS.complete, {})]).completing).toBe(true);
-    expect(localGroup(detail(), [op(COUNTING_OPS.complete, {}, { state: 'rejected' })]).completing).toBe(false);
+    expect(localGroup(detail(), [op(countingOps.complete.kind, {})]).completing).toBe(true);
+    expect(localGroup(detail(), [op(countingOps.complete.kind, {}, { state: 'rejected' })]).completing).toBe(false);
     expect(localGroup(detail({ counting_completed_at: 1 }), []).completing).toBe(true);
   });
 });
@@ -97,7 +97,7 @@ describe('scans against the cached group', () => {
     expect(checkCount(view, 'SKU1', 9)).toEqual({ expected_qty: 9, counted_qty: 2, surplus_qty: 2 });
   });
   test('totals: short, surplus and wrong units', () => {
-    const counted = localGroup(detail(), [op(COUNTING_OPS.save, { sku_id: 'SKU1', qty: 9 }), op(COUNTING_OPS.wrongSku, { code: 'X', qty: 1 })]);
+    const counted = localGroup(detail(), [op(countingOps.save.kind, { sku_id: 'SKU1', qty: 9 }), op(countingOps.wrongSku.kind, { code: 'X', qty: 1 })]);
     expect(groupTotals(counted)).toEqual({ expected: 12, counted: 11, short: 3, surplus: 2, wrong: 1, uncountedCartons: ['C2'] });
   });
   test('the server\'s completion check gives the same totals', () => {

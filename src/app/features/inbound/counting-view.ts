@@ -3,8 +3,8 @@ import type { countingContract } from '../../../shared/contract/counting.contrac
 import {
   allocateCount, applyAllocations, isCountQty, lineDifference, resolveScannedSku, skuProgress, surplusOf,
 } from '../../../shared/counting';
+import { countingOps } from '../../../shared/ops/counting.ops';
 import type { OutboxOp } from '../../kit/outbox';
-import { COUNTING_OPS } from './counting.ops';
 
 /**
  * What the counting screen shows and checks: the group detail the server last answered (cached
@@ -57,12 +57,12 @@ function pendingIn(op: OutboxOp, detail: GroupDetail): boolean {
   if (op.state !== 'done') return false;
   const carton = detail.tracking_ids.find((t) => t.tracking_id === text(op.payload.tracking_id));
   switch (op.kind) {
-    case COUNTING_OPS.save:
-    case COUNTING_OPS.wrongSku: return recordIdOf(op) > detail.last_record_id;
-    case COUNTING_OPS.carton: return !carton;
-    case COUNTING_OPS.cartonChange: return !!carton && !changeHeld(op.payload, carton);
-    case COUNTING_OPS.cartonDelete: return !!carton;
-    default: return op.kind === COUNTING_OPS.complete && detail.counting_completed_at === null;
+    case countingOps.save.kind:
+    case countingOps.wrongSku.kind: return recordIdOf(op) > detail.last_record_id;
+    case countingOps.carton.kind: return !carton;
+    case countingOps.cartonChange.kind: return !!carton && !changeHeld(op.payload, carton);
+    case countingOps.cartonDelete.kind: return !!carton;
+    default: return op.kind === countingOps.complete.kind && detail.counting_completed_at === null;
   }
 }
 
@@ -86,7 +86,7 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
     const qty = isCountQty(p.qty) ? p.qty : 0;
     const carton = trackingId ? cartons.find((c) => c.tracking_id === trackingId) : undefined;
     switch (op.kind) {
-      case COUNTING_OPS.save: {
+      case countingOps.save.kind: {
         const skuId = text(p.sku_id);
         if (!skuId || qty === 0) break;
         lines = applyAllocations(lines, allocateCount(lines, skuId, qty, carton?.asn_no ?? null));
@@ -94,7 +94,7 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
         queuedUnits += qty;
         break;
       }
-      case COUNTING_OPS.wrongSku: {
+      case countingOps.wrongSku.kind: {
         const code = text(p.code);
         if (!code || qty === 0) break;
         const known = wrong.find((w) => w.code === code);
@@ -104,22 +104,22 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
         queuedUnits += qty;
         break;
       }
-      case COUNTING_OPS.carton: {
+      case countingOps.carton.kind: {
         const asnNo = text(p.asn_no) ?? (detail.asns.length === 1 ? detail.asns[0]!.asn_no : null);
         const pieces = isCountQty(p.carton_qty) ? p.carton_qty : 1;
         if (trackingId && asnNo && !carton) cartons.push({ tracking_id: trackingId, asn_no: asnNo, carton_qty: pieces, counted_qty: 0, queued: true });
         break;
       }
-      case COUNTING_OPS.cartonChange:
+      case countingOps.cartonChange.kind:
         if (!carton) break;
         carton.asn_no = text(p.asn_no) ?? carton.asn_no;
         if (isCountQty(p.carton_qty)) carton.carton_qty = p.carton_qty;
         carton.queued = true;
         break;
-      case COUNTING_OPS.cartonDelete:
+      case countingOps.cartonDelete.kind:
         cartons = cartons.filter((c) => c !== carton);
         break;
-      case COUNTING_OPS.complete:
+      case countingOps.complete.kind:
         completing = true;
         break;
     }

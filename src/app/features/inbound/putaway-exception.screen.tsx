@@ -5,14 +5,14 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_TYPE } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
-import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
+import { MASS_PUTAWAY_PAGE, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { EXCEPTION_REMARK_MAX } from '../../../shared/resources/inbound-exception.resource';
+import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
-import './putaway-ops';
 
 /**
  * Report exception of standard and mass putaway (spec §2 …/reportexception): what is wrong with
@@ -37,8 +37,8 @@ export default function PutawayExceptionScreen() {
   // Another SKU than the line's (found on its pallet) is reported without the line.
   const lineNo = lineParam && skuId.trim() === lineSku ? Number(lineParam) : null;
   const back = mass ? { to: page, search: { code: code ?? taskNo } } : { to: page, search: { task_no: taskNo } };
-  const op = mass ? PUTAWAY_OPS.massReportException : PUTAWAY_OPS.reportException;
-  const mayReport = useMayCall(op);
+  const op = mass ? putawayOps.massReportException : putawayOps.reportException;
+  const mayReport = useMayCall(op.access);
 
   if (!taskNo) {
     return (
@@ -55,7 +55,7 @@ export default function PutawayExceptionScreen() {
   const submit = async () => {
     setBusy(true);
     try {
-      await enqueue(op.kind, {
+      await enqueue(op, {
         task_no: taskNo, line_no: lineNo, sku_id: skuId.trim(), exception_type: Number(type), reason: Number(reason),
         qty: typeof qty === 'number' ? qty : Number.NaN, remark: remark.trim() || null,
       });
@@ -79,7 +79,7 @@ export default function PutawayExceptionScreen() {
         <Title order={1} fz="h3"><Trans>Report Exception</Trans></Title>
         <Text size="sm" c="dimmed"><Trans>Task {taskNo}</Trans></Text>
       </div>
-      {!mayReport ? <MissingPermissionNote access={op} /> : (
+      {!mayReport ? <MissingPermissionNote access={op.access} /> : (
         <form onSubmit={(e) => { e.preventDefault(); void submit(); }}>
           <Stack gap="sm">
             <TextInput label={<Trans>SKU</Trans>} value={skuId} onChange={(e) => setSkuId(e.currentTarget.value)} required maxLength={100} data-testid="exception-sku" />

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_TYPE, PUTAWAY_MODE, TASK_STATUS } from '../../../shared/codes';
-import { PUTAWAY_OPS, type PutawayLine, type PutawayTask } from '../../../shared/contract/putaway.contract';
+import type { PutawayLine, PutawayTask } from '../../../shared/contract/putaway.contract';
+import { putawayOps } from '../../../shared/ops/putaway.ops';
 import type { OpState, OutboxOp } from '../../kit/outbox';
 import {
   addScannedUnit, lineOfSku, lineProgress, massItems, nextOpenLine, putOpsOf, putRefusal, scanEverything, taskProgress, taskRefusal,
@@ -19,7 +20,7 @@ const op = (state: OpState, kind: string, payload: Record<string, unknown>, resu
   op_id: `op${++seq}`, stream: 's', seq, kind, payload, created_at: seq, state, attempts: 0, last_error: null, result, user_id: 7, whs_id: 'SGSIN1',
 });
 const put = (state: OpState, lineNo: number, qty: number, result: unknown = null) =>
-  op(state, PUTAWAY_OPS.put.kind, { task_no: 'IT1', line_no: lineNo, sku_id: `SKU${lineNo}`, location: 'A01-01-01-1', qty }, result);
+  op(state, putawayOps.put.kind, { task_no: 'IT1', line_no: lineNo, sku_id: `SKU${lineNo}`, location: 'A01-01-01-1', qty }, result);
 const applied = (lineNo: number, putQty: number) => ({ location: 'A01-01-01-1', qty: 1, tasks: [], lines: [{ task_no: 'IT1', line_no: lineNo, put_qty: putQty }] });
 
 describe('lineProgress', () => {
@@ -41,7 +42,7 @@ describe('lineProgress', () => {
   });
 
   test('mass puts count on every line they carry; remaining never goes below 0', () => {
-    const mass = op('pending', PUTAWAY_OPS.massPut.kind, { staging_location: 'IB-PUTAWAY-01', location: 'C', items: [{ task_no: 'IT1', line_no: 1, qty: 12 }, { task_no: 'IT1', line_no: 2, qty: 1 }] });
+    const mass = op('pending', putawayOps.massPut.kind, { staging_location: 'IB-PUTAWAY-01', location: 'C', items: [{ task_no: 'IT1', line_no: 1, qty: 12 }, { task_no: 'IT1', line_no: 2, qty: 1 }] });
     const lines = lineProgress([line(1), line(2)], [mass]);
     expect(lines.map((l) => l.remaining)).toEqual([0, 9]);
     expect(nextOpenLine(lines)?.line_no).toBe(2);
@@ -50,11 +51,11 @@ describe('lineProgress', () => {
   });
 
   test('a queued exception report of a holding type takes its units off the line until the server\'s answer', () => {
-    const report = (state: OpState, type: number, lineNo: number | null, qty: number, kind: string = PUTAWAY_OPS.reportException.kind) =>
+    const report = (state: OpState, type: number, lineNo: number | null, qty: number, kind: string = putawayOps.reportException.kind) =>
       op(state, kind, { task_no: 'IT1', line_no: lineNo, sku_id: 'SKU1', exception_type: type, reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty, remark: null });
     const T = INBOUND_EXCEPTION_TYPE.values;
     const [one] = lineProgress([line(1)], [
-      report('pending', T.ABNORMAL_ITEM, 1, 2), report('sending', T.SURPLUS, 1, 1, PUTAWAY_OPS.massReportException.kind),
+      report('pending', T.ABNORMAL_ITEM, 1, 2), report('sending', T.SURPLUS, 1, 1, putawayOps.massReportException.kind),
       // A shortage holds nothing; a report on no line (a SKU found on the pallet) neither; an answered one is in the next read.
       report('pending', T.SHORTAGE, 1, 3), report('pending', T.ABNORMAL_ITEM, null, 3), report('done', T.ABNORMAL_ITEM, 1, 4), report('rejected', T.ABNORMAL_ITEM, 1, 4),
     ]);

@@ -2,10 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PUTAWAY_MODE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import {
-  PUTAWAY_OPS, putResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload, type ReportExceptionPayload,
+  putResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload, type ReportExceptionPayload,
 } from '../../../shared/contract/putaway.contract';
 import { HOLDING_TYPES, type ExceptionType } from '../../../shared/inbound-exception';
 import { isFinal, TASK_LIFECYCLE } from '../../../shared/lifecycles';
+import { putawayOps } from '../../../shared/ops/putaway.ops';
 import type { OutboxOp } from '../../kit/outbox';
 
 /**
@@ -16,19 +17,19 @@ import type { OutboxOp } from '../../kit/outbox';
  * is queued. The server checks again when it applies it.
  */
 
-export const PUT_KINDS: readonly string[] = [PUTAWAY_OPS.put.kind, PUTAWAY_OPS.massPut.kind];
+export const PUT_KINDS: readonly string[] = [putawayOps.put.kind, putawayOps.massPut.kind];
 /** The report-exception ops of the two putaway pages. */
-export const REPORT_KINDS: readonly string[] = [PUTAWAY_OPS.reportException.kind, PUTAWAY_OPS.massReportException.kind];
+export const REPORT_KINDS: readonly string[] = [putawayOps.reportException.kind, putawayOps.massReportException.kind];
 
 const lineKey = (taskNo: string, lineNo: number) => `${taskNo}\u0000${lineNo}`;
 
 /** The lines an op puts units on, with how many. */
 export function unitsOfOp(op: Pick<OutboxOp, 'kind' | 'payload'>): { taskNo: string; lineNo: number; qty: number }[] {
-  if (op.kind === PUTAWAY_OPS.put.kind) {
+  if (op.kind === putawayOps.put.kind) {
     const p = op.payload as Partial<PutPayload>;
     return typeof p.task_no === 'string' && typeof p.line_no === 'number' && typeof p.qty === 'number' ? [{ taskNo: p.task_no, lineNo: p.line_no, qty: p.qty }] : [];
   }
-  if (op.kind === PUTAWAY_OPS.massPut.kind) {
+  if (op.kind === putawayOps.massPut.kind) {
     const items = (op.payload as Partial<MassPutPayload>).items;
     return Array.isArray(items) ? items.map((i) => ({ taskNo: i.task_no, lineNo: i.line_no, qty: i.qty })) : [];
   }

@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PUTAWAY_MODE } from '../../../shared/codes';
-import { MASS_PUTAWAY_PAGE, PUTAWAY_OPS } from '../../../shared/contract/putaway.contract';
+import { MASS_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
+import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
@@ -14,7 +15,6 @@ import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { addScannedUnit, handledQty, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
-import './putaway-ops';
 import { LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice } from './putaway-parts';
 import { putawayQueries } from './putaway.queries';
 
@@ -34,7 +34,7 @@ export default function MassPutawayScreen() {
 
   const query = putawayQueries.massWork(code ?? '');
   // Opening the lines writes their suggestions: it needs the screen's put permission.
-  const mayPut = useMayCall(PUTAWAY_OPS.massPut);
+  const mayPut = useMayCall(putawayOps.massPut.access);
   const work = useQuery({ ...query, enabled: code !== null && mayPut });
   const outbox = useOutboxStatus();
   const taskNos = useMemo(() => work.data?.tasks.map((t) => t.task_no) ?? [], [work.data]);
@@ -81,7 +81,7 @@ export default function MassPutawayScreen() {
     if (location === staging) return { ok: false, message: t`That is the staging location: scan the cell the units go into.` };
     const items = massItems(scanned, openLines);
     const units = items.reduce((sum, i) => sum + i.qty, 0);
-    void enqueue(PUTAWAY_OPS.massPut.kind, { staging_location: staging, location, items }).then(() => {
+    void enqueue(putawayOps.massPut, { staging_location: staging, location, items }).then(() => {
       cue('inbound.putaway_done', { say: t`${units} put` });
       setNotice({ color: 'teal', text: t`${units} units → ${location}: saved on this device, sent when the network allows.` });
       setScanned(new Map());
@@ -103,7 +103,7 @@ export default function MassPutawayScreen() {
   );
 
   let body: React.ReactNode;
-  if (!mayPut) body = <MissingPermissionNote access={PUTAWAY_OPS.massPut} />;
+  if (!mayPut) body = <MissingPermissionNote access={putawayOps.massPut.access} />;
   else if (code === null) body = sourceScan;
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh (the last task done: nothing open here any more) keeps showing what was read.

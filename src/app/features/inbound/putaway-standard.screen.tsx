@@ -4,8 +4,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PUTAWAY_MODE } from '../../../shared/codes';
-import { PUTAWAY_OPS, STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
+import { STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { UPPER_BOUND } from '../../../shared/constants';
+import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError } from '../../kit/outbox';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
@@ -16,7 +17,6 @@ import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/session';
 import { toast } from '../../kit/toast';
 import { lineOfSku, lineProgress, nextOpenLine, putOpsOf, putRefusal, taskProgress, taskRefusal, type LineProgress } from './putaway-flow';
-import './putaway-ops';
 import {
   LineCard, LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice,
 } from './putaway-parts';
@@ -43,7 +43,7 @@ export default function StandardPutawayScreen() {
   const [notice, setNotice] = useState<PutawayNotice | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const mayPut = useMayCall(PUTAWAY_OPS.put);
+  const mayPut = useMayCall(putawayOps.put.access);
   const query = putawayQueries.standardWork(code ?? '');
   const work = useQuery({ ...query, enabled: code !== null && mayPut });
   const outbox = useOutboxStatus();
@@ -115,7 +115,7 @@ export default function StandardPutawayScreen() {
     }
     setBusy(true);
     try {
-      await enqueue(PUTAWAY_OPS.put.kind, { task_no: task.task_no, line_no: current.line_no, sku_id: current.sku_id, location: cell, qty: units });
+      await enqueue(putawayOps.put, { task_no: task.task_no, line_no: current.line_no, sku_id: current.sku_id, location: cell, qty: units });
       const sku = current.sku_id;
       cue('inbound.putaway_done', { say: t`${units} put` });
       setNotice({ color: 'teal', text: t`${units} × ${sku} → ${cell}: saved on this device, sent when the network allows.` });
@@ -140,7 +140,7 @@ export default function StandardPutawayScreen() {
   );
 
   let body: React.ReactNode;
-  if (!mayPut) body = <MissingPermissionNote access={PUTAWAY_OPS.put} />;
+  if (!mayPut) body = <MissingPermissionNote access={putawayOps.put.access} />;
   else if (code === null) body = taskScan;
   else if (work.isPending || (work.isFetching && !work.data)) body = <Loader aria-label={t`Loading`} />;
   // A failed refresh keeps showing what was read; only a first read that fails says so.

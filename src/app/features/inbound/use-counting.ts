@@ -4,6 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { INBOUND_STATUS } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import { MAX_COUNT_QTY, isCountQty } from '../../../shared/counting';
+import { countingOps } from '../../../shared/ops/counting.ops';
+import type { PayloadOf } from '../../../shared/ops/define';
 import { RET } from '../../../shared/retcodes';
 import { cue } from '../../kit/feedback';
 import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
@@ -14,7 +16,8 @@ import type { CartonCorrection } from './counting-cartons';
 import { askServer } from './counting-checks';
 import { checkCount, localGroup, meaningOf, skuRows, type GroupDetail, type GroupLine } from './counting-view';
 import { countingQueries } from './counting.queries';
-import { COUNTING_OPS } from './counting.ops';
+
+type CountingOp = (typeof countingOps)[keyof typeof countingOps];
 
 /**
  * The counting screen's workflow: the group as this device sees it, the carton and line on screen,
@@ -73,9 +76,9 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
   const refreshDetail = () => void queryClient.invalidateQueries({ queryKey: countingQueries.group(groupNo).queryKey });
 
   /** Queues an op; a payload the op kind refuses is said and shown, nothing is queued. */
-  const queue = async (kind: string, payload: Record<string, unknown>, say: string): Promise<boolean> => {
+  const queue = async <O extends CountingOp>(op: O, payload: Omit<PayloadOf<O>, 'group_no'>, say: string): Promise<boolean> => {
     try {
-      await enqueue(kind, { group_no: groupNo, ...payload });
+      await enqueue(op, { group_no: groupNo, ...payload } as PayloadOf<O>);
       cue('inbound.counting_saved', { say });
       return true;
     } catch (error) {
@@ -116,7 +119,7 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
         return;
       }
       const payload = { sku_id: target.sku_id, qty: units, ...(carton ? { tracking_id: carton } : {}), ...(confirmSurplus ? { confirm_surplus: true } : {}) };
-      if (await queue(COUNTING_OPS.save, payload, String(units))) {
+      if (await queue(countingOps.save, payload, String(units))) {
         setLine(null);
         setPrompt(null);
       }
@@ -176,15 +179,15 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
       return false;
     }
     const queued = change === null
-      ? await queue(COUNTING_OPS.cartonDelete, { tracking_id: trackingId }, t`Carton removed`)
-      : await queue(COUNTING_OPS.cartonChange, { tracking_id: trackingId, ...change }, t`Carton corrected`);
+      ? await queue(countingOps.cartonDelete, { tracking_id: trackingId }, t`Carton removed`)
+      : await queue(countingOps.cartonChange, { tracking_id: trackingId, ...change }, t`Carton corrected`);
     if (queued && change === null && carton === trackingId) setCarton(null);
     return queued;
   };
 
   /** The unknown code is a carton that arrived with the goods: registered to the chosen ASN, and counted into. */
   const registerCarton = async (code: string) => {
-    if (await queue(COUNTING_OPS.carton, { tracking_id: code, asn_no: cartonAsn }, t`Carton registered`)) {
+    if (await queue(countingOps.carton, { tracking_id: code, asn_no: cartonAsn }, t`Carton registered`)) {
       setCarton(code);
       setPrompt(null);
     }
@@ -195,7 +198,7 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
     const units = Number(wrongQty);
     if (!isCountQty(units)) return;
     const payload = { code, qty: units, ...(carton ? { tracking_id: carton } : {}) };
-    if (await queue(COUNTING_OPS.wrongSku, payload, t`Wrong SKU recorded`)) setPrompt(null);
+    if (await queue(countingOps.wrongSku, payload, t`Wrong SKU recorded`)) setPrompt(null);
   };
 
   /** The unknown code is a carton of this group another device registered: count into it. */
@@ -206,7 +209,7 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
   };
 
   const complete = async () => {
-    if (await queue(COUNTING_OPS.complete, {}, t`Counting complete`)) setPrompt(null);
+    if (await queue(countingOps.complete, {}, t`Counting complete`)) setPrompt(null);
   };
 
   const rows = skuRows(group);

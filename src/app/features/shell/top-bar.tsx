@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../shared/locales';
-import { enqueue, setUserSettingOp } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
 import { sessionQueries } from '../../kit/queries';
 import { useSession } from '../../kit/session';
 import { LanguageMenu } from '../../kit/language-menu';
@@ -99,7 +99,11 @@ export function TopBar({ navOpened, onToggleNav, onChangePassword, handheld }: T
   // The signed-in user's language is an account setting (set_user_setting name "lang"). It goes
   // through the outbox like a scan, so a language chosen with the network gone is saved later.
   const saveLanguage = useMutation({
-    mutationFn: (lang: Locale) => enqueue(setUserSettingOp.kind, { name: 'lang', value: lang }),
+    mutationFn: async (lang: Locale) => {
+      // Loaded on use: the op carries its zod schema, which the shell's first chunks do without.
+      const { userSettingsOps } = await import('../../../shared/ops/user-settings.ops');
+      return enqueue(userSettingsOps.setUserSetting, { name: 'lang', value: lang });
+    },
     // Queuing is local work: it must not wait for the network like TanStack's default does.
     networkMode: 'always',
     onSuccess: (_op, lang) =>

@@ -1,8 +1,9 @@
+import type { AppOp, PayloadOf } from '../../../shared/ops';
 import { OutboxDb } from './db';
 import { Outbox } from './outbox';
 import { apiTransport } from './transport';
 
-export { OpValidationError, defineClientOpKind, setUserSettingOp } from './registry';
+export { OpValidationError } from './outbox';
 export type { OutboxOp, OpState } from './db';
 export type { OutboxStatus, DrainState } from './outbox';
 
@@ -20,5 +21,8 @@ export function appOutbox(): Outbox {
   return instance;
 }
 
-/** Queues an op of the signed-in user (see Outbox.enqueue). */
-export const enqueue = (kind: string, payload: Record<string, unknown>) => appOutbox().enqueue(kind, payload);
+/**
+ * Queues an op of the signed-in user (see Outbox.enqueue): one of the ops declared in shared/ops,
+ * with the payload its schema takes.
+ */
+export const enqueue = <O extends AppOp>(op: O, payload: PayloadOf<O>) => appOutbox().enqueue(op, payload);

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, test } from 'vitest';
+import { userSettingsOps } from '../../../shared/ops/user-settings.ops';
 import { RET } from '../../../shared/retcodes';
 import { OutboxDb } from './db';
 import { FakeSyncServer, ServerError } from './fake-server';
-import { BACKOFF_MAX_MS, backoffDelay, Outbox, type Timers } from './outbox';
-import { OpValidationError } from './registry';
+import { BACKOFF_MAX_MS, backoffDelay, OpValidationError, Outbox, type Timers } from './outbox';
 
-const KIND = 'system.user.set_user_setting';
+const SETTING = userSettingsOps.setUserSetting;
 const ALICE = { userId: 7, whsId: 'SGSIN1' };
 const BOB = { userId: 8, whsId: 'SGSIN1' };
 
@@ -43,7 +43,7 @@ async function enqueueOffline(outbox: Outbox, server: FakeSyncServer, n: number)
   const ops = [];
   for (let i = 1; i <= n; i++) {
     server.failBefore.push(new TypeError('offline'));
-    ops.push(await outbox.enqueue(KIND, setting(i)));
+    ops.push(await outbox.enqueue(SETTING, setting(i)));
   }
   await outbox.drain();
   server.failBefore.length = 0;
@@ -63,14 +63,14 @@ describe('enqueue', () => {
   test('stores the op with a UUIDv7, the next seq of the stream and pending state, before any network', async () => {
     const { outbox, server, db } = setup();
     server.failBefore.push(new TypeError('offline'), new TypeError('offline'));
-    const a = await outbox.enqueue(KIND, { name: 'lang', value: 'vi' });
-    const b = await outbox.enqueue(KIND, { name: 'lang', value: 'th' });
+    const a = await outbox.enqueue(SETTING, { name: 'lang', value: 'vi' });
+    const b = await outbox.enqueue(SETTING, { name: 'lang', value: 'th' });
     expect(a.op_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(a.op_id < b.op_id).toBe(true);
     expect([a.seq, b.seq]).toEqual([1, 2]);
     const deviceId = await outbox.deviceId();
     expect(a.stream).toBe(`SGSIN1:${deviceId}:7`);
-    expect(a).toMatchObject({ kind: KIND, state: 'pending', attempts: 0, last_error: null, user_id: 7, whs_id: 'SGSIN1' });
+    expect(a).toMatchObject({ kind: SETTING.kind, state: 'pending', attempts: 0, last_error: null, user_id: 7, whs_id: 'SGSIN1' });
     expect((await db.ops.get(a.op_id))?.payload).toEqual({ name: 'lang', value: 'vi' });
   });
 
@@ -81,22 +81,22 @@ describe('enqueue', () => {
     opened.push(db);
     const outbox = new Outbox({ db, transport: hanging, locks: null, timers: manualTimers() });
     outbox.setContext(ALICE);
-    const op = await outbox.enqueue(KIND, setting(1));
+    const op = await outbox.enqueue(SETTING, setting(1));
     expect(op.seq).toBe(1);
     expect(await db.ops.count()).toBe(1);
     outbox.setContext(null);
   });
 
-  test('refuses an unknown kind or a payload its validator refuses, queuing nothing', async () => {
+  test('refuses a payload its op\'s schema refuses, with the op\'s message, queuing nothing', async () => {
     const { outbox, db } = setup();
-    await expect(outbox.enqueue('no.such.kind', {})).rejects.toBeInstanceOf(OpValidationError);
-    await expect(outbox.enqueue(KIND, { name: '', value: 'x' })).rejects.toThrow(/setting name/);
+    await expect(outbox.enqueue(SETTING, { name: '', value: 'x' })).rejects.toBeInstanceOf(OpValidationError);
+    await expect(outbox.enqueue(SETTING, { name: 'lang', value: 'x'.repeat(2001) })).rejects.toThrow(/setting needs a name/);
     expect(await db.ops.count()).toBe(0);
   });
 
   test('needs a signed-in user', async () => {
     const { outbox } = setup({ ctx: null });
-    await expect(outbox.enqueue(KIND, setting(1))).rejects.toThrow(/sign in/);
+    await expect(outbox.enqueue(SETTING, setting(1))).rejects.toThrow(/sign in/);
   });
 });
 
@@ -152,7 +152,7 @@ describe('drain', () => {
     const outbox = new Outbox({ db, transport: server.transport(), locks, timers });
     outboxes.push(outbox);
     outbox.setContext(ALICE);
-    const op = await outbox.enqueue(KIND, setting(1));
+    const op = await outbox.enqueue(SETTING, setting(1));
     await outbox.drain();
     expect(server.pushes).toEqual([]);
     expect(requested.at(-1)).toBe(`tally-outbox:${op.stream} true`);
@@ -223,7 +223,7 @@ describe('drain', () => {
     expect(outbox.getSnapshot()).toMatchObject({ state: 'idle', retryDelayMs: 0, retryAt: null, lastError: null });
     // After the success the next failure starts again at 1 s.
     server.failBefore.push(new TypeError('offline'));
-    await outbox.enqueue(KIND, setting(2));
+    await outbox.enqueue(SETTING, setting(2));
     await outbox.drain();
     expect(outbox.getSnapshot().retryDelayMs).toBe(1000);
   });
@@ -326,7 +326,7 @@ describe('drain', () => {
     // Bob signs in on the same device.
     server.session = BOB;
     outbox.setContext(BOB);
-    const bobs = await outbox.enqueue(KIND, setting(9));
+    const bobs = await outbox.enqueue(SETTING, setting(9));
     await outbox.drain();
     expect(server.appliedIds()).toEqual([bobs.op_id]);
     expect(bobs.seq).toBe(1); // his own stream
@@ -367,7 +367,7 @@ describe('drain', () => {
     await reopened.drain();
     expect(reopened.getSnapshot().state).toBe('backoff');
     expect(await reopened.deviceId()).toBe(deviceId);
-    const next = await reopened.enqueue(KIND, setting(3));
+    const next = await reopened.enqueue(SETTING, setting(3));
     expect(next.seq).toBe(3);
     expect(await db2.ops.where('state').equals('pending').count()).toBe(3);
     await reopened.drain();
@@ -386,7 +386,7 @@ describe('drain', () => {
       device_id: deviceId, pending: 0, rejected: 1, oldest_pending_at: null, app_version: 'test', user_agent: 'vitest',
     });
     server.failBefore.push(new TypeError('offline'));
-    await outbox.enqueue(KIND, setting(3));
+    await outbox.enqueue(SETTING, setting(3));
     await outbox.heartbeat();
     expect(server.heartbeats.at(-1)).toMatchObject({ pending: 1, rejected: 1, oldest_pending_at: clock.t });
   });

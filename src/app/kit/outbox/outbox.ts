@@ -1,10 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Dexie, liveQuery, type Subscription } from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
 import type { InputOf, OutputOf } from '../../../shared/contract/define';
 import type { QueuedOp, syncContract } from '../../../shared/contract/sync.contract';
+import type { OfflineOp, PayloadOf } from '../../../shared/ops/define';
 import { RET } from '../../../shared/retcodes';
 import { deviceIdOf, nextSeqKey, type OpError, type OutboxDb, type OutboxOp } from './db';
-import { clientOpKind, OpValidationError, unknownKindMessage } from './registry';
 
 /**
  * The outbox drainer (DESIGN.md "Offline and scanning"): ops are written to Dexie
@@ -13,6 +14,14 @@ import { clientOpKind, OpValidationError, unknownKindMessage } from './registry'
  * safe; the drainer only has to keep the order and never give up on an op the server has not
  * answered. No React here: the hook lives in use-outbox-status.ts.
  */
+
+/** Thrown by enqueue for a payload its op's check refuses (the op's `invalid`); nothing is queued. */
+export class OpValidationError extends Error {
+  override readonly name = 'OpValidationError';
+  constructor(readonly kind: string, readonly descriptor: MessageDescriptor) {
+    super(descriptor.message ?? descriptor.id);
+  }
+}
 
 type PushInput = InputOf<typeof syncContract.pushOps>;
 type PushOutput = OutputOf<typeof syncContract.pushOps>;
@@ -230,25 +239,24 @@ export class Outbox {
   }
 
   /**
-   * Queues an op of this session: validated by its kind, given the next seq of the stream and
-   * written in one transaction (strict durability). Resolves once it is stored, before any
-   * network; the drain starts in the background. Throws OpValidationError for a refused payload.
+   * Queues an op of this session: its payload checked against the op's schema, given the next seq
+   * of the stream and written in one transaction (strict durability). Resolves once it is stored,
+   * before any network; the drain starts in the background. Throws OpValidationError for a refused
+   * payload. The payload is stored as given: the server parses it again when applying.
    */
-  async enqueue(kind: string, payload: Record<string, unknown>): Promise<OutboxOp> {
+  async enqueue<O extends OfflineOp>(op: O, payload: PayloadOf<O>): Promise<OutboxOp> {
     const ctx = this.context;
     if (!ctx) throw new Error('The outbox has no signed-in user: sign in before queuing operations.');
-    const def = clientOpKind(kind);
-    if (!def) throw new OpValidationError(kind, unknownKindMessage(kind));
-    const refusal = def.validate?.(payload) ?? null;
-    if (refusal) throw new OpValidationError(kind, refusal);
+    const { kind } = op;
+    if (!op.payload.safeParse(payload).success) throw new OpValidationError(kind, op.invalid);
     const stream = streamOf(ctx, await this.deviceId());
     const db = this.db;
     const createdAt = this.now();
-    const op = await db.transaction('rw', db.ops, db.meta, async () => {
+    const stored = await db.transaction('rw', db.ops, db.meta, async () => {
       const row = await db.meta.get(nextSeqKey(stream));
       const seq = typeof row?.value === 'number' ? row.value : 1;
       const queued: OutboxOp = {
-        op_id: uuidv7(), stream, seq, kind, payload, created_at: createdAt, state: 'pending',
+        op_id: uuidv7(), stream, seq, kind, payload: payload as Record<string, unknown>, created_at: createdAt, state: 'pending',
         attempts: 0, last_error: null, result: null, user_id: ctx.userId, whs_id: ctx.whsId,
       };
       await db.ops.add(queued);
@@ -256,7 +264,7 @@ export class Outbox {
       return queued;
     });
     this.kick();
-    return op;
+    return stored;
   }
 
   /**

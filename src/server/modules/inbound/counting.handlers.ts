@@ -7,7 +7,7 @@ import {
 
 const actorOf = (session: { whsId: string; userId: number }, opId?: string): CountActor => ({ whsId: session.whsId, userId: session.userId, opId: opId ?? null });
 
-/** The handlers of counting.contract.ts: each POST runs the function its offline op kind runs (counting.op-kinds.ts), in one transaction. */
+/** The handlers of counting.contract.ts: each POST runs the function its offline op runs (counting.ops.ts), in one transaction. */
 export const countingHandlers: Handlers<typeof countingContract> = {
   searchGroupList: (input, { db, session }) => groupList(db, session.whsId, input),
   searchGroupWorkingList: (input, { db, session }) => groupList(db, session.whsId, { ...input, working: true, mine: input.mine === 1 ? session.userId : null }),

@@ -3,7 +3,7 @@ import type { putawayContract } from '../../../shared/contract/putaway.contract'
 import type { Handlers } from '../../http/register';
 import { cancelTask, openWork, searchAssignees, taskDetail, updateTask } from './putaway-tasks';
 
-/** The handlers of putaway.contract.ts (the puts are ops: putaway.op-kinds.ts). */
+/** The handlers of putaway.contract.ts (the puts are ops: putaway.ops.ts). */
 export const putawayHandlers: Handlers<typeof putawayContract> = {
   openStandardPutawayTask: ({ code }, { db, session }) => openWork(db, session.whsId, code, PUTAWAY_MODE.values.STANDARD, session.userId),
   openMassPutawayLines: ({ code }, { db, session }) => openWork(db, session.whsId, code, PUTAWAY_MODE.values.MASS, session.userId),

@@ -8,7 +8,7 @@ import { RET } from '../../../shared/retcodes';
 import { ApiError, badInput, notFound, permissionDenied } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { userPermissions } from '../system/access';
-import { OP_KINDS, type OpContext, type OpKind } from './op-kinds';
+import { OP_KINDS, type OpContext, type ServerOp } from './ops';
 import { canonicalJson, isUnstorableJson, opPayloadHash } from './payload-hash';
 
 type OpOutcome = Pick<OpResult, 'retcode' | 'message' | 'data'> & { status: 'applied' | 'rejected' };
@@ -28,14 +28,14 @@ function payloadIssues(error: z.ZodError) {
 class RefusalNeedsSavepoint extends Error {}
 
 /** A new op checked before any op of the push is applied: refused at once, or ready with its kind and parsed payload. */
-type CheckedOp = { refused: OpOutcome } | { kind: OpKind; payload: unknown };
+type CheckedOp = { refused: OpOutcome } | { kind: ServerOp; payload: unknown };
 
 /** An unknown kind, a missing permission or a payload failing its schema is a rejection. */
-async function checkOp(kinds: ReadonlyMap<string, OpKind>, op: QueuedOp, permissions: () => Promise<Set<string>>): Promise<CheckedOp> {
+async function checkOp(kinds: ReadonlyMap<string, ServerOp>, op: QueuedOp, permissions: () => Promise<Set<string>>): Promise<CheckedOp> {
   const kind = kinds.get(op.kind);
   if (!kind) return { refused: rejected(RET.UNKNOWN_API, `Unknown op kind ${op.kind}: this server cannot apply it. Update the app, or discard the op.`, { kind: op.kind }) };
-  if (kind.perm !== 'session' && !(await permissions()).has(kind.perm)) {
-    const denied = permissionDenied(kind.perm);
+  if (kind.access !== 'session' && !(await permissions()).has(kind.access.perm)) {
+    const denied = permissionDenied(kind.access.perm);
     return { refused: rejected(denied.retcode, denied.message, denied.data) };
   }
   const parsed = kind.payload.safeParse(op.payload);
@@ -50,7 +50,7 @@ async function checkOp(kinds: ReadonlyMap<string, OpKind>, op: QueuedOp, permiss
  * Applies one op: an `ApiError` from its kind is its rejection, whose partial effects the
  * savepoint rolls back. Any other error escapes and fails the whole batch.
  */
-async function applyOne(tx: Db, kind: OpKind, payload: unknown, ctx: OpContext, savepoints: boolean): Promise<OpOutcome> {
+async function applyOne(tx: Db, kind: ServerOp, payload: unknown, ctx: OpContext, savepoints: boolean): Promise<OpOutcome> {
   try {
     const data = savepoints
       ? await tx.transaction((savepoint) => kind.apply(savepoint, payload, ctx))
@@ -91,7 +91,7 @@ async function applyNewOps(tx: Db, ops: readonly NewOp[], savepoints: boolean): 
     let end = i + 1;
     const kind = checked.kind;
     if (!savepoints && kind.applyRun) {
-      while (end < ops.length && 'kind' in ops[end]!.checked && (ops[end]!.checked as { kind: OpKind }).kind === kind) end += 1;
+      while (end < ops.length && 'kind' in ops[end]!.checked && (ops[end]!.checked as { kind: ServerOp }).kind === kind) end += 1;
     }
     if (end - i === 1) {
       outcomes.push(await applyOne(tx, kind, checked.payload, ctx, savepoints));
@@ -124,7 +124,7 @@ const msOrNull = (d: Date | null) => (d ? d.getTime() : null);
  * batch with a refusing op is rolled back and run again with a savepoint per op.
  */
 async function pushBatch(
-  db: Db, kinds: ReadonlyMap<string, OpKind>, stream: { whsId: string; userId: number; deviceId: string }, ops: readonly QueuedOp[], savepoints: boolean,
+  db: Db, kinds: ReadonlyMap<string, ServerOp>, stream: { whsId: string; userId: number; deviceId: string }, ops: readonly QueuedOp[], savepoints: boolean,
 ): Promise<{ results: OpResult[]; acked_seq: number }> {
   const { whsId, userId, deviceId } = stream;
   return db.transaction(async (tx) => {
@@ -206,7 +206,7 @@ async function pushBatch(
 }
 
 /** The sync endpoints applying ops of `kinds` (tests pass kinds of their own). */
-export const syncHandlersWith = (kinds: ReadonlyMap<string, OpKind>): Handlers<typeof syncContract> => ({
+export const syncHandlersWith = (kinds: ReadonlyMap<string, ServerOp>): Handlers<typeof syncContract> => ({
   async pushOps({ device_id: deviceId, ops }, { db, session }) {
     const stream = { whsId: session.whsId, userId: session.userId, deviceId };
     try {

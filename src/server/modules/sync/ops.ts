@@ -1,0 +1,22 @@
+import { OPS } from '../../../shared/ops';
+import { countingApplies } from '../inbound/counting.ops';
+import { putawayApplies } from '../inbound/putaway.ops';
+import { userSettingsApplies } from '../system/user-settings.ops';
+import { serverOp, type OpApplies, type OpApply, type ServerOp } from './op-apply';
+
+export { serverOp, type OpContext, type ServerOp } from './op-apply';
+
+/** Each area's applies, one per op of the shared list: a missing or extra one is a type error. */
+const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
+  userSettings: userSettingsApplies,
+  counting: countingApplies,
+  putaway: putawayApplies,
+};
+
+const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;
+const SERVER_OP_LIST: readonly ServerOp[] = Object.entries(OPS).flatMap(([area, ops]) =>
+  Object.entries(ops).map(([name, op]) => serverOp(op, byArea[area]![name]!)));
+
+/** Every op kind the server applies, by kind. */
+export const OP_KINDS: ReadonlyMap<string, ServerOp> = new Map(SERVER_OP_LIST.map((op) => [op.kind, op]));
+if (OP_KINDS.size !== SERVER_OP_LIST.length) throw new Error('two op kinds share a name');

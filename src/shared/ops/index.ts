@@ -1,0 +1,21 @@
+import { countingOps } from './counting.ops';
+import { putawayOps } from './putaway.ops';
+import { userSettingsOps } from './user-settings.ops';
+
+export { defineOp, type OfflineOp, type PayloadOf } from './define';
+
+/**
+ * Every offline op kind, by area: the one list both sides derive from. The server must apply each
+ * (server/modules/sync/ops.ts, a type error otherwise); the app's `enqueue` takes only these.
+ */
+export const OPS = {
+  userSettings: userSettingsOps,
+  counting: countingOps,
+  putaway: putawayOps,
+};
+
+/** An op of the list. */
+export type AppOp = { [A in keyof typeof OPS]: (typeof OPS)[A][keyof (typeof OPS)[A]] }[keyof typeof OPS];
+
+/** Every op of the list, in declaration order. */
+export const ALL_OPS: readonly AppOp[] = Object.values(OPS).flatMap((ops): AppOp[] => Object.values(ops));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUOTA_MODE } from '../codes';
 import { UPPER_BOUND } from '../constants';
-import { DELIVERY_SLOT_PAGES } from '../resources/delivery-slot.resource';
+import { DELIVERY_SLOT_PAGES } from '../resources/inbound-shift.resource';
 import { derivePerm } from '../routes/derive';
 import { codeOf, isoDate } from './asn.contract';
 import { endpoint } from './define';
@@ -12,7 +12,7 @@ import { rowId } from './values';
  * 1 integrated; §4 the mode switch). A delivery slot is a day × a receiving shift; its plan says
  * what it takes per inbound type (type 0 in integrated mode); a slot without a plan takes its
  * shift's share of the daily default (the config). Receiving shifts are the resource
- * `inbound_shift` (shared/resources/delivery-slot.resource.ts).
+ * `inbound_shift` (shared/resources/inbound-shift.resource.ts).
  */
 
 const QUOTA = '/apps/config/asnquota';

@@ -2,7 +2,7 @@ import type { ResourceDef } from './define';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
-import { inboundShiftResource } from './delivery-slot.resource';
+import { inboundShiftResource } from './inbound-shift.resource';
 import { dockResource } from './dock.resource';
 import { exportTaskResource } from './export-task.resource';
 import { inboundExceptionResource } from './inbound-exception.resource';

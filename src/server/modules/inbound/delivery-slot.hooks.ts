@@ -5,7 +5,7 @@ import { badInput } from '../../http/errors';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 
 /**
- * Receiving shifts (shared/resources/delivery-slot.resource.ts): times are `HH:MM` of the
+ * Receiving shifts (shared/resources/inbound-shift.resource.ts): times are `HH:MM` of the
  * warehouse's day and a shift ends after it starts (on the same day); names are unique in the
  * warehouse, any case. Checked here so the database's own rules never answer with a 500.
  */

@@ -107,8 +107,7 @@ async function tasksForCode(tx: Db, whsId: string, code: string, mode: PutawayMo
  * scans show the same cell; opening again changes only those that can no longer be used.
  */
 export function openWork(db: Db, whsId: string, code: string, mode: PutawayMode, userId: number): Promise<PutawayWork> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const taskNos = await tasksForCode(tx, whsId, code, mode, userId);
     await suggestOpenLines(tx, whsId, taskNos);
     return { tasks: await readTasks(tx, whsId, taskNos), lines: await readLines(tx, whsId, taskNos) };
@@ -409,8 +408,7 @@ export interface TaskChange {
 
 /** Assigns (pending ⇄ assigned; an ongoing task keeps its status) and changes the mode before anything is put. */
 export function updateTask(db: Db, whsId: string, change: TaskChange): Promise<PutawayTask> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const { tasks } = await lockTasks(tx, whsId, [change.taskNo]);
     const task = tasks.get(change.taskNo)!;
     assertTaskOpen(task);
@@ -460,8 +458,7 @@ export async function searchAssignees(db: Db, whsId: string, keyword: string | u
  * for another task or an exception. An ASN already putting whose last open task this was is done.
  */
 export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<PutawayTask> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const { asns, tasks } = await lockTasks(tx, whsId, [taskNo]);
     const task = tasks.get(taskNo)!;
     assertTransition(TASK_LIFECYCLE, taskLabel(taskNo), task.status as TaskStatus, T.CANCEL);

@@ -115,7 +115,7 @@ export const cellHooks: ResourceHooks = {
   },
   async afterUpdate(before, after, tx, { session }) {
     const [from, to] = [Number(before.status), Number(after.status)];
-    await followCellStatus(tx as unknown as Db, session.whsId, String(after.location_code), from, to, {
+    await followCellStatus(tx, session.whsId, String(after.location_code), from, to, {
       reason: `Cell edited to ${statusName(to)}`, operatorId: session.userId,
     });
   },

@@ -56,7 +56,7 @@ export async function applyUserImportRows(db: Db, task: UserImportTask, limit: n
         .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), eq(userImportRows.rowNo, rowNo), isNull(userImportRows.outcome)))
         .for('update');
       if (!row) return true;
-      const result = await applyImportRow(tx as unknown as Db, actor, task.whsId, names, row.cells as ImportCells);
+      const result = await applyImportRow(tx, actor, task.whsId, names, row.cells as ImportCells);
       await tx.update(userImportRows).set({ outcome: result.outcome, userId: result.userId, message: result.message })
         .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), eq(userImportRows.rowNo, rowNo)));
       const alive = await userImportQueue.heartbeat(tx, task, {

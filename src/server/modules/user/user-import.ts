@@ -283,7 +283,7 @@ async function applyRow(db: Db, actor: Actor, whsId: string, names: ImportNames,
  */
 export async function applyImportRow(tx: Db, actor: Actor, whsId: string, names: ImportNames, cells: ImportCells): Promise<RowResult> {
   try {
-    return await tx.transaction((savepoint) => applyRow(savepoint as unknown as Db, actor, whsId, names, cells));
+    return await tx.transaction((savepoint) => applyRow(savepoint, actor, whsId, names, cells));
   } catch (error) {
     if (error instanceof RowRefusal) return { outcome: USER_IMPORT_OUTCOME.values.REFUSED, userId: null, message: error.message };
     if (error instanceof ApiError) {

@@ -72,7 +72,7 @@ export async function editMember(db: Db, actor: Actor, whsId: string, input: Par
     if (input.role_id !== undefined && input.role_id !== member.roleId) {
       await tx.update(userWarehouses).set({ roleId: input.role_id }).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, member.userId)));
     }
-    if (input.department_id !== undefined) await setDepartment(tx as unknown as Db, whsId, member.userId, input.department_id);
+    if (input.department_id !== undefined) await setDepartment(tx, whsId, member.userId, input.department_id);
     if (statusChanges) {
       await tx.insert(accessStatusLogs).values({
         whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,

@@ -22,7 +22,7 @@ import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { ADJUSTMENT_QUERIES } from './inventory/adjustment.queries';
 import { INVENTORY_MAP_QUERIES } from './inventory/inventory-map.queries';
-import { readConfValue } from './config/conf';
+import { readConfValue } from '../common/conf';
 import { cellHooks } from './inventory/stock-block';
 import { STOCK_BLOCK_QUERIES } from './inventory/stock-block.queries';
 import { USER_QUERIES } from './user/user.queries';

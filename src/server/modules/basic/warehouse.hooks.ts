@@ -12,8 +12,7 @@ import { badInput } from '../../http/errors';
 import type { SessionInfo } from '../../http/session';
 import type { Tx } from '../../db/client';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
-import { permissionOf, userPermissions, warehousesHolding } from '../system/access';
-import { assertHoldsIn } from '../system/user-info';
+import { assertHoldsIn, permissionOf, userPermissions, warehousesHolding } from '../../common/access';
 
 /** Warehouse ids: letters and digits, stored upper-case (the demo ids, and what labels print). */
 const WAREHOUSE_ID = /^[A-Z0-9]+$/;

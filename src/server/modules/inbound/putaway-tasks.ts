@@ -19,6 +19,7 @@ import { recordInboundException } from './inbound-exception';
 import { OPEN_TASK_STATUSES, moveTask, settleAsn } from './inbound-task';
 import { assertCellsTake, suggestOpenLines } from './putaway-cells';
 import type { PutUnits } from './putaway-suggest';
+import { unixSeconds } from '../../common/time';
 
 /**
  * Putaway tasks (issue 6): what the scan screens open, the puts their ops apply, and the
@@ -35,7 +36,6 @@ export type PutawayMode = CodeOf<typeof PUTAWAY_MODE>;
 type TaskRow = typeof inboundTasks.$inferSelect;
 type TaskStatus = CodeOf<typeof TASK_STATUS>;
 
-const seconds = (d: Date | null): number | null => (d ? Math.floor(d.getTime() / 1000) : null);
 const taskWhere = (whsId: string, taskNos: readonly string[]) =>
   and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), inArray(inboundTasks.taskNo, [...taskNos]));
 const taskLabel = (taskNo: string) => `Putaway task ${taskNo}`;
@@ -57,7 +57,7 @@ export async function readTasks(db: Db, whsId: string, taskNos: readonly string[
     return [{
       task_no: t.taskNo, asn_no: t.asnNo, status: t.status, putaway_mode: t.putawayMode ?? PUTAWAY_MODE.values.STANDARD,
       staging_location: t.stagingLocation, assignee_id: t.assigneeId, assignee_name: row.assigneeName, total_qty: t.totalQty,
-      done_qty: t.doneQty, created_at: seconds(t.createdAt)!, started_at: seconds(t.startedAt), finished_at: seconds(t.finishedAt),
+      done_qty: t.doneQty, created_at: unixSeconds(t.createdAt)!, started_at: unixSeconds(t.startedAt), finished_at: unixSeconds(t.finishedAt),
     }];
   });
 }

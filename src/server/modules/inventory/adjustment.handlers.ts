@@ -13,10 +13,10 @@ import { cells, inventoryAdjustmentLines as adjustmentLines, inventoryAdjustment
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import type { AuthedCtx, Handlers } from '../../http/register';
-import { nextDocNo } from '../inbound/doc-no';
-import { warehouseTimeZone } from '../inbound/inbound-task';
+import { nextDocNo } from '../../common/doc-no';
 import { postStock, type Quality, type StockKey, type StockLine } from './ledger';
 import { acceptsStock, checkBatchesExist, resolveLocations } from './stock-refs';
+import { unixSeconds, warehouseTimeZone } from '../../common/time';
 
 /**
  * Inventory adjustments (contract/adjustment.contract.ts): created with lines, sent for approval,
@@ -36,7 +36,6 @@ const T = INVENTORY_TRANSACTION_TYPE.values;
 const { DEBIT, CREDIT } = INVENTORY_TRANSACTION_DIRECTION.values;
 
 const what = (adjustNo: string) => `Adjustment ${adjustNo}`;
-const seconds = (d: Date | null) => (d === null ? null : Math.floor(d.getTime() / 1000));
 
 const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
@@ -72,9 +71,9 @@ async function detailOf(db: Db, whsId: string, adjustNo: string): Promise<Detail
   return {
     adjust_no: a.adjustNo, status: a.status as Detail['status'], reason: a.reason as Detail['reason'], remark: a.remark,
     addition_qty: a.additionQty, deduction_qty: a.deductionQty,
-    created_by_id: a.createdBy, created_by: row.createdBy, created_at: seconds(a.createdAt)!, submitted_at: seconds(a.submittedAt),
-    approved_by: row.approvedBy, approved_at: seconds(a.approvedAt), adjusted_by: row.adjustedBy, adjusted_at: seconds(a.adjustedAt),
-    closed_at: seconds(a.closedAt), close_reason: a.closeReason,
+    created_by_id: a.createdBy, created_by: row.createdBy, created_at: unixSeconds(a.createdAt)!, submitted_at: unixSeconds(a.submittedAt),
+    approved_by: row.approvedBy, approved_at: unixSeconds(a.approvedAt), adjusted_by: row.adjustedBy, adjusted_at: unixSeconds(a.adjustedAt),
+    closed_at: unixSeconds(a.closedAt), close_reason: a.closeReason,
     lines: lines.map(({ line, skuName, zoneId, locationType, onhand, available }) => ({
       line_no: line.lineNo, location_id: line.locationId,
       location_type: (locationType ?? (zoneId !== null ? STOCK_LOCATION_TYPE.values.CELL : null)) as Detail['lines'][number]['location_type'],

@@ -8,7 +8,7 @@ import {
   asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, users, zones,
 } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
-import { warehouseTimeZone } from '../inbound/inbound-task';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * The read models of the inventory maps (shared/resources/inventory-map.resource.ts) and of the

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { cells, inventoryLockLogs as lockLogs, locationInventory as li } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
-import { checkNewCell } from '../basic/storage-area.hooks';
 import { lockStock, unlockStock, type Quality, type StockKey, type StockQty } from './ledger';
+import { checkNewCell } from '../../common/location-code';
 
 /**
  * Blocked stock and blocked locations (spec §3 location status Blocked 2). A cell that becomes

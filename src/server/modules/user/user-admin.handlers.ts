@@ -2,8 +2,7 @@ import { userAdminContract } from '../../../shared/contract/user-admin.contract'
 import { accessStatusLogResource } from '../../../shared/resources/user.resource';
 import { listPage } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
-import { permissionOf } from '../system/access';
-import { assertHoldsIn } from '../system/user-info';
+import { assertHoldsIn, permissionOf } from '../../common/access';
 import { memberRow } from './user-admin';
 import { USER_QUERIES } from './user.queries';
 

@@ -3,7 +3,7 @@ import { USER_IMPORT_OUTCOME, USER_IMPORT_RETENTION_DAYS } from '../../../shared
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import type { Db } from '../../db/client';
 import { userImportRows, userImportTasks, users } from '../../db/schema';
-import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../report/task-worker';
+import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../../common/task-worker';
 import { actorOf, type Actor } from './user-admin';
 import { applyImportRow, importNames, type ImportCells } from './user-import';
 

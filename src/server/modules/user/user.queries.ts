@@ -5,8 +5,7 @@ import { resourcesContract } from '../../../shared/resources/registry-contract';
 import type { Db } from '../../db/client';
 import { accessStatusLogs, rolePermissions, roles, staffDepartments, userWarehouses, users, warehouses, wfmDepartments } from '../../db/schema';
 import type { ListViewer, RowsQuery } from '../../http/list-query';
-import { permissionOf, warehousesHolding } from '../system/access';
-import { warehouseForbidden } from '../system/user-info';
+import { permissionOf, warehouseForbidden, warehousesHolding } from '../../common/access';
 
 /**
  * The read models of the user administration lists (shared/resources/user.resource.ts,

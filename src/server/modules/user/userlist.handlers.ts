@@ -10,9 +10,9 @@ import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
 import { actorOf, memberRow, assertMayChange, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
 import { roleRows } from './user.queries';
+import { unixSeconds } from '../../common/time';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A department of the warehouse; -100404 for one of another warehouse. */
 async function assertDepartment(db: Db, whsId: string, departmentId: number) {
@@ -152,7 +152,7 @@ export const userlistHandlers: UserlistHandlers = {
     if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
     const [row] = await db.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
       .returning({ at: users.tobSyncedAt });
-    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: seconds(row!.at!) };
+    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: unixSeconds(row!.at!) };
   },
 
   async getWfmDepartmentList(_input, { db, session }) {

@@ -5,7 +5,7 @@ import { rowsOf } from '../support/db-state';
 import { addStock, inTransaction, testItem, type TestItem } from '../support/stock-fixture';
 import type { Db } from '../../src/server/db/client';
 import { asnLines, asnOrders, locationInventory, roles, rolePermissions, users, userWarehouses } from '../../src/server/db/schema';
-import { expirySql } from '../../src/server/modules/inventory/inventory-map.queries';
+import { expirySql } from '../../src/server/modules/inventory/inventory-map.reads';
 import { lockStock, postStock } from '../../src/server/modules/inventory/ledger';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { EXPIRY_STATE, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, STOCK_LOCATION_TYPE } from '../../src/shared/codes';

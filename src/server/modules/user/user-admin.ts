@@ -12,7 +12,7 @@ import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
 import { userResource } from '../../../shared/resources/user.resource';
 import { toApiRow } from '../../http/list-query';
-import { memberRows } from './user.queries';
+import { memberRows } from './user.reads';
 
 /**
  * The rules every user and role administration call follows (docs/user-admin.md):

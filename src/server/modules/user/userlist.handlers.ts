@@ -9,7 +9,7 @@ import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
 import { actorOf, memberRow, assertMayChange, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
-import { roleRows } from './user.queries';
+import { roleRows } from './user.reads';
 import { unixSeconds } from '../../common/time';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;

@@ -98,7 +98,7 @@ const memberIndexes = { unindexed: { fields: ['email', 'display_name', 'local_na
 const roleIndexes = { unindexed: { fields: ['role_name', 'permission_count', 'user_count'], reason: FEW_MEMBERS } };
 
 /** The user administration read models by the name their resources give (`query`). */
-export const USER_QUERIES: Readonly<Record<string, RowsQuery>> = {
+export const USER_READS: Readonly<Record<string, RowsQuery>> = {
   warehouse_members: {
     rows: ({ db, whsId }) => memberRows(db, warehouseOf(whsId)),
     indexedBy: { user_id: userWarehouses.userId },

@@ -330,7 +330,7 @@ const skuBatchTotals: RowsQuery = {
 };
 
 /** The inventory read models by the name their resources give (`query`). */
-export const INVENTORY_MAP_QUERIES: Readonly<Record<string, RowsQuery>> = {
+export const INVENTORY_MAP_READS: Readonly<Record<string, RowsQuery>> = {
   balances,
   historical_inventory: historicalInventory,
   onhand_by_sku: onhandBySku,

@@ -17,6 +17,29 @@ const featureZones = features.map((name) => ({
   message: 'Features never import each other: move the shared piece to src/app/kit.',
 }));
 
+/**
+ * Each server area (src/server/modules/<area>) may use common/, db/, http/, shared/ and the
+ * inventory ledger, never another area (DESIGN.md): one zone per area. The registries that list
+ * every area are no area of their own: resources.ts (the resource registry, which areas also ask
+ * for their resources' handlers and exports) and sync's op registry (sync/ops.ts), which joins
+ * every area's applies with the shared op list (the helpers an area writes its applies with are in
+ * common/op-apply.ts).
+ */
+const modulesDir = 'src/server/modules';
+const areas = existsSync(modulesDir)
+  ? readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const inventoryLedger = ['./inventory/ledger.ts', './inventory/batches.ts'];
+const registries = ['./resources.ts'];
+const areaZones = areas.map((name) => ({
+  target: `./${modulesDir}/${name}`,
+  from: `./${modulesDir}`,
+  except: [`./${name}`, ...inventoryLedger, ...registries],
+  message: 'A server area never imports another: move the shared piece to src/server/common.',
+}));
+/** Demo seeds build on other areas' demo rows (a counted ASN needs the demo SKUs), and the op registry lists every area's applies. */
+const areaZoneIgnores = ['src/server/modules/**/*.seed.ts', 'src/server/modules/sync/ops.ts'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'dev-dist/**', 'locales/**/*.js', 'coverage/**'] },
   js.configs.recommended,
@@ -38,6 +61,18 @@ export default tseslint.config(
           { target: './src/server', from: './src/app', message: 'The server never imports app code.' },
           { target: './sw', from: './src/server', message: 'The service worker never imports server code.' },
           ...featureZones,
+        ],
+      }],
+    },
+  },
+  {
+    files: [`${modulesDir}/*/**/*.ts`],
+    ignores: areaZoneIgnores,
+    rules: {
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          { target: './src/server', from: './src/app', message: 'The server never imports app code.' },
+          ...areaZones,
         ],
       }],
     },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { skus } from '../src/server/db/schema';
 import { listPage, type ListRequest, type ListSource } from '../src/server/http/list-query';
-import { INVENTORY_MAP_QUERIES } from '../src/server/modules/inventory/inventory-map.queries';
+import { INVENTORY_MAP_READS } from '../src/server/modules/inventory/inventory-map.reads';
 import type { ResourceDef } from '../src/shared/resources/define';
 import {
   inventoryTransactionResource, onhandDetailResource, onhandInventoryResource, skuBatchInventoryResource, zoneInventoryResource,
@@ -131,7 +131,7 @@ export const listBench: BenchModule = {
         const shapes: Record<string, ReturnType<typeof summary>> = {};
         for (const [shape, { def, query, input: raw }] of Object.entries(INVENTORY_SHAPES)) {
           const request = listInputSchema(def).parse(raw) as ListRequest;
-          const source: ListSource = INVENTORY_MAP_QUERIES[query]!;
+          const source: ListSource = INVENTORY_MAP_READS[query]!;
           shapes[shape] = await timed(() => listPage(db, def, source, request, WHS));
         }
         inventoryBySize[size] = shapes;

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline/promises';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { users, warehouses } from '../src/server/db/schema';
-import { storedPasswordOf } from '../src/server/modules/system/passwords';
+import { storedPasswordOf } from '../src/server/common/passwords';
 import { PASSWORD_POLICY_MESSAGES, passwordPolicyProblem } from '../src/shared/password-policy';
 
 async function askPassword(): Promise<string> {

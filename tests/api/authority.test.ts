@@ -6,7 +6,7 @@ import { ChangeWatch, fingerprint, fingerprintDiff } from '../support/db-state';
 import { asQuery, objectMembers, validSample } from '../support/hostile-inputs';
 import { exportFiles, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
-import { userPermissions } from '../../src/server/modules/system/access';
+import { userPermissions } from '../../src/server/common/access';
 import { runPendingUserImports } from '../../src/server/modules/user/user-import-worker';
 import { contract } from '../../src/shared/contract';
 import { isMutation, type EndpointDef } from '../../src/shared/contract/define';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { confValues, roles, userWarehouses } from '../../src/server/db/schema';
-import { writeConf } from '../../src/server/modules/config/conf';
+import { writeConf } from '../../src/server/common/conf';
 import { DOMAIN_ENUMS, INBOUND_STATUS } from '../../src/shared/codes';
 import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS, OPERATION_PERMISSIONS, PAGE_ACTIONS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { inboundTasks, locationInventory, putawayRules, qcRules } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
-import { writeConf } from '../../src/server/modules/config/conf';
+import { writeConf } from '../../src/server/common/conf';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';

@@ -5,8 +5,7 @@ import { rowsOf } from '../support/db-state';
 import { addStock, inTransaction, testItem, type TestItem } from '../support/stock-fixture';
 import type { Db } from '../../src/server/db/client';
 import { asnLines, asnOrders, locationInventory, roles, rolePermissions, users, userWarehouses } from '../../src/server/db/schema';
-import { expirySql } from '../../src/server/modules/inventory/inventory-map.queries';
-import { warehouseTimeZone } from '../../src/server/modules/inbound/inbound-task';
+import { expirySql } from '../../src/server/modules/inventory/inventory-map.reads';
 import { lockStock, postStock } from '../../src/server/modules/inventory/ledger';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { EXPIRY_STATE, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, STOCK_LOCATION_TYPE } from '../../src/shared/codes';
@@ -15,6 +14,7 @@ import { EXPORT_DOWNLOAD_PATH, EXPORT_STATUS } from '../../src/shared/contract/e
 import { expiryState, todayIn } from '../../src/shared/expiry';
 import { RET } from '../../src/shared/retcodes';
 import { derivePerm } from '../../src/shared/routes/derive';
+import { warehouseTimeZone } from '../../src/server/common/time';
 
 /**
  * The inventory maps (spec §2 /inventorymap): each list over the ledger tables with the registry's

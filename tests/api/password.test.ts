@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { mailOutbox, passwordResetTokens, rateLimits, users } from '../../src/server/db/schema';
 import { RATE_RULES } from '../../src/server/http/rate-limit';
-import { verifyPassword } from '../../src/server/modules/system/passwords';
+import { verifyPassword } from '../../src/server/common/passwords';
 import { contract } from '../../src/shared/contract';
 import type { EndpointDef } from '../../src/shared/contract/define';
 import { newPassword, passwordHash } from '../../src/shared/contract/session.contract';

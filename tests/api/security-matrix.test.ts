@@ -6,7 +6,7 @@ import { ChangeWatch, fingerprint, fingerprintDiff, rowsOf } from '../support/db
 import { actingInputs, carries } from '../support/acting-inputs';
 import { asQuery, memberKind, memberSchema, objectMembers, toJson, validSample } from '../support/hostile-inputs';
 import { rolePermissions, roles, userWarehouses, users } from '../../src/server/db/schema';
-import { writeConf } from '../../src/server/modules/config/conf';
+import { writeConf } from '../../src/server/common/conf';
 import { servedResources } from '../../src/server/modules/resources';
 import { OP_KINDS } from '../../src/server/modules/sync/ops';
 import { contract } from '../../src/shared/contract';

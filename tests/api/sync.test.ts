@@ -10,7 +10,7 @@ import { syncOps, syncStreams, userSettings } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { saveUserSetting } from '../../src/server/modules/system/user-settings';
-import type { OpApply } from '../../src/server/modules/sync/op-apply';
+import type { OpApply } from '../../src/server/common/op-apply';
 import { OP_KINDS, serverOp } from '../../src/server/modules/sync/ops';
 import { defineOp, type OfflineOp } from '../../src/shared/ops';
 import { syncHandlersWith } from '../../src/server/modules/sync/sync.handlers';

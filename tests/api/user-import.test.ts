@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { rolePermissions, roles, uploadSlots, userImportTasks, userWarehouses } from '../../src/server/db/schema';
-import { writeCsv } from '../../src/server/modules/report/csv';
-import { writeXlsx } from '../../src/server/modules/report/xlsx';
+import { writeCsv } from '../../src/server/common/sheets/csv';
+import { writeXlsx } from '../../src/server/common/sheets/xlsx';
 import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/modules/user/user-import-sheet';
 import { READ_BUDGET, readSheetOffThread, sheetReaderThreads } from '../../src/server/modules/user/user-import-sheet-thread';
 import {

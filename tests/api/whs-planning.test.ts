@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { logicAreas, whsPlannings } from '../../src/server/db/schema';
-import { writeConf } from '../../src/server/modules/config/conf';
+import { writeConf } from '../../src/server/common/conf';
 import { FEATURE_FLAGS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
 

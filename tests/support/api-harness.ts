@@ -14,7 +14,7 @@ import { configFromEnv, type ServerConfig } from '../../src/server/config';
 import { PGLITE_EXTENSIONS, openDatabase, type Database, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
-import { hashPassword } from '../../src/server/modules/system/passwords';
+import { hashPassword } from '../../src/server/common/passwords';
 import { databaseAt, dropWhenClosed, withClient } from './pg-admin';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';

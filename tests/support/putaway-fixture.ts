@@ -5,7 +5,7 @@ import {
 } from '../../src/shared/codes';
 import type { Db } from '../../src/server/db/client';
 import { asnGroups, asnLines, asnOrders, inboundTasks, putawayTaskLines, skus } from '../../src/server/db/schema';
-import { nextDocNo } from '../../src/server/modules/inbound/doc-no';
+import { nextDocNo } from '../../src/server/common/doc-no';
 import { ensureBatch } from '../../src/server/modules/inventory/batches';
 import { postStock } from '../../src/server/modules/inventory/ledger';
 

@@ -13,6 +13,9 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction (or savepoint) of `Db`: it is a `Db` too, so helpers that take a `Db` take it as it is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -88,18 +91,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await underStartupLock(pool, async () => {
         if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
         await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
-        await opts.prepare?.(db as unknown as Db);
+        await opts.prepare?.(db);
       });
     } catch (err) {
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   // PGlite: one process owns its data directory, so there is nobody to wait for.
   const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await opts.prepare?.(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  await opts.prepare?.(db);
+  return { db, kind: 'pglite', close: () => client.close() };
 }

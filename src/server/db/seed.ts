@@ -8,12 +8,12 @@ import { seedDemoInbound } from '../modules/inbound/asn.seed';
 import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
-import { DUMMY_HASH, hashPassword } from '../modules/system/passwords';
+import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
 import { permOf } from '../../shared/routes/derive';
 import { ALL_PERMISSIONS, OPERATION_PERMISSIONS } from '../../shared/permissions';
-import { GLOBAL_WHS } from '../modules/config/conf';
+import { GLOBAL_WHS } from '../common/conf';
 import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
 export const DEMO_PASSWORD = 'Demo1234';

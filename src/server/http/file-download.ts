@@ -3,7 +3,7 @@ import { TENANT_HEADER } from '../../shared/contract/define';
 import { RET } from '../../shared/retcodes';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { userPermissions } from '../modules/system/access';
+import { userPermissions } from '../common/access';
 import { ApiError, notLoggedIn, permissionDenied } from './errors';
 import { assertPasswordChanged } from './password-change';
 import { loadSession, type SessionInfo } from './session';

@@ -5,6 +5,7 @@ import { rangeProps, type FieldDef, type FixedValue, type ResourceDef } from '..
 import { RET } from '../../shared/retcodes';
 import { ConcurrencyGate } from './concurrency-gate';
 import { ApiError, badInput } from './errors';
+import { unixSeconds } from '../common/time';
 
 /**
  * The list query of a resource, derived from its definition: each filter of the request becomes
@@ -138,7 +139,7 @@ export function toApiRow<F extends Record<string, FieldDef>>(def: ResourceDef<F>
   const out: Record<string, unknown> = { ...row };
   for (const name of times) {
     const value = row[name];
-    if (value instanceof Date) out[name] = Math.floor(value.getTime() / 1000);
+    if (value instanceof Date) out[name] = unixSeconds(value);
   }
   for (const name of bools) {
     const value = row[name];

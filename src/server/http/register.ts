@@ -13,7 +13,7 @@ import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
 import { loadSession, type SessionInfo } from './session';
 import { assertPasswordChanged } from './password-change';
 import { assertInputDepth, assertStorableText } from './input-guard';
-import { userPermissions } from '../modules/system/access';
+import { userPermissions } from '../common/access';
 
 export interface BaseCtx {
   db: Db;

@@ -4,13 +4,10 @@ import type { z } from 'zod';
 import { takesNull, type FieldDef, type ResourceDef } from '../../shared/resources/define';
 import type { RowShape } from '../../shared/resources/schemas';
 import { RET } from '../../shared/retcodes';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { ApiError, badInput, notFound } from './errors';
 import { fixedColumns, listPage, resourceColumns, toApiRow, toColumnValue, type ListPage, type ListRequest, type ListViewer } from './list-query';
 import type { AuthedCtx } from './register';
-
-/** A database transaction (what create and update run in). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A row as the API carries it, by field name. */
 export type ApiRow = Record<string, unknown>;
@@ -169,7 +166,7 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
           return name !== def.key && field !== undefined && !field.immutable && !field.readOnly;
         }));
         // The checks read inside this transaction: on PGlite a read beside it would wait for it forever.
-        const values = await prepare(sent, current, { ...ctx, db: tx as unknown as Db });
+        const values = await prepare(sent, current, { ...ctx, db: tx });
         const set = columnValues(values);
         if (Object.keys(set).length === 0) return current;
         const [row] = await tx.update(table).set(set).where(where(ctx.session.whsId, key)).returning(selection);

@@ -20,18 +20,18 @@ import { warehouseHooks } from './basic/warehouse.hooks';
 import { deliverySlotHooks } from './inbound/delivery-slot.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
-import { ADJUSTMENT_QUERIES } from './inventory/adjustment.queries';
-import { INVENTORY_MAP_QUERIES } from './inventory/inventory-map.queries';
-import { readConfValue } from './config/conf';
+import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
+import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
+import { readConfValue } from '../common/conf';
 import { cellHooks } from './inventory/stock-block';
-import { STOCK_BLOCK_QUERIES } from './inventory/stock-block.queries';
-import { USER_QUERIES } from './user/user.queries';
-import { EXPORT_TASK_QUERIES } from './report/export-task.queries';
+import { STOCK_BLOCK_READS } from './inventory/stock-block.reads';
+import { USER_READS } from './user/user.reads';
+import { EXPORT_TASK_READS } from './report/export-task.reads';
 
 /**
  * The server side of the resource registry (shared/resources/registry.ts): each definition is
  * answered over the table it names, found among the schema's tables, or over the read model it
- * names (QUERIES below); the few resources with rules beyond their fields add hooks here.
+ * names (READS below); the few resources with rules beyond their fields add hooks here.
  * Contract handlers and export sources derive from it.
  */
 
@@ -96,7 +96,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const QUERIES: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_QUERIES, ...ADJUSTMENT_QUERIES, ...STOCK_BLOCK_QUERIES, ...USER_QUERIES, ...EXPORT_TASK_QUERIES }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {
@@ -110,8 +110,8 @@ const served = new Map<string, ServedTable>();
 const readModels = new Map<string, { def: ResourceDef; query: RowsQuery }>();
 for (const def of RESOURCES as readonly ResourceDef[]) {
   if (def.query) {
-    const query = QUERIES.get(def.query);
-    if (!query) throw new Error(`${def.name}: no read model ${def.query} (server/modules/resources.ts QUERIES)`);
+    const query = READS.get(def.query);
+    if (!query) throw new Error(`${def.name}: no read model ${def.query} (server/modules/resources.ts READS)`);
     readModels.set(def.name, { def, query });
     continue;
   }

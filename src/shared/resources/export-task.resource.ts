@@ -3,7 +3,7 @@ import { defineResource } from './define';
 
 /**
  * The Report Center's list (/reportcenter/reportcenter): the signed-in user's exports in the
- * warehouse, newest first. A read model over `export_tasks` (server/modules/report/export-task.queries.ts),
+ * warehouse, newest first. A read model over `export_tasks` (server/modules/report/export-task.reads.ts),
  * since its rows belong to their requester: it keeps to the viewer's own tasks, and an export of it
  * to its owner's. Made by create_export_task and the export worker, never by this list's calls.
  */

@@ -13,7 +13,7 @@ import {
  * The inventory maps (spec §2 /inventorymap): read models over the ledger tables
  * (location_inventory, inventory_transactions, sku_batches, inventory_lock_logs, asn_lines),
  * joined with SKUs and cells for names and zones. Each is a `query` the server builds per request
- * (server/modules/inventory/inventory-map.queries.ts); filters, sort, paging, the count cap and
+ * (server/modules/inventory/inventory-map.reads.ts); filters, sort, paging, the count cap and
  * exports are the registry's like any list. Every call needs its map page's permission.
  */
 

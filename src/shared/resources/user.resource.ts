@@ -4,7 +4,7 @@ import { defineResource, type FieldDef } from './define';
 
 /**
  * The user administration lists (spec §2 System Config userlist/userrole, /user pages; §7 "User
- * list"): read models the server builds per request (server/modules/user/user.queries.ts), so
+ * list"): read models the server builds per request (server/modules/user/user.reads.ts), so
  * they are listed, filtered, sorted and exported like every resource. Changes go through the
  * user list's own calls (edit_user, create_bpo_user…), whose forms are these fields' items.
  */

@@ -1,8 +1,6 @@
 import { ACTIVE_STATUS, CHECKING_STATION_MODE, DOCK_STATUS, DOCK_TYPE, MERCHANT_TYPE, SHOP_TYPE, STATION_STATUS, STATION_TYPE } from '../../../shared/codes';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { categoryNodes, docks, merchants, shopGroups, shops, stations } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Demo merchants: name and whether they sell cross-border (from CN). */
 const MERCHANTS = [

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { shopGroups } from '../../db/schema';
 import { badInput } from '../../http/errors';
-import type { ApiRow, ResourceHooks, Tx } from '../../http/resource-handlers';
+import type { Tx } from '../../db/client';
+import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 
 /** Loose on purpose (the mail server decides): one @, no spaces, a dot in the domain. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

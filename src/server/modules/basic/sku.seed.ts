@@ -1,8 +1,6 @@
 import { ABC_CLASS, SKU_SALE_STATUS, SKU_SELLING_TYPE, TEMPERATURE_ZONE } from '../../../shared/codes';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { skuMappings, skus } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Demo products: name, category, unit, weight in grams, temperature zone, shelf life in days (null: none). */
 const PRODUCTS = [

@@ -1,14 +1,12 @@
 import { ABC_CLASS, CELL_OCCUPANCY, LOCATION_STATUS, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE } from '../../../shared/codes';
 import { INBOUND_STAGING_TYPE, OUTBOUND_STAGING_TYPE, RT_STAGING_TYPE, SKU_MIXING, SUPPLIER_MIXING, UNIT_TYPE } from '../../../shared/resources/location-codes';
 import type { CodeList } from '../../../shared/codes';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import {
   cells, confValues, inboundStagingLocations, logicAreas, outboundStagingLocations, parks, pathways, rtStagingLocations,
   storeys, whsPlannings, zoneClusters, zones,
 } from '../../db/schema';
 import { STOREY_NAME_SETUP } from './storey.hooks';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const S = STORAGE_AREA.values;
 const R = RACK_TYPE.values;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { storeys } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
-import { readConfValue } from '../config/conf';
+import { readConfValue } from '../../common/conf';
 
 /** The warehouse setting that turns named storeys (the Storey tab) on. */
 export const STOREY_NAME_SETUP = 'storey_name_setup';

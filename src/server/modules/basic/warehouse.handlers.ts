@@ -4,7 +4,7 @@ import { timeZonesOf, warehouseResource } from '../../../shared/resources/wareho
 import { countryOfWarehouse, currencyOf, timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Handlers } from '../../http/register';
 import { handlersOf } from '../resources';
-import { assertHoldsIn } from '../system/user-info';
+import { assertHoldsIn } from '../../common/access';
 
 type WarehouseHandlers = Handlers<typeof warehouseContract>;
 

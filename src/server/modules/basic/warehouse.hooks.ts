@@ -7,13 +7,12 @@ import { resourcesContract } from '../../../shared/resources/registry-contract';
 import { ROLE_NAME_MAX } from '../../../shared/resources/role.resource';
 import { timeZonesOf } from '../../../shared/resources/warehouse.resource';
 import { countryOfWarehouse } from '../../../shared/warehouse';
-import type { Db } from '../../db/client';
 import { inboundStagingLocations, parks, rolePermissions, roles, userWarehouses, warehouses, zoneClusters } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { SessionInfo } from '../../http/session';
-import type { ApiRow, ResourceHooks, Tx } from '../../http/resource-handlers';
-import { permissionOf, userPermissions, warehousesHolding } from '../system/access';
-import { assertHoldsIn } from '../system/user-info';
+import type { Tx } from '../../db/client';
+import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
+import { assertHoldsIn, permissionOf, userPermissions, warehousesHolding } from '../../common/access';
 
 /** Warehouse ids: letters and digits, stored upper-case (the demo ids, and what labels print). */
 const WAREHOUSE_ID = /^[A-Z0-9]+$/;
@@ -71,11 +70,10 @@ const ADMINISTRATOR = 'Administrator';
  */
 async function creatorRole(tx: Tx, whsId: string, session: Pick<SessionInfo, 'userId' | 'whsId'>, administratorId: number): Promise<number> {
   // Read in the create's transaction: on PGlite a read beside it would wait for it forever.
-  const db = tx as unknown as Db;
-  const held = await userPermissions(db, session.userId, session.whsId);
+  const held = await userPermissions(tx, session.userId, session.whsId);
   const perms = ALL_PERMISSIONS.filter((perm) => held.has(perm));
   if (perms.length === ALL_PERMISSIONS.length) return administratorId;
-  const [own] = await db.select({ roleName: roles.roleName }).from(userWarehouses)
+  const [own] = await tx.select({ roleName: roles.roleName }).from(userWarehouses)
     .innerJoin(roles, and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId)))
     .where(and(eq(userWarehouses.whsId, session.whsId), eq(userWarehouses.userId, session.userId)));
   const from = ` (${session.whsId})`;

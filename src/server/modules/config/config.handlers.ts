@@ -6,7 +6,7 @@ import { RET } from '../../../shared/retcodes';
 import { warehouseSwitchTimes } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { requestOrigin, type Handlers } from '../../http/register';
-import { GLOBAL_WHS, readConf, readConfValue } from './conf';
+import { GLOBAL_WHS, readConf, readConfValue } from '../../common/conf';
 
 /** Settings the login page may read without a session; every other key needs one. */
 const PUBLIC_ADMIN_CONFIG = new Set(['enable_tob_login']);

@@ -9,6 +9,7 @@ import { listTemplates } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/errors';
 import type { AuthedCtx, Handlers } from '../../http/register';
 import type { SessionInfo } from '../../http/session';
+import { unixSeconds } from '../../common/time';
 
 type ListTemplateType = (typeof LIST_TEMPLATE_TYPE)[keyof typeof LIST_TEMPLATE_TYPE];
 
@@ -56,7 +57,7 @@ const bookmarkOut = (row: typeof listTemplates.$inferSelect) => ({
   url_path: row.urlPath,
   key_name: row.keyName,
   data: row.data as BookmarkData,
-  update_time: Math.floor(row.updatedAt.getTime() / 1000),
+  update_time: unixSeconds(row.updatedAt),
 });
 
 export const listSettingsHandlers: Handlers<typeof listSettingsContract> = {

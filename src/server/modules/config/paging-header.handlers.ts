@@ -4,11 +4,11 @@ import { pagingHeaders } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import { assertStorableJson } from '../../http/input-guard';
 import type { Handlers } from '../../http/register';
+import { unixSeconds } from '../../common/time';
 
 /** Saved headers per user: one per list screen is far below this; it only bounds a misbehaving client. */
 const MAX_HEADERS_PER_USER = 500;
 
-const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** Spec §7 paging header: the caller's own list headers, stored as given. */
 export const pagingHeaderHandlers: Handlers<typeof pagingHeaderContract> = {
@@ -17,7 +17,7 @@ export const pagingHeaderHandlers: Handlers<typeof pagingHeaderContract> = {
       .where(and(eq(pagingHeaders.userId, session.userId), input.url_path === undefined ? undefined : eq(pagingHeaders.urlPath, input.url_path)))
       .orderBy(asc(pagingHeaders.urlPath));
     return {
-      list: rows.map((r) => ({ url_path: r.urlPath, header: r.header as Record<string, unknown>, update_time: seconds(r.updatedAt) })),
+      list: rows.map((r) => ({ url_path: r.urlPath, header: r.header as Record<string, unknown>, update_time: unixSeconds(r.updatedAt) })),
     };
   },
 
@@ -30,6 +30,6 @@ export const pagingHeaderHandlers: Handlers<typeof pagingHeaderContract> = {
     await db.insert(pagingHeaders)
       .values({ userId: session.userId, urlPath: input.url_path, header: input.header, updatedAt: now })
       .onConflictDoUpdate({ target: [pagingHeaders.userId, pagingHeaders.urlPath], set: { header: input.header, updatedAt: now } });
-    return { url_path: input.url_path, update_time: seconds(now) };
+    return { url_path: input.url_path, update_time: unixSeconds(now) };
   },
 };

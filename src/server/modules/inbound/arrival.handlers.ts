@@ -12,10 +12,11 @@ import { asnOrders, inboundExceptions, inboundShifts, inboundTrackingIds } from 
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import type { Handlers } from '../../http/register';
-import { readConfValue } from '../config/conf';
+import { readConfValue } from '../../common/conf';
 import { slotWarehouse, type SlotWarehouse } from './asn-quota';
 import { moveAsn, type AsnRow } from './asn-status';
-import { nextDocNo } from './doc-no';
+import { nextDocNo } from '../../common/doc-no';
+import { unixSeconds } from '../../common/time';
 
 /**
  * Arrival of inbound ASNs through the spec §7 move-transfer arrival calls (docs/decisions.md
@@ -63,11 +64,10 @@ const BOX_STATE: Record<'expected' | 'checked' | 'missing', SQL> = {
   missing: and(eq(inboundTrackingIds.status, B.EXCEPTION), isNull(inboundTrackingIds.arrivedAt))!,
 };
 
-const seconds = (at: Date | null) => (at ? Math.floor(at.getTime() / 1000) : null);
 
 function boxOf(row: typeof inboundTrackingIds.$inferSelect): ArrivalBox {
   return {
-    tracking_id: row.trackingId, asn_no: row.asnNo, status: row.status, carton_qty: row.cartonQty, arrived_at: seconds(row.arrivedAt),
+    tracking_id: row.trackingId, asn_no: row.asnNo, status: row.status, carton_qty: row.cartonQty, arrived_at: unixSeconds(row.arrivedAt),
     is_damaged: row.status === B.EXCEPTION && row.arrivedAt !== null ? 1 : 0,
   };
 }
@@ -178,7 +178,7 @@ export const arrivalHandlers: Handlers<typeof arrivalContract> = {
       const { box, asn } = await sheetBox(tx, session.whsId, sheet, input.tracking_id);
       assertArriving(asn);
       if (box.status !== B.EXPECTED) {
-        throw new ApiError(RET.ARRIVAL_BOX_ALREADY_CHECKED, `Box ${box.trackingId} was checked already.`, { arrived_at: seconds(box.arrivedAt) });
+        throw new ApiError(RET.ARRIVAL_BOX_ALREADY_CHECKED, `Box ${box.trackingId} was checked already.`, { arrived_at: unixSeconds(box.arrivedAt) });
       }
       const [checked] = await tx.update(inboundTrackingIds).set({ status: B.ARRIVED, arrivedAt: sql`now()` })
         .where(and(eq(inboundTrackingIds.whsId, session.whsId), eq(inboundTrackingIds.trackingId, box.trackingId))).returning();

@@ -12,8 +12,8 @@ import {
   activeShifts, assertModeType, assertPlannable, bookingsFrom, daysOf, followDefaults, materialisePlans, slotPlans, slotWarehouse, switchQuotaMode,
   type SlotKey, type SlotPlan, type SlotWarehouse,
 } from './asn-quota';
+import { unixSeconds } from '../../common/time';
 
-const seconds = (at: Date | null) => (at ? Math.floor(at.getTime() / 1000) : null);
 const flag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
 
 /** A date range of the request, defaulting to today and the `defaultDays` after it; at most `maxDays` long, from ≤ to. */
@@ -29,7 +29,7 @@ function rangeOf(whs: SlotWarehouse, input: { date_from?: string | undefined; da
 export const planRowOf = (p: SlotPlan): QuotaPlanRow => ({
   plan_date: p.planDate, shift_id: p.shift.shiftId, shift_name: p.shift.shiftName, start_time: p.shift.startTime, end_time: p.shift.endTime,
   inbound_type: p.inboundType, quota_qty: p.quotaQty, quota_cartons: p.quotaCartons, used_qty: p.usedQty, used_cartons: p.usedCartons,
-  enabled: flag(p.enabled), is_default: flag(p.isDefault), updated_at: seconds(p.updatedAt),
+  enabled: flag(p.enabled), is_default: flag(p.isDefault), updated_at: unixSeconds(p.updatedAt),
 });
 
 /**
@@ -93,7 +93,7 @@ async function configAnswer(db: Db, whs: SlotWarehouse) {
     quota_mode: whs.quotaMode,
     list: types.map((type) => {
       const row = rows.find((r) => r.inboundType === type);
-      return { inbound_type: type, daily_quota_qty: row?.dailyQuotaQty ?? null, daily_quota_cartons: row?.dailyQuotaCartons ?? null, updated_at: seconds(row?.updatedAt ?? null) };
+      return { inbound_type: type, daily_quota_qty: row?.dailyQuotaQty ?? null, daily_quota_cartons: row?.dailyQuotaCartons ?? null, updated_at: unixSeconds(row?.updatedAt ?? null) };
     }),
   };
 }

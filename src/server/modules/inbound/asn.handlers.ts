@@ -15,14 +15,14 @@ import { escapeLike } from '../../http/list-query';
 import { duplicate } from '../../http/resource-handlers';
 import { activeShift, bookSlot, releaseSlot, slotOpen, slotPlans, slotWarehouse, type SlotWarehouse } from './asn-quota';
 import { lockAsn, moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
-import { nextDocNo } from './doc-no';
+import { nextDocNo } from '../../common/doc-no';
 import { closeAsn } from './exception-effects';
+import { unixSeconds } from '../../common/time';
 
 const S = INBOUND_STATUS.values;
 /** Groups new ASNs may still join: none of their goods has begun arriving. */
 const JOINABLE_GROUP_STATUSES = [S.PENDING, S.IN_TRANSIT] as const;
 
-const seconds = (at: Date | null | undefined) => (at ? Math.floor(at.getTime() / 1000) : null);
 
 /** The instant a wall-clock time of a day has in the warehouse's time zone (10-digit seconds). */
 async function instantOf(db: Db, date: string, time: string, timeZone: string): Promise<number> {
@@ -95,11 +95,11 @@ const scopeCondition: Record<DetailScope, SQL | undefined> = {
 
 /** The steps an ASN has reached, from its stamps, and its present status when that has no stamp of its own. */
 function historyOf(asn: AsnRow): AsnDetail['history'] {
-  const steps: AsnDetail['history'] = [{ status: S.PENDING, at: seconds(asn.createdAt)!, note: null }];
+  const steps: AsnDetail['history'] = [{ status: S.PENDING, at: unixSeconds(asn.createdAt)!, note: null }];
   const stamped: [number, Date | null][] = [[S.ARRIVED, asn.arrivedAt], [S.COUNTED, asn.countedAt], [S.CHECKED, asn.checkedAt], [S.RECEIVED, asn.receivedAt], [S.DONE, asn.doneAt]];
-  for (const [status, at] of stamped) if (at) steps.push({ status, at: seconds(at)!, note: null });
-  if (asn.closedAt) steps.push({ status: asn.status, at: seconds(asn.closedAt)!, note: asn.closeReason });
-  if (!steps.some((s) => s.status === asn.status)) steps.push({ status: asn.status, at: seconds(asn.updatedAt)!, note: null });
+  for (const [status, at] of stamped) if (at) steps.push({ status, at: unixSeconds(at)!, note: null });
+  if (asn.closedAt) steps.push({ status: asn.status, at: unixSeconds(asn.closedAt)!, note: asn.closeReason });
+  if (!steps.some((s) => s.status === asn.status)) steps.push({ status: asn.status, at: unixSeconds(asn.updatedAt)!, note: null });
   return steps.sort((a, b) => a.at - b.at);
 }
 
@@ -128,20 +128,20 @@ async function asnDetail(db: Db, whsId: string, asnNo: string, scope: DetailScop
       supplier_id: asn.supplierId, supplier_name: row.supplierName, po_no: asn.poNo, is_jit: asn.isJit ? 1 : 0,
       slot_date: asn.slotDate, shift_id: asn.slotShiftId, shift_name: row.shift?.shiftName ?? null,
       shift_start_time: row.shift?.startTime ?? null, shift_end_time: row.shift?.endTime ?? null,
-      expected_arrival_at: seconds(asn.expectedArrivalAt), arrival_timeliness: asn.arrivalTimeliness,
+      expected_arrival_at: unixSeconds(asn.expectedArrivalAt), arrival_timeliness: asn.arrivalTimeliness,
       expected_cartons: asn.expectedCartons, total_expected_qty: asn.totalExpectedQty, remark: asn.remark, close_reason: asn.closeReason,
-      created_by: row.createdBy, created_at: seconds(asn.createdAt)!, updated_at: seconds(asn.updatedAt)!,
+      created_by: row.createdBy, created_at: unixSeconds(asn.createdAt)!, updated_at: unixSeconds(asn.updatedAt)!,
     },
     lines: lines.map(({ line, skuName }) => ({
       line_no: line.lineNo, sku_id: line.skuId, sku_name: skuName, expected_qty: line.expectedQty, batch_no: line.batchNo,
       production_date: line.productionDate, expiry_date: line.expiryDate, counted_qty: line.countedQty, qc_passed_qty: line.qcPassedQty,
       qc_failed_qty: line.qcFailedQty, received_qty: line.receivedQty, putaway_qty: line.putawayQty, vas_kind: line.vasKind,
     })),
-    tracking_ids: tracking.map((t) => ({ tracking_id: t.trackingId, status: t.status, carton_qty: t.cartonQty, arrived_at: seconds(t.arrivedAt) })),
+    tracking_ids: tracking.map((t) => ({ tracking_id: t.trackingId, status: t.status, carton_qty: t.cartonQty, arrived_at: unixSeconds(t.arrivedAt) })),
     history: historyOf(asn),
     exceptions: exceptions.map((e) => ({
       exception_no: e.exceptionNo, exception_type: e.exceptionType, reason: e.reason, sku_id: e.skuId, tracking_id: e.trackingId, qty: e.qty,
-      status: e.status, handling_decision: e.handlingDecision, reported_at: seconds(e.reportedAt)!,
+      status: e.status, handling_decision: e.handlingDecision, reported_at: unixSeconds(e.reportedAt)!,
     })),
   };
 }

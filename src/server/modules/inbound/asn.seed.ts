@@ -5,7 +5,7 @@ import {
 } from '../../../shared/codes';
 import type { InboundOrderType } from '../../../shared/asn';
 import { addDays } from '../../../shared/expiry';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import {
   asnGroups, asnLines, asnOrders, asnQuotaConfigs, confValues, inboundExceptions, inboundShifts, inboundTrackingIds, suppliers, warehouses,
 } from '../../db/schema';
@@ -13,8 +13,6 @@ import { FEATURE_FLAGS } from '../../../shared/permissions';
 import { demoSkuId } from '../basic/sku.seed';
 import { bookSlot, slotWarehouse } from './asn-quota';
 import { refreshGroupStatus } from './asn-status';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const S = INBOUND_STATUS.values;
 const T = INBOUND_ORDER_TYPE.values;
@@ -86,13 +84,12 @@ const DEMO_ASNS: readonly DemoAsn[] = [
  * booked through the same quota rules as new ones.
  */
 export async function seedDemoInbound(tx: Tx, warehouseRows: readonly { whsId: string; timeRegion: string | null }[]): Promise<void> {
-  const db = tx as unknown as Db;
   await tx.insert(confValues).values({ whsId: SCAN_MTB_DEMO_WAREHOUSE, confKey: FEATURE_FLAGS.scanMtb.confKey, confValue: '1' });
   await tx.update(warehouses).set({ quotaMode: QUOTA_MODE.values.INTEGRATED }).where(eq(warehouses.whsId, INTEGRATED_DEMO_WAREHOUSE));
   for (const { whsId } of warehouseRows) {
     const shifts = await tx.insert(inboundShifts).values(DEMO_SHIFTS.map((s) => ({ whsId, ...s }))).returning();
     await tx.insert(asnQuotaConfigs).values(DEMO_DAILY_QUOTAS.map((q) => ({ whsId, ...q })));
-    const whs = await slotWarehouse(db, whsId);
+    const whs = await slotWarehouse(tx, whsId);
     const supplierIds = (await tx.select({ id: suppliers.supplierId }).from(suppliers)
       .where(and(eq(suppliers.whsId, whsId), eq(suppliers.status, 1))).orderBy(asc(suppliers.supplierId))).map((r) => r.id);
     const atSlot = (date: string, time: string, minutes: number) =>
@@ -105,7 +102,7 @@ export async function seedDemoInbound(tx: Tx, warehouseRows: readonly { whsId: s
       const date = addDays(whs.today, asn.day);
       const boxes = Array.from({ length: asn.boxes }, (_, k) => `TRK${whsId.slice(0, 2)}${String(asn.n).padStart(2, '0')}${k + 1}`);
       const totalQty = asn.lines.reduce((n, [, qty]) => n + qty, 0);
-      await bookSlot(db, whs, { date, shiftId: shift.shiftId, inboundType: asn.inboundType, qty: totalQty, cartons: asn.boxes });
+      await bookSlot(tx, whs, { date, shiftId: shift.shiftId, inboundType: asn.inboundType, qty: totalQty, cartons: asn.boxes });
       if (!asn.joins) await tx.insert(asnGroups).values({ whsId, groupNo });
       const arrived = asn.status === S.ARRIVED;
       await tx.insert(asnOrders).values({
@@ -139,6 +136,6 @@ export async function seedDemoInbound(tx: Tx, warehouseRows: readonly { whsId: s
         });
       }
     }
-    for (const asn of DEMO_ASNS.filter((a) => !a.joins)) await refreshGroupStatus(db, whsId, demoAsnNo(whsId, asn.n));
+    for (const asn of DEMO_ASNS.filter((a) => !a.joins)) await refreshGroupStatus(tx, whsId, demoAsnNo(whsId, asn.n));
   }
 }

@@ -1,5 +1,5 @@
 import type { countingOps } from '../../../shared/ops/counting.ops';
-import type { OpApplies, OpContext } from '../sync/op-apply';
+import type { OpApplies, OpContext } from '../../common/op-apply';
 import {
   completeGroupCounting, createTrackingId, createWrongSkuRecord, deleteTrackingId, saveCountingRecord, updateTrackingId, type CountActor,
 } from './counting';

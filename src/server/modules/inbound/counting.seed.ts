@@ -1,11 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ASN_SOURCE, INBOUND_ORDER_TYPE, INBOUND_STATUS, PURCHASE_TYPE, QC_RULE_KIND, TRACKING_ID_STATUS } from '../../../shared/codes';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { asnGroups, asnLines, asnOrders, inboundTrackingIds, qcRules, userWarehouses, users } from '../../db/schema';
 import { demoSkuId } from '../basic/sku.seed';
 import { completeGroupCounting, saveCountingRecord } from './counting';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const K = QC_RULE_KIND.values;
 
@@ -46,7 +44,6 @@ async function demoCounter(tx: Tx, whsId: string): Promise<number> {
  * QC (its QC task), another for receiving (its receiving task) — and one still to count.
  */
 export async function seedDemoCounting(tx: Tx, whsIds: readonly string[]): Promise<void> {
-  const db = tx as unknown as Db;
   for (const whsId of whsIds) {
     await tx.insert(qcRules).values(DEMO_QC_RULES.map((r) => ({ whsId, ...r })));
     const userId = await demoCounter(tx, whsId);
@@ -66,9 +63,9 @@ export async function seedDemoCounting(tx: Tx, whsIds: readonly string[]): Promi
       if (!asn.counted) continue;
       const actor = { whsId, userId, opId: null };
       for (const [sku, qty] of asn.lines) {
-        await saveCountingRecord(db, actor, { group_no: asnNo, sku_id: demoSkuId(whsId, sku), qty, tracking_id: trackingId });
+        await saveCountingRecord(tx, actor, { group_no: asnNo, sku_id: demoSkuId(whsId, sku), qty, tracking_id: trackingId });
       }
-      await completeGroupCounting(db, actor, asnNo);
+      await completeGroupCounting(tx, actor, asnNo);
     }
   }
 }

@@ -16,8 +16,9 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { moveAsn, type AsnRow, type AsnStatus } from './asn-status';
 import { recordInboundException } from './inbound-exception';
-import { createInboundTask, warehouseTimeZone } from './inbound-task';
+import { createInboundTask } from './inbound-task';
 import { createReceivingTask, qcLinesOf } from './qc';
+import { unixSeconds, warehouseTimeZone } from '../../common/time';
 
 /**
  * Counting of ASN groups (spec §7 /apps/process/inbound/counting/ calls): one function per
@@ -43,7 +44,6 @@ export interface CountActor {
   opId: string | null;
 }
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 // ---- reading a group ----
 
@@ -109,7 +109,7 @@ export async function groupDetail(db: Db, whsId: string, groupNo: string) {
   return {
     group_no: group.groupNo,
     status: group.status,
-    counting_completed_at: seconds(group.countingCompletedAt),
+    counting_completed_at: unixSeconds(group.countingCompletedAt),
     last_record_id: last[0]?.id ?? 0,
     asns: asns.map((a) => {
       const own = lines.filter((l) => l.asn_no === a.asnNo);
@@ -307,7 +307,7 @@ export async function createTrackingId(tx: Db, actor: CountActor, input: NewCart
 type CartonRow = typeof inboundTrackingIds.$inferSelect;
 const cartonRow = (c: CartonRow) => ({
   tracking_id: c.trackingId, asn_no: c.asnNo, group_no: c.groupNo, status: c.status, carton_qty: c.cartonQty,
-  created_at: seconds(c.createdAt), arrived_at: seconds(c.arrivedAt),
+  created_at: unixSeconds(c.createdAt), arrived_at: unixSeconds(c.arrivedAt),
 });
 
 async function countsInCarton(tx: Db, whsId: string, trackingId: string): Promise<number> {
@@ -400,7 +400,7 @@ export async function groupCompletionCheck(db: Db, whsId: string, groupNo: strin
     status: group.status,
     can_complete: reason === null,
     reason,
-    counting_completed_at: seconds(group.countingCompletedAt),
+    counting_completed_at: unixSeconds(group.countingCompletedAt),
     lines: lines.map((l) => ({ asn_no: l.asn_no, line_no: l.line_no, sku_id: l.sku_id, sku_name: l.sku_name, expected_qty: l.expected_qty, counted_qty: l.counted_qty, ...lineDifference(l) })),
     wrong_skus: wrong.map((w) => ({ asn_no: w.asnNo, sku_id: w.skuId, qty: w.qty })),
     uncounted_tracking_ids: cartons.map((c) => ({ tracking_id: c.trackingId, asn_no: c.asnNo, status: c.status })),
@@ -571,7 +571,7 @@ export async function groupList(db: Db, whsId: string, filter: GroupListFilter &
     page_size: filter.page_size,
     list: rows.map((r) => ({
       group_no: r.groupNo, status: r.status, asn_count: r.asns, expected_qty: r.expected, counted_qty: r.counted,
-      created_at: seconds(r.createdAt), last_counted_at: seconds(r.lastAt), operator_ids: (r.operators ?? []).map(Number),
+      created_at: unixSeconds(r.createdAt), last_counted_at: unixSeconds(r.lastAt), operator_ids: (r.operators ?? []).map(Number),
     })),
   };
 }

@@ -14,10 +14,11 @@ import { badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { lockStock, moveStock, postStock, unlockStock, type Quality, type StockQty } from '../inventory/ledger';
 import { moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
-import { nextDocNo } from './doc-no';
-import { OPEN_TASK_STATUSES, assertAsnIn, moveTask, stagingLocationsOf, warehouseTimeZone } from './inbound-task';
+import { nextDocNo } from '../../common/doc-no';
+import { OPEN_TASK_STATUSES, assertAsnIn, moveTask, stagingLocationsOf } from './inbound-task';
 import { createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createVasTask } from './vas';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * What an inbound exception does with its units (docs/decisions.md "Exception holds, handling

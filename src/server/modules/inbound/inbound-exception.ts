@@ -15,9 +15,10 @@ import { asnLines, inboundExceptions, inboundTrackingIds } from '../../db/schema
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { lockAsn, type AsnRow } from './asn-status';
-import { nextDocNo } from './doc-no';
+import { nextDocNo } from '../../common/doc-no';
 import { carryOutDecision, decisionName, releaseCancelled } from './exception-effects';
-import { assertAsnIn, openTaskOf, warehouseTimeZone } from './inbound-task';
+import { assertAsnIn, openTaskOf } from './inbound-task';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * Inbound exceptions (spec §3, §4 lifecycle pending → checked → BD confirmed → done / cancelled):

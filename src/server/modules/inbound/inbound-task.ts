@@ -4,13 +4,13 @@ import { TASK_LIFECYCLE } from '../../../shared/lifecycles';
 import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import { RET } from '../../../shared/retcodes';
 import { VAS_KINDS } from '../../../shared/vas';
-import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
-import { inboundStagingLocations, inboundTasks, putawayTaskLines, warehouses } from '../../db/schema';
+import { inboundStagingLocations, inboundTasks, putawayTaskLines } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { moveAsn, type AsnRow, type AsnStatus } from './asn-status';
-import { nextDocNo } from './doc-no';
+import { nextDocNo } from '../../common/doc-no';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * Inbound tasks (spec §3 task kinds, §2 task lists): made by the step before them (counting makes
@@ -25,12 +25,6 @@ export type TaskRow = typeof inboundTasks.$inferSelect;
 const T = TASK_STATUS.values;
 /** Task statuses whose work is still to do. */
 export const OPEN_TASK_STATUSES = [T.PENDING, T.ASSIGNED, T.ONGOING] as const;
-
-/** The warehouse's time zone (document numbers carry its date). */
-export async function warehouseTimeZone(tx: Db, whsId: string): Promise<string> {
-  const [row] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
-  return timeRegionOrDefault(row?.timeRegion);
-}
 
 export interface NewTask {
   whsId: string;

@@ -19,6 +19,7 @@ import { recordInboundException } from './inbound-exception';
 import { OPEN_TASK_STATUSES, moveTask, settleAsn } from './inbound-task';
 import { assertCellsTake, suggestOpenLines } from './putaway-cells';
 import type { PutUnits } from './putaway-suggest';
+import { unixSeconds } from '../../common/time';
 
 /**
  * Putaway tasks: what the scan screens open, the puts their ops apply, and the
@@ -35,7 +36,6 @@ export type PutawayMode = CodeOf<typeof PUTAWAY_MODE>;
 type TaskRow = typeof inboundTasks.$inferSelect;
 type TaskStatus = CodeOf<typeof TASK_STATUS>;
 
-const seconds = (d: Date | null): number | null => (d ? Math.floor(d.getTime() / 1000) : null);
 const taskWhere = (whsId: string, taskNos: readonly string[]) =>
   and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.kind, PUTAWAY), inArray(inboundTasks.taskNo, [...taskNos]));
 const taskLabel = (taskNo: string) => `Putaway task ${taskNo}`;
@@ -57,7 +57,7 @@ export async function readTasks(db: Db, whsId: string, taskNos: readonly string[
     return [{
       task_no: t.taskNo, asn_no: t.asnNo, status: t.status, putaway_mode: t.putawayMode ?? PUTAWAY_MODE.values.STANDARD,
       staging_location: t.stagingLocation, assignee_id: t.assigneeId, assignee_name: row.assigneeName, total_qty: t.totalQty,
-      done_qty: t.doneQty, created_at: seconds(t.createdAt)!, started_at: seconds(t.startedAt), finished_at: seconds(t.finishedAt),
+      done_qty: t.doneQty, created_at: unixSeconds(t.createdAt)!, started_at: unixSeconds(t.startedAt), finished_at: unixSeconds(t.finishedAt),
     }];
   });
 }
@@ -107,8 +107,7 @@ async function tasksForCode(tx: Db, whsId: string, code: string, mode: PutawayMo
  * scans show the same cell; opening again changes only those that can no longer be used.
  */
 export function openWork(db: Db, whsId: string, code: string, mode: PutawayMode, userId: number): Promise<PutawayWork> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const taskNos = await tasksForCode(tx, whsId, code, mode, userId);
     await suggestOpenLines(tx, whsId, taskNos);
     return { tasks: await readTasks(tx, whsId, taskNos), lines: await readLines(tx, whsId, taskNos) };
@@ -409,8 +408,7 @@ export interface TaskChange {
 
 /** Assigns (pending ⇄ assigned; an ongoing task keeps its status) and changes the mode before anything is put. */
 export function updateTask(db: Db, whsId: string, change: TaskChange): Promise<PutawayTask> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const { tasks } = await lockTasks(tx, whsId, [change.taskNo]);
     const task = tasks.get(change.taskNo)!;
     assertTaskOpen(task);
@@ -460,8 +458,7 @@ export async function searchAssignees(db: Db, whsId: string, keyword: string | u
  * for another task or an exception. An ASN already putting whose last open task this was is done.
  */
 export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<PutawayTask> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return db.transaction(async (tx) => {
     const { asns, tasks } = await lockTasks(tx, whsId, [taskNo]);
     const task = tasks.get(taskNo)!;
     assertTransition(TASK_LIFECYCLE, taskLabel(taskNo), task.status as TaskStatus, T.CANCEL);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { PUTAWAY_MODE } from '../../../shared/codes';
 import type { putPayload, ReportExceptionPayload } from '../../../shared/contract/putaway.contract';
 import type { putawayOps } from '../../../shared/ops/putaway.ops';
-import type { OpApplies, OpApply } from '../sync/op-apply';
+import type { OpApplies, OpApply } from '../../common/op-apply';
 import { applyPutOps, applyPuts, recordPutawayException, type PutOp } from './putaway-tasks';
 
 /** A report of either putaway page: the same record. */

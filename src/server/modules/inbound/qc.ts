@@ -9,7 +9,8 @@ import { asnLines, asnOrders, inboundTasks, qcRecords, qcRules, skus } from '../
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
 import { recordInboundException } from './inbound-exception';
-import { assertAsnIn, createInboundTask, moveTask, openTaskOf, startTask, warehouseTimeZone } from './inbound-task';
+import { assertAsnIn, createInboundTask, moveTask, openTaskOf, startTask } from './inbound-task';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * QC (spec §2 /inbound/qc, QC tasks; §3 rule kinds): which units of an ASN's lines QC inspects,

@@ -13,9 +13,10 @@ import { postStock, type StockLine } from '../inventory/ledger';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
 import { holdAtReceipt } from './exception-effects';
 import { reportedDamagedQty } from './inbound-exception';
-import { assertAsnIn, moveTask, openTaskOf, settleAsn, stagingLocationsOf, startTask, warehouseTimeZone, type TaskRow } from './inbound-task';
+import { assertAsnIn, moveTask, openTaskOf, settleAsn, stagingLocationsOf, startTask, type TaskRow } from './inbound-task';
 import { byLocation, createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createLineVasTasks } from './vas';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * Receiving (spec §2 /inbound/receiving, receiving tasks): an ASN that is checked (or counted

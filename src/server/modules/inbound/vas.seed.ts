@@ -1,13 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { ASN_SOURCE, INBOUND_ORDER_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, PURCHASE_TYPE } from '../../../shared/codes';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { asnGroups, asnLines, asnOrders, userWarehouses } from '../../db/schema';
 import { demoSkuId } from '../basic/sku.seed';
 import { completeGroupCounting, saveCountingRecord } from './counting';
 import { countingDemoAsnNo } from './counting.seed';
 import { completeReceiving } from './receiving';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The demo VAS ASN's lines: SKU number, units, and the service each asks for. */
 const VAS_DEMO_LINES = [
@@ -21,7 +19,6 @@ const VAS_DEMO_STAGING = 'IB-PUTAWAY-01';
  * screens call, so a task of each kind waits at the Putaway staging location for the Reprocess screen.
  */
 export async function seedDemoVas(tx: Tx, whsIds: readonly string[]): Promise<void> {
-  const db = tx as unknown as Db;
   for (const whsId of whsIds) {
     // Received by the warehouse's first member (the tasks themselves wait unassigned).
     const [member] = await tx.select({ userId: userWarehouses.userId }).from(userWarehouses)
@@ -36,8 +33,8 @@ export async function seedDemoVas(tx: Tx, whsIds: readonly string[]): Promise<vo
     });
     await tx.insert(asnLines).values(VAS_DEMO_LINES.map(([sku, qty, vasKind], i) => ({ whsId, asnNo, lineNo: i + 1, skuId: demoSkuId(whsId, sku), expectedQty: qty, vasKind })));
     const actor = { whsId, userId: member.userId, opId: null };
-    for (const [sku, qty] of VAS_DEMO_LINES) await saveCountingRecord(db, actor, { group_no: asnNo, sku_id: demoSkuId(whsId, sku), qty });
-    await completeGroupCounting(db, actor, asnNo);
-    await completeReceiving(db, actor, { asn_no: asnNo, staging_location: VAS_DEMO_STAGING });
+    for (const [sku, qty] of VAS_DEMO_LINES) await saveCountingRecord(tx, actor, { group_no: asnNo, sku_id: demoSkuId(whsId, sku), qty });
+    await completeGroupCounting(tx, actor, asnNo);
+    await completeReceiving(tx, actor, { asn_no: asnNo, staging_location: VAS_DEMO_STAGING });
   }
 }

@@ -14,6 +14,7 @@ import { lockStock, moveStock, unlockStock, type Quality, type StockQty } from '
 import { lockAsn, type AsnRow } from './asn-status';
 import { OPEN_TASK_STATUSES, createInboundTask, moveTask, startTask, type TaskRow } from './inbound-task';
 import { byLocation, createPutawayTask, type StagedAt, type StagedStock } from './receiving-putaway-task';
+import { unixSeconds } from '../../common/time';
 
 /**
  * VAS tasks (spec §3 task kinds labelling, bundling, repackaging; shared/vas.ts): made for the
@@ -24,7 +25,6 @@ import { byLocation, createPutawayTask, type StagedAt, type StagedStock } from '
  */
 
 const T = TASK_STATUS.values;
-const seconds = (d: Date | null): number | null => (d ? Math.floor(d.getTime() / 1000) : null);
 const kindName = (kind: number) => INBOUND_TASK_KIND.options.find((o) => o.value === kind)?.name.toLowerCase() ?? String(kind);
 const taskLabel = (task: Pick<TaskRow, 'kind' | 'taskNo'>) => `${INBOUND_TASK_KIND.label(task.kind)?.message ?? 'VAS'} task ${task.taskNo}`;
 const vasTaskWhere = (whsId: string, taskNo: string) =>
@@ -98,7 +98,7 @@ async function readTask(db: Db, whsId: string, taskNo: string): Promise<VasTask 
   return {
     task_no: t.taskNo, kind: t.kind, asn_no: t.asnNo, exception_no: t.exceptionNo, status: t.status, staging_location: t.stagingLocation,
     assignee_id: t.assigneeId, assignee_name: row.assigneeName, total_qty: t.totalQty, done_qty: t.doneQty,
-    created_at: seconds(t.createdAt)!, started_at: seconds(t.startedAt), finished_at: seconds(t.finishedAt),
+    created_at: unixSeconds(t.createdAt)!, started_at: unixSeconds(t.startedAt), finished_at: unixSeconds(t.finishedAt),
   };
 }
 

@@ -13,10 +13,10 @@ import { cells, inventoryAdjustmentLines as adjustmentLines, inventoryAdjustment
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import type { AuthedCtx, Handlers } from '../../http/register';
-import { nextDocNo } from '../inbound/doc-no';
-import { warehouseTimeZone } from '../inbound/inbound-task';
+import { nextDocNo } from '../../common/doc-no';
 import { postStock, type Quality, type StockKey, type StockLine } from './ledger';
 import { acceptsStock, checkBatchesExist, resolveLocations } from './stock-refs';
+import { unixSeconds, warehouseTimeZone } from '../../common/time';
 
 /**
  * Inventory adjustments (contract/adjustment.contract.ts): created with lines, sent for approval,
@@ -36,7 +36,6 @@ const T = INVENTORY_TRANSACTION_TYPE.values;
 const { DEBIT, CREDIT } = INVENTORY_TRANSACTION_DIRECTION.values;
 
 const what = (adjustNo: string) => `Adjustment ${adjustNo}`;
-const seconds = (d: Date | null) => (d === null ? null : Math.floor(d.getTime() / 1000));
 
 const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
@@ -72,9 +71,9 @@ async function detailOf(db: Db, whsId: string, adjustNo: string): Promise<Detail
   return {
     adjust_no: a.adjustNo, status: a.status as Detail['status'], reason: a.reason as Detail['reason'], remark: a.remark,
     addition_qty: a.additionQty, deduction_qty: a.deductionQty,
-    created_by_id: a.createdBy, created_by: row.createdBy, created_at: seconds(a.createdAt)!, submitted_at: seconds(a.submittedAt),
-    approved_by: row.approvedBy, approved_at: seconds(a.approvedAt), adjusted_by: row.adjustedBy, adjusted_at: seconds(a.adjustedAt),
-    closed_at: seconds(a.closedAt), close_reason: a.closeReason,
+    created_by_id: a.createdBy, created_by: row.createdBy, created_at: unixSeconds(a.createdAt)!, submitted_at: unixSeconds(a.submittedAt),
+    approved_by: row.approvedBy, approved_at: unixSeconds(a.approvedAt), adjusted_by: row.adjustedBy, adjusted_at: unixSeconds(a.adjustedAt),
+    closed_at: unixSeconds(a.closedAt), close_reason: a.closeReason,
     lines: lines.map(({ line, skuName, zoneId, locationType, onhand, available }) => ({
       line_no: line.lineNo, location_id: line.locationId,
       location_type: (locationType ?? (zoneId !== null ? STOCK_LOCATION_TYPE.values.CELL : null)) as Detail['lines'][number]['location_type'],
@@ -110,11 +109,11 @@ async function moveAdjustment(
   change: PgUpdateSetSource<typeof adjustments>, check?: (row: AdjustmentRow) => void,
 ): Promise<Detail> {
   return db.transaction(async (tx) => {
-    const row = await lockAdjustment(tx as unknown as Db, session.whsId, adjustNo);
+    const row = await lockAdjustment(tx, session.whsId, adjustNo);
     assertTransition(ADJUSTMENT_LIFECYCLE, what(adjustNo), row.status as Status, to);
     check?.(row);
     await tx.update(adjustments).set({ status: to, ...change }).where(and(eq(adjustments.whsId, session.whsId), eq(adjustments.adjustNo, adjustNo)));
-    return detailOf(tx as unknown as Db, session.whsId, adjustNo);
+    return detailOf(tx, session.whsId, adjustNo);
   });
 }
 
@@ -157,8 +156,7 @@ export const adjustmentHandlers: AdjustmentHandlers = {
       if (first !== undefined) throw badInput(`lines.${i}`, `repeats line ${first + 1} (${key.location}, ${key.skuId}, ${key.batchId}): one line per location, SKU, batch and quality`);
       seen.set(id, i);
     });
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return db.transaction(async (tx) => {
       const locations = await resolveLocations(tx, whsId, lines.map((l) => l.location_id));
       lines.forEach((line, i) => {
         if (line.direction === ADDITION && !acceptsStock(locations.get(line.location_id)!)) {
@@ -182,12 +180,12 @@ export const adjustmentHandlers: AdjustmentHandlers = {
       const status = input.submit === 1 ? J.PENDING : J.CREATED;
       if (status !== J.CREATED) assertTransition(ADJUSTMENT_LIFECYCLE, what(adjustNo), J.CREATED, status);
       const total = (direction: number) => lines.filter((l) => l.direction === direction).reduce((sum, l) => sum + l.qty, 0);
-      await transaction.insert(adjustments).values({
+      await tx.insert(adjustments).values({
         whsId, adjustNo, status, reason: input.reason, remark: input.remark || null,
         additionQty: total(ADDITION), deductionQty: total(DEDUCTION), createdBy: session.userId,
         submittedAt: status === J.PENDING ? now : null,
       });
-      await transaction.insert(adjustmentLines).values(lines.map((line, i) => ({
+      await tx.insert(adjustmentLines).values(lines.map((line, i) => ({
         whsId, adjustNo, lineNo: i + 1, locationId: line.location_id, skuId: line.sku_id, batchId: line.batch_id, quality: line.quality,
         direction: line.direction, qty: line.qty, onhandAtCreate: balanceOf(line.key)?.onhand ?? 0,
       })));
@@ -211,8 +209,7 @@ export const adjustmentHandlers: AdjustmentHandlers = {
     const { whsId, userId } = session;
     const adjustNo = input.adjust_no;
     // The failure is recorded (the adjustment becomes Fail) before the refusal is answered.
-    const outcome = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const outcome = await db.transaction(async (tx) => {
       const row = await lockAdjustment(tx, whsId, adjustNo);
       assertTransition(ADJUSTMENT_LIFECYCLE, what(adjustNo), row.status as Status, J.ADJUSTING);
       const lines = await tx.select().from(adjustmentLines)
@@ -220,8 +217,8 @@ export const adjustmentHandlers: AdjustmentHandlers = {
       let failure: ApiError | null = null;
       try {
         // A savepoint: a refused posting rolls back to here and leaves the failure to record.
-        await transaction.transaction(async (savepoint) => {
-          const posted = await postStock(savepoint as unknown as Db, whsId, lines.map(ledgerLine), {
+        await tx.transaction(async (savepoint) => {
+          const posted = await postStock(savepoint, whsId, lines.map(ledgerLine), {
             refType: INVENTORY_REF_TYPE.values.ADJUSTMENT, refNo: adjustNo, operatorId: userId,
           });
           for (const [i, line] of lines.entries()) {
@@ -235,7 +232,7 @@ export const adjustmentHandlers: AdjustmentHandlers = {
       }
       const to = failure ? J.FAIL : J.DONE;
       assertTransition(ADJUSTMENT_LIFECYCLE, what(adjustNo), J.ADJUSTING, to);
-      await transaction.update(adjustments).set({
+      await tx.update(adjustments).set({
         status: to, adjustedBy: userId, adjustedAt: now,
         ...(failure ? { closedAt: now, closeReason: failure.message.slice(0, 1000) } : {}),
       }).where(and(eq(adjustments.whsId, whsId), eq(adjustments.adjustNo, adjustNo)));

@@ -3,12 +3,10 @@ import { INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACT
 import { addDays, todayIn } from '../../../shared/expiry';
 import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { cells, inboundStagingLocations, skuBatches, skus, suppliers } from '../../db/schema';
 import { newBatchIdSql } from './batches';
 import { lockStock, postStock, type StockLine, type StockQty } from './ledger';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const OPENING_REF = { refType: INVENTORY_REF_TYPE.values.OPENING_BALANCE, refNo: 'OPENING-BALANCE', operatorId: null };
 const { GOOD, DAMAGED } = QUALITY.values;

@@ -46,11 +46,10 @@ const keyOfInput = (input: { location_id: string; sku_id: string; batch_id: stri
 
 /** Location Block: the cell becomes `to` (Blocked from Normal, Normal from Blocked) and its stock follows (stock-block.ts). */
 async function changeCellStatus(code: string, to: typeof NORMAL | typeof BLOCKED, reason: string, { db, session }: AuthedCtx) {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const cell = await lockCell(tx, session.whsId, code);
     assertCellStatus(code, cell.status, to === BLOCKED ? NORMAL : BLOCKED, to);
-    await transaction.update(cells).set({ status: to }).where(and(eq(cells.whsId, session.whsId), eq(cells.locationCode, code)));
+    await tx.update(cells).set({ status: to }).where(and(eq(cells.whsId, session.whsId), eq(cells.locationCode, code)));
     const qty = await followCellStatus(tx, session.whsId, code, cell.status, to, { reason, operatorId: session.userId });
     return { location_code: code, status: to, qty };
   });
@@ -59,8 +58,7 @@ async function changeCellStatus(code: string, to: typeof NORMAL | typeof BLOCKED
 export const stockBlockHandlers: StockBlockHandlers = {
   async blockStock(input, { db, session }) {
     const key = keyOfInput(input);
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return db.transaction(async (tx) => {
       await lockStock(tx, session.whsId, [{ ...key, qty: input.qty }], { reason: input.reason, operatorId: session.userId });
       return balanceOf(tx, session.whsId, key);
     });
@@ -68,8 +66,7 @@ export const stockBlockHandlers: StockBlockHandlers = {
 
   async unblockStock(input, { db, session }) {
     const key = keyOfInput(input);
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return db.transaction(async (tx) => {
       // Locked first, so what documents hold cannot change between the check and the unblock.
       const [balance] = await tx.select({ locked: li.lockedQty }).from(li).where(balanceWhere(session.whsId, key)).for('update');
       const held = await heldByDocuments(tx, session.whsId, key);

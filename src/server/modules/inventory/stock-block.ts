@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { cells, inventoryLockLogs as lockLogs, locationInventory as li } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
-import { checkNewCell } from '../basic/storage-area.hooks';
 import { lockStock, unlockStock, type Quality, type StockKey, type StockQty } from './ledger';
+import { checkNewCell } from '../../common/location-code';
 
 /**
  * Blocked stock and blocked locations (spec §3 location status Blocked 2). A cell that becomes
@@ -115,7 +115,7 @@ export const cellHooks: ResourceHooks = {
   },
   async afterUpdate(before, after, tx, { session }) {
     const [from, to] = [Number(before.status), Number(after.status)];
-    await followCellStatus(tx as unknown as Db, session.whsId, String(after.location_code), from, to, {
+    await followCellStatus(tx, session.whsId, String(after.location_code), from, to, {
       reason: `Cell edited to ${statusName(to)}`, operatorId: session.userId,
     });
   },

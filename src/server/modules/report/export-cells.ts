@@ -1,6 +1,6 @@
 import type { ExportColumn } from '../../../shared/contract/export-task.contract';
 import type { FieldDef } from '../../../shared/resources/define';
-import type { Cell } from './sheet';
+import type { Cell } from '../../common/sheets/sheet';
 
 /**
  * Unix seconds as `YYYY-MM-DD HH:mm:ss` in the warehouse's time zone: the text the list shows

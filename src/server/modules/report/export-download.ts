@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { exportFiles, exportTasks } from '../../db/schema';
 import { badInput, notFound, permissionDenied } from '../../http/errors';
 import { downloadSession, fileResponse } from '../../http/file-download';
-import { userPermissions } from '../system/access';
+import { userPermissions } from '../../common/access';
 import { EXPORT_SOURCES } from './export-sources';
 
 const taskIdSchema = z.uuid();

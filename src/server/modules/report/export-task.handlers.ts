@@ -9,9 +9,9 @@ import { ApiError, badInput, permissionDenied } from '../../http/errors';
 import { assertStorableText } from '../../http/input-guard';
 import type { Handlers } from '../../http/register';
 import { requireFeature } from '../resources';
-import { userPermissions } from '../system/access';
+import { userPermissions } from '../../common/access';
 import { EXPORT_SOURCES } from './export-sources';
-import { assertRoomForTask } from './task-worker';
+import { assertRoomForTask } from '../../common/task-worker';
 
 /** `supplier_SGSIN1_20261124_014501.xlsx`: what, where and when (UTC), safe on every file system. */
 function fileNameOf(resource: string, whsId: string, format: string, at: Date): string {

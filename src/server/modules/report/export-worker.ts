@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { EXPORT_MAX_ROWS, EXPORT_RETENTION_DAYS, type ExportColumn, type ExportFormat } from '../../../shared/contract/export-task.contract';
 import { listInputSchema } from '../../../shared/resources/schemas';
-import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Db } from '../../db/client';
-import { exportFiles, exportTasks, warehouses } from '../../db/schema';
+import { exportFiles, exportTasks } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { listPage, type ListRequest } from '../../http/list-query';
 import { visibleRows } from '../../http/resource-handlers';
 import { EXPORT_SOURCES } from './export-sources';
 import { cellOf } from './export-cells';
-import type { Cell } from './sheet';
-import { writeSheet } from './sheet-file';
-import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from './task-worker';
+import type { Cell } from '../../common/sheets/sheet';
+import { writeSheet } from '../../common/sheets/sheet-file';
+import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../../common/task-worker';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * The export worker (a task queue of task-worker.ts): reads the task's list and stores the file.
@@ -35,8 +34,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
 
   const rows: Cell[][] = [];
   const whsId = source.def.warehouseScoped ? task.whsId : null;
-  const [warehouse] = await db.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, task.whsId));
-  const timeZone = timeRegionOrDefault(warehouse?.timeRegion);
+  const timeZone = await warehouseTimeZone(db, task.whsId);
   for (let pageNo = 1; ; pageNo++) {
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };

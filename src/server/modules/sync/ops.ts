@@ -2,9 +2,9 @@ import { OPS } from '../../../shared/ops';
 import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
-import { serverOp, type OpApplies, type OpApply, type ServerOp } from './op-apply';
+import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
-export { serverOp, type OpContext, type ServerOp } from './op-apply';
+export { serverOp, type OpContext, type ServerOp } from '../../common/op-apply';
 
 /** Each area's applies, one per op of the shared list: a missing or extra one is a type error. */
 const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {

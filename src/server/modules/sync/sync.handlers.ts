@@ -7,7 +7,7 @@ import type { OpResult, QueuedOp, syncContract } from '../../../shared/contract/
 import { RET } from '../../../shared/retcodes';
 import { ApiError, badInput, notFound, permissionDenied } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { userPermissions } from '../system/access';
+import { userPermissions } from '../../common/access';
 import { OP_KINDS, type OpContext, type ServerOp } from './ops';
 import { canonicalJson, isUnstorableJson, opPayloadHash } from './payload-hash';
 

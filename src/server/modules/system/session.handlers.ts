@@ -8,12 +8,13 @@ import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { endSession, randomToken, sha256Hex, startSession } from '../../http/session';
 import { RATE_RULES, attemptSucceeded, countAttempt, forgetAccountAttempts, tooManyAttempts, type RateCheck } from '../../http/rate-limit';
-import { DUMMY_HASH, hashPassword, storedPasswordOf, verifyPassword } from './passwords';
+import { DUMMY_HASH, hashPassword, storedPasswordOf, verifyPassword } from '../../common/passwords';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
-import { userPermissions, menuKeysOf } from './access';
+import { userPermissions, menuKeysOf } from '../../common/access';
 import { WAREHOUSE_SETTING, assertWarehouseAccess, buildUserInfo, membershipsOf, settingsOf } from './user-info';
 import { saveUserSetting } from './user-settings';
 import { SETTING_ALLOWED_BEFORE_PASSWORD_CHANGE, passwordChangeRequired } from '../../http/password-change';
+import { unixSeconds } from '../../common/time';
 
 /** A weak password must be changed within this many days of being reported. */
 const SIMPLE_PASSWORD_GRACE_DAYS = 30;
@@ -137,7 +138,7 @@ export const sessionHandlers: Handlers<typeof sessionContract> = {
   async simplePasswordDeadline(_input, { db, session }) {
     const [user] = await db.select({ since: users.simplePasswordSince }).from(users).where(eq(users.userId, session.userId));
     if (!user?.since) return { is_simple_password: false, deadline: null };
-    return { is_simple_password: true, deadline: Math.floor(user.since.getTime() / 1000) + SIMPLE_PASSWORD_GRACE_DAYS * 86400 };
+    return { is_simple_password: true, deadline: unixSeconds(user.since) + SIMPLE_PASSWORD_GRACE_DAYS * 86400 };
   },
 
   async getMyMenuKey(_input, { db, session }) {

@@ -8,7 +8,6 @@ import { RET } from '../../../shared/retcodes';
 import type { UserInfo } from '../../../shared/contract/session.contract';
 import { normaliseLocale } from '../../../shared/locales';
 import { countryOfWarehouse, isRmsWarehouse } from '../../../shared/warehouse';
-import { userPermissions } from './access';
 
 /** User setting that remembers the last warehouse (spec §9 `setting_whs_v2`). */
 export const WAREHOUSE_SETTING = 'setting_whs_v2';
@@ -39,20 +38,6 @@ export async function assertWarehouseAccess(db: Db, session: SessionInfo, whsId:
   if (!memberships.some((m) => m.whsId === whsId)) {
     throw new ApiError(RET.WAREHOUSE_FORBIDDEN, `You do not have access to warehouse ${whsId}.`);
   }
-}
-
-/** -100403: a warehouse other than the session's, where the user does not hold what the call needs. */
-export const warehouseForbidden = (whsId: string, perm: string) =>
-  new ApiError(RET.WAREHOUSE_FORBIDDEN, `You do not have access to warehouse ${whsId}: it needs ${perm} there.`);
-
-/**
- * Refuses (-100403) a call naming a warehouse where the signed-in user does not hold `perm`:
- * register.ts checks an entry's permission in the session's warehouse, this in the one the call
- * names. Super admins hold everything everywhere; nobody else holds anything in a warehouse that
- * does not exist, so the refusal does not tell which ids exist.
- */
-export async function assertHoldsIn(db: Db, session: Pick<SessionInfo, 'userId'>, whsId: string, perm: string) {
-  if (!(await userPermissions(db, session.userId, whsId)).has(perm)) throw warehouseForbidden(whsId, perm);
 }
 
 export async function settingsOf(db: Db, userId: number): Promise<Map<string, string>> {

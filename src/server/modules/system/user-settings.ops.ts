@@ -1,5 +1,5 @@
 import type { userSettingsOps } from '../../../shared/ops/user-settings.ops';
-import type { OpApplies } from '../sync/op-apply';
+import type { OpApplies } from '../../common/op-apply';
 import { saveUserSetting } from './user-settings';
 
 /** The user's own settings (shared/ops/user-settings.ops.ts): the same save as set_user_setting. */

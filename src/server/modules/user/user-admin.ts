@@ -5,14 +5,14 @@ import { rolePermissions, roles, userWarehouses, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { AuthedCtx } from '../../http/register';
 import type { SessionInfo } from '../../http/session';
-import { holdingsOf, userPermissions, type Holding } from '../system/access';
-import { hashPassword } from '../system/passwords';
+import { holdingsOf, userPermissions, type Holding } from '../../common/access';
+import { hashPassword } from '../../common/passwords';
 import { RET } from '../../../shared/retcodes';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { hashPasswordForTransport } from '../../../shared/password-hash';
 import { userResource } from '../../../shared/resources/user.resource';
 import { toApiRow } from '../../http/list-query';
-import { memberRows } from './user.queries';
+import { memberRows } from './user.reads';
 
 /**
  * The rules every user and role administration call follows (docs/user-admin.md):

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { writeXlsx } from '../report/xlsx';
-import { writeCsv } from '../report/csv';
+import { writeXlsx } from '../../common/sheets/xlsx';
+import { writeCsv } from '../../common/sheets/csv';
 import { SheetError, XLSX_MAX_PART_BYTES, columnIndex, readSheet } from './user-import-sheet';
 
 const texts = (rows: ReturnType<typeof readSheet>) => rows.map((r) => r.cells);

@@ -3,7 +3,7 @@ import { USER_IMPORT_OUTCOME, USER_IMPORT_RETENTION_DAYS } from '../../../shared
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import type { Db } from '../../db/client';
 import { userImportRows, userImportTasks, users } from '../../db/schema';
-import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../report/task-worker';
+import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../../common/task-worker';
 import { actorOf, type Actor } from './user-admin';
 import { applyImportRow, importNames, type ImportCells } from './user-import';
 
@@ -56,7 +56,7 @@ export async function applyUserImportRows(db: Db, task: UserImportTask, limit: n
         .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), eq(userImportRows.rowNo, rowNo), isNull(userImportRows.outcome)))
         .for('update');
       if (!row) return true;
-      const result = await applyImportRow(tx as unknown as Db, actor, task.whsId, names, row.cells as ImportCells);
+      const result = await applyImportRow(tx, actor, task.whsId, names, row.cells as ImportCells);
       await tx.update(userImportRows).set({ outcome: result.outcome, userId: result.userId, message: result.message })
         .where(and(eq(userImportRows.whsId, task.whsId), eq(userImportRows.taskId, task.taskId), eq(userImportRows.rowNo, rowNo)));
       const alive = await userImportQueue.heartbeat(tx, task, {

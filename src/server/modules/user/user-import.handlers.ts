@@ -35,7 +35,7 @@ export const userImportHandlers: Handlers<typeof userImportContract> = {
       await tx.insert(userImportRows).values(upload.rows.map((r) => ({
         whsId, taskId: task!.taskId, rowNo: r.rowNo, cells: r.cells, outcome: r.outcome ?? null, message: r.message ?? '',
       })));
-      await releaseUploadSlot(tx as unknown as Db, session, slot);
+      await releaseUploadSlot(tx, session, slot);
       return task!.taskId;
     });
     return { task_id: taskId, row_count: upload.rows.length };

@@ -10,10 +10,10 @@ import type { Db } from '../../db/client';
 import { roles, staffDepartments, userImportRows, uploadSlots, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { UNSTORABLE } from '../../http/input-guard';
-import { DUMMY_HASH } from '../system/passwords';
-import type { Cell } from '../report/sheet';
-import { writeSheet } from '../report/sheet-file';
-import { assertRoomForTask } from '../report/task-worker';
+import { DUMMY_HASH } from '../../common/passwords';
+import type { Cell } from '../../common/sheets/sheet';
+import { writeSheet } from '../../common/sheets/sheet-file';
+import { assertRoomForTask } from '../../common/task-worker';
 import type { Actor } from './user-admin';
 import { createBpoAccount, editMember } from './userlist.handlers';
 import { SheetError } from './user-import-sheet';
@@ -283,7 +283,7 @@ async function applyRow(db: Db, actor: Actor, whsId: string, names: ImportNames,
  */
 export async function applyImportRow(tx: Db, actor: Actor, whsId: string, names: ImportNames, cells: ImportCells): Promise<RowResult> {
   try {
-    return await tx.transaction((savepoint) => applyRow(savepoint as unknown as Db, actor, whsId, names, cells));
+    return await tx.transaction((savepoint) => applyRow(savepoint, actor, whsId, names, cells));
   } catch (error) {
     if (error instanceof RowRefusal) return { outcome: USER_IMPORT_OUTCOME.values.REFUSED, userId: null, message: error.message };
     if (error instanceof ApiError) {

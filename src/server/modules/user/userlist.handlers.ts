@@ -9,10 +9,10 @@ import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
 import { actorOf, memberRow, assertMayChange, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
-import { roleRows } from './user.queries';
+import { roleRows } from './user.reads';
+import { unixSeconds } from '../../common/time';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A department of the warehouse; -100404 for one of another warehouse. */
 async function assertDepartment(db: Db, whsId: string, departmentId: number) {
@@ -72,7 +72,7 @@ export async function editMember(db: Db, actor: Actor, whsId: string, input: Par
     if (input.role_id !== undefined && input.role_id !== member.roleId) {
       await tx.update(userWarehouses).set({ roleId: input.role_id }).where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, member.userId)));
     }
-    if (input.department_id !== undefined) await setDepartment(tx as unknown as Db, whsId, member.userId, input.department_id);
+    if (input.department_id !== undefined) await setDepartment(tx, whsId, member.userId, input.department_id);
     if (statusChanges) {
       await tx.insert(accessStatusLogs).values({
         whsId, userId: member.userId, operatorId: actor.userId, fromStatus: member.staffStatus, toStatus: input.status!,
@@ -152,7 +152,7 @@ export const userlistHandlers: UserlistHandlers = {
     if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
     const [row] = await db.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
       .returning({ at: users.tobSyncedAt });
-    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: seconds(row!.at!) };
+    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: unixSeconds(row!.at!) };
   },
 
   async getWfmDepartmentList(_input, { db, session }) {

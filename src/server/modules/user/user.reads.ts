@@ -5,8 +5,7 @@ import { resourcesContract } from '../../../shared/resources/registry-contract';
 import type { Db } from '../../db/client';
 import { accessStatusLogs, rolePermissions, roles, staffDepartments, userWarehouses, users, warehouses, wfmDepartments } from '../../db/schema';
 import type { ListViewer, RowsQuery } from '../../http/list-query';
-import { permissionOf, warehousesHolding } from '../system/access';
-import { warehouseForbidden } from '../system/user-info';
+import { permissionOf, warehouseForbidden, warehousesHolding } from '../../common/access';
 
 /**
  * The read models of the user administration lists (shared/resources/user.resource.ts,
@@ -99,7 +98,7 @@ const memberIndexes = { unindexed: { fields: ['email', 'display_name', 'local_na
 const roleIndexes = { unindexed: { fields: ['role_name', 'permission_count', 'user_count'], reason: FEW_MEMBERS } };
 
 /** The user administration read models by the name their resources give (`query`). */
-export const USER_QUERIES: Readonly<Record<string, RowsQuery>> = {
+export const USER_READS: Readonly<Record<string, RowsQuery>> = {
   warehouse_members: {
     rows: ({ db, whsId }) => memberRows(db, warehouseOf(whsId)),
     indexedBy: { user_id: userWarehouses.userId },

@@ -29,4 +29,4 @@ const locationStock: RowsQuery = {
 };
 
 /** The stock block read models by name (the balances are the inventory maps'). */
-export const STOCK_BLOCK_QUERIES: Readonly<Record<string, RowsQuery>> = { location_stock: locationStock };
+export const STOCK_BLOCK_READS: Readonly<Record<string, RowsQuery>> = { location_stock: locationStock };

@@ -23,4 +23,4 @@ const exportTaskRows: RowsQuery = {
 };
 
 /** The report module's read models by name. */
-export const EXPORT_TASK_QUERIES: Readonly<Record<string, RowsQuery>> = { export_tasks: exportTaskRows };
+export const EXPORT_TASK_READS: Readonly<Record<string, RowsQuery>> = { export_tasks: exportTaskRows };

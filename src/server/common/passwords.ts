@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { hashPasswordForTransport } from '../../../shared/password-hash';
+import { hashPasswordForTransport } from '../../shared/password-hash';
 
 const N = 16384;
 const R = 8;

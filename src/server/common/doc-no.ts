@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq } from '../../db/schema';
+import type { Db } from '../db/client';
+import { adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq } from '../db/schema';
 
 /**
  * Document numbers: a prefix, the warehouse's date (YYMMDD) and a sequence number of 6 digits,

@@ -1,11 +1,10 @@
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { EXPORT_TASK_STATUS } from '../../../shared/codes';
-import { RET } from '../../../shared/retcodes';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { ApiError } from '../../http/errors';
-import type { Tx } from '../../http/resource-handlers';
+import { EXPORT_TASK_STATUS } from '../../shared/codes';
+import { RET } from '../../shared/retcodes';
+import type { Db, Tx } from '../db/client';
+import { users } from '../db/schema';
+import { ApiError } from '../http/errors';
 
 /**
  * Background task queues (exports, user imports), one table each. Any server process runs the

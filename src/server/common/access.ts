@@ -1,8 +1,11 @@
 import { and, eq, exists, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rolePermissions, roles, userWarehouses, users } from '../../db/schema';
-import type { EndpointDef } from '../../../shared/contract/define';
-import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '../../../shared/permissions';
+import { RET } from '../../shared/retcodes';
+import type { Db } from '../db/client';
+import { rolePermissions, roles, userWarehouses, users } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { SessionInfo } from '../http/session';
+import type { EndpointDef } from '../../shared/contract/define';
+import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
 
 const MENU_SET = new Set(MENU_PERMISSIONS);
 
@@ -91,4 +94,18 @@ export async function holdingsOf(db: Db, userIds: readonly number[]): Promise<Ma
     account.warehouses.set(m.whsId, m.allPermissions ? { all: true, perms: new Set() } : { all: false, perms: listed.get(roleKey(m.whsId, m.roleId))!.perms });
   }
   return accounts;
+}
+
+/** -100403: a warehouse other than the session's, where the user does not hold what the call needs. */
+export const warehouseForbidden = (whsId: string, perm: string) =>
+  new ApiError(RET.WAREHOUSE_FORBIDDEN, `You do not have access to warehouse ${whsId}: it needs ${perm} there.`);
+
+/**
+ * Refuses (-100403) a call naming a warehouse where the signed-in user does not hold `perm`:
+ * register.ts checks an entry's permission in the session's warehouse, this in the one the call
+ * names. Super admins hold everything everywhere; nobody else holds anything in a warehouse that
+ * does not exist, so the refusal does not tell which ids exist.
+ */
+export async function assertHoldsIn(db: Db, session: Pick<SessionInfo, 'userId'>, whsId: string, perm: string) {
+  if (!(await userPermissions(db, session.userId, whsId)).has(perm)) throw warehouseForbidden(whsId, perm);
 }

@@ -8,7 +8,7 @@ import {
   asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, users, zones,
 } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
-import { warehouseTimeZone } from '../inbound/inbound-task';
+import { warehouseTimeZone } from '../../common/time';
 
 /**
  * The read models of the inventory maps (shared/resources/inventory-map.resource.ts) and of the
@@ -330,7 +330,7 @@ const skuBatchTotals: RowsQuery = {
 };
 
 /** The inventory read models by the name their resources give (`query`). */
-export const INVENTORY_MAP_QUERIES: Readonly<Record<string, RowsQuery>> = {
+export const INVENTORY_MAP_READS: Readonly<Record<string, RowsQuery>> = {
   balances,
   historical_inventory: historicalInventory,
   onhand_by_sku: onhandBySku,

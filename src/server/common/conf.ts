@@ -1,6 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { confValues } from '../../db/schema';
+import type { Db } from '../db/client';
+import { confValues } from '../db/schema';
 
 /** Key of the defaults that apply to every warehouse unless it sets its own value. */
 export const GLOBAL_WHS = '';

@@ -27,4 +27,4 @@ const adjustmentRows: RowsQuery = {
 };
 
 /** The adjustment read models by name. */
-export const ADJUSTMENT_QUERIES: Readonly<Record<string, RowsQuery>> = { adjustments: adjustmentRows };
+export const ADJUSTMENT_READS: Readonly<Record<string, RowsQuery>> = { adjustments: adjustmentRows };

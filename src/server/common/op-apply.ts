@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { OfflineOp } from '../../../shared/ops';
-import type { Db } from '../../db/client';
+import type { OfflineOp } from '../../shared/ops';
+import type { Db } from '../db/client';
 
 /** Who made an op and where: ops always belong to the stream (warehouse, device, user) that pushed them. */
 export interface OpContext {

@@ -17,7 +17,7 @@ import { shopHooks } from './basic/shop.hooks';
 import { storeyHooks } from './basic/storey.hooks';
 import { pathwayHooks, zoneHooks } from './basic/storage-area.hooks';
 import { warehouseHooks } from './basic/warehouse.hooks';
-import { deliverySlotHooks } from './inbound/delivery-slot.hooks';
+import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { parseCsv } from '../support/csv';
 import { exportTasks, suppliers } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, purgeExpiredExports, runPendingExports, startExportWorker } from '../../src/server/modules/report/export-worker';
 import { readSheet } from '../../src/server/modules/user/user-import-sheet';
@@ -44,20 +45,7 @@ async function taskOf(client: TestClient, taskId: string): Promise<ExportTaskRow
 }
 
 /** RFC 4180 rows of a CSV text (TextDecoder drops the BOM). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += ch;
-  }
-  return rows;
-}
+const csvRows = (text: string): string[][] => parseCsv(text).rows;
 
 /** The text of each row of the first sheet of an xlsx file, as the import reads it. */
 const xlsxRows = (bytes: Uint8Array): string[][] => readSheet(bytes, 'xlsx').map((r) => r.cells);

@@ -1,24 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { parseCsv } from '../../../../tests/support/csv';
 import { writeCsv } from './csv';
 
-/** An RFC 4180 reader: the test's independent check of what a spreadsheet would read. */
+/** The rows a spreadsheet reads, the file ending with a line break. */
 function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += ch;
-  }
-  expect(field, 'the file ends with a line break').toBe('');
+  const { rows, unterminated } = parseCsv(text);
+  expect(unterminated, 'the file ends with a line break').toBe('');
   return rows;
 }
 

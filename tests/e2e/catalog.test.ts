@@ -92,9 +92,12 @@ describe('category tree', () => {
 
     await page.getByLabel('Search categories').fill('android');
     await expect.poll(() => page.getByTestId('category-matches').textContent()).toBe('2 matching categories');
-    const text = await tree.textContent();
-    for (const name of ['Electronics', 'Mobile Phones', 'Smartphones', 'Android Phones', '5G Android Phones']) expect(text).toContain(name);
-    expect(text).not.toContain('Groceries');
+    // The ancestors open in the render after the match count settles: wait for the whole path.
+    const path = ['Electronics', 'Mobile Phones', 'Smartphones', 'Android Phones', '5G Android Phones'];
+    await expect.poll(async () => {
+      const text = (await tree.textContent()) ?? '';
+      return path.every((name) => text.includes(name)) && !text.includes('Groceries');
+    }).toBe(true);
 
     await page.getByLabel('Search categories').fill('');
     await expect.poll(() => tree.textContent()).toContain('Groceries');

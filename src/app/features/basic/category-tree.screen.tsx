@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title, Tree, getTreeExpandedState, useTree, type TreeNodeData } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconChevronRight, IconSearch } from '@tabler/icons-react';
@@ -28,10 +28,13 @@ export default function CategoryTreeScreen() {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const tree = useTree({ expandedState: expanded, onExpandedStateChange: setExpanded });
 
-  // A new search opens the ancestors of its matches; clearing it folds the tree back.
-  useEffect(() => {
+  // A new search opens the ancestors of its matches; clearing it folds the tree back. Set while
+  // rendering (not in an effect) so no frame shows the new matches under folded ancestors.
+  const [expandedFor, setExpandedFor] = useState(data);
+  if (expandedFor !== data) {
+    setExpandedFor(data);
     setExpanded(getTreeExpandedState(data, found.expand));
-  }, [data, found.expand]);
+  }
 
   return (
     <Stack gap="md" maw={960}>

@@ -17,7 +17,7 @@ const countScanOp = defineOp({
   kind: 'bench.counting.save_counting_record',
   access: 'session',
   payload: z.object({ asn_no: code, sku_code: code, barcode: code, qty: z.number().int().min(1).max(99_999), cell_code: code, scanned_at: z.number() }),
-  invalid: { id: 'bench.bad_scan', message: 'bad scan' },
+  invalid: 'bad scan',
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -611,7 +611,7 @@ describe('offline ops', () => {
     await receive(from, 10);
     const payload = z.object({ qty: z.number().int() });
     // A server-only kind: no device queues it, so its device-side message is never shown.
-    const rackTransfer = defineOp({ kind: 'test.inventory.rack_transfer', access: 'session', payload, invalid: { id: 'test.inventory.rack_transfer' } });
+    const rackTransfer = defineOp({ kind: 'test.inventory.rack_transfer', access: 'session', payload, invalid: 'A rack transfer needs its fields.' });
     const kinds = new Map([...OP_KINDS.values(), serverOp(rackTransfer, {
       apply: (tx, p, ctx) => moveStock(tx, ctx.whsId, [{ txnType: T.RACK_TRANSFER, from, to: { location: CELL_B, batchId: item.batchId, quality: GOOD }, qty: p.qty }],
         { refType: 'RACK_TRANSFER', refNo: 'RT-OFFLINE', operatorId: ctx.userId, opId: ctx.opId }),

@@ -222,7 +222,7 @@ describe('push_ops', () => {
     const note = z.object({ value: z.string() });
     // Server-only kinds: no device queues them, so their device-side message is never shown.
     const testOp = (kind: string, access: OfflineOp['access'], how: OpApply<z.infer<typeof note>>) =>
-      serverOp(defineOp({ kind, access, payload: note, invalid: { id: kind } }), how);
+      serverOp(defineOp({ kind, access, payload: note, invalid: kind }), how);
     const kinds = new Map([
       ...OP_KINDS.values(),
       testOp('test.write_then_refuse', 'session', {

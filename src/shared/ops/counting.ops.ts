@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import { COUNT_PERM, countingPayloads } from '../contract/counting.contract';
 import { defineOp } from './define';
 
@@ -12,26 +11,26 @@ const access = { perm: COUNT_PERM };
 export const countingOps = {
   save: defineOp({
     kind: 'inbound.counting.save_counting_record', access, payload: countingPayloads.saveCountingRecord,
-    invalid: msg`A count needs the group, the SKU and a quantity of 1 to 99999.`,
+    invalid: /*i18n*/ 'A count needs the group, the SKU and a quantity of 1 to 99999.',
   }),
   wrongSku: defineOp({
     kind: 'inbound.counting.create_wrong_sku_record', access, payload: countingPayloads.createWrongSkuRecord,
-    invalid: msg`A wrong SKU record needs the group, the scanned code and a quantity of 1 to 99999.`,
+    invalid: /*i18n*/ 'A wrong SKU record needs the group, the scanned code and a quantity of 1 to 99999.',
   }),
   carton: defineOp({
     kind: 'inbound.counting.create_tracking_id', access, payload: countingPayloads.createTrackingId,
-    invalid: msg`A carton needs the group and a tracking ID of up to 64 characters.`,
+    invalid: /*i18n*/ 'A carton needs the group and a tracking ID of up to 64 characters.',
   }),
   cartonChange: defineOp({
     kind: 'inbound.counting.update_tracking_id', access, payload: countingPayloads.updateTrackingId,
-    invalid: msg`A carton correction needs the group, the tracking ID and a piece count of 1 to 99999 or an ASN.`,
+    invalid: /*i18n*/ 'A carton correction needs the group, the tracking ID and a piece count of 1 to 99999 or an ASN.',
   }),
   cartonDelete: defineOp({
     kind: 'inbound.counting.delete_tracking_id', access, payload: countingPayloads.deleteTrackingId,
-    invalid: msg`Removing a carton needs the group and its tracking ID.`,
+    invalid: /*i18n*/ 'Removing a carton needs the group and its tracking ID.',
   }),
   complete: defineOp({
     kind: 'inbound.counting.create_group_complete_record', access, payload: countingPayloads.createGroupCompleteRecord,
-    invalid: msg`Completing needs the group number.`,
+    invalid: /*i18n*/ 'Completing needs the group number.',
   }),
 };

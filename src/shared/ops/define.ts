@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { z } from 'zod';
 import type { Access } from '../contract/define';
 
@@ -14,8 +13,12 @@ export interface OfflineOp<K extends string = string, S extends z.ZodType = z.Zo
   access: Exclude<Access, 'public'>;
   /** The payload, parsed by the server before applying and checked by the device before queueing. */
   payload: S;
-  /** Shown to the operator when the device's check of the payload fails; nothing is queued then. */
-  invalid: MessageDescriptor;
+  /**
+   * Shown to the operator when the device's check of the payload fails; nothing is queued then.
+   * English, marked with the i18n comment (like code labels) so the catalogs carry it under that id (the app shows `i18n._(invalid)`):
+   * shared declarations stay free of Lingui's macros, so plain Node (the server, the bench) runs them.
+   */
+  invalid: string;
 }
 
 /** What `enqueue` takes for an op: the payload before the schema's defaults and transforms. */

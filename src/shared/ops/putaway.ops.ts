@@ -1,8 +1,7 @@
-import { msg } from '@lingui/core/macro';
 import { PUTAWAY_ACCESS, massPutPayload, putPayload, reportExceptionPayload } from '../contract/putaway.contract';
 import { defineOp } from './define';
 
-const exceptionRefusal = msg`An exception needs the task, the SKU, a type, a reason and a quantity of 1 to 99999.`;
+const exceptionRefusal = /*i18n*/ 'An exception needs the task, the SKU, a type, a reason and a quantity of 1 to 99999.';
 
 /**
  * Standard and mass putaway: what the putaway scan screens queue, online or not, each with its
@@ -12,11 +11,11 @@ const exceptionRefusal = msg`An exception needs the task, the SKU, a type, a rea
 export const putawayOps = {
   put: defineOp({
     kind: 'inbound.putaway.put', access: PUTAWAY_ACCESS.put, payload: putPayload,
-    invalid: msg`A put needs the task line, the SKU, the cell and a quantity of 1 to 99999.`,
+    invalid: /*i18n*/ 'A put needs the task line, the SKU, the cell and a quantity of 1 to 99999.',
   }),
   massPut: defineOp({
     kind: 'inbound.putaway.mass_put', access: PUTAWAY_ACCESS.massPut, payload: massPutPayload,
-    invalid: msg`A mass put needs the staging location, the cell and at least one scanned unit.`,
+    invalid: /*i18n*/ 'A mass put needs the staging location, the cell and at least one scanned unit.',
   }),
   /** The report-exception op of each putaway page: the same record, each page's permission. */
   reportException: defineOp({

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import { sessionContract } from '../contract/session.contract';
 import { defineOp } from './define';
 
@@ -8,6 +7,6 @@ export const userSettingsOps = {
     kind: 'system.user.set_user_setting',
     access: 'session',
     payload: sessionContract.setUserSetting.input,
-    invalid: msg`A setting needs a name of 1 to 64 characters and a value of at most 2000 characters.`,
+    invalid: /*i18n*/ 'A setting needs a name of 1 to 64 characters and a value of at most 2000 characters.',
   }),
 };

@@ -64,7 +64,7 @@ export default function PutawayExceptionScreen() {
       void navigate({ to: back.to, search: back.search as never });
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
     } finally {
       setBusy(false);
     }

@@ -88,7 +88,7 @@ export default function MassPutawayScreen() {
       setToCell(false);
     }, (error: unknown) => {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
     });
     return 'handled';
   };

@@ -124,7 +124,7 @@ export default function StandardPutawayScreen() {
       setCell('');
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
     } finally {
       setBusy(false);
     }

@@ -83,7 +83,7 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
       return true;
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.descriptor) : String(error));
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
       return false;
     }
   };

@@ -16,7 +16,7 @@ describe('enqueue is typed by the ops of src/shared/ops', () => {
       // @ts-expect-error a field of the wrong type
       enqueue(countingOps.save, { group_no: 'G1', sku_id: 'S1', qty: '3' }),
       // @ts-expect-error an op not in the shared list
-      enqueue(defineOp({ kind: 'test.local.only', access: 'session', payload: z.object({}), invalid: { id: 'test.local.only' } }), {}),
+      enqueue(defineOp({ kind: 'test.local.only', access: 'session', payload: z.object({}), invalid: 'test.local.only' }), {}),
       // @ts-expect-error a kind's name instead of its declaration
       enqueue('system.user.set_user_setting', { name: 'lang', value: 'vi' }),
     ];

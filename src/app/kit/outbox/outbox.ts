@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Dexie, liveQuery, type Subscription } from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
 import type { InputOf, OutputOf } from '../../../shared/contract/define';
@@ -18,8 +17,9 @@ import { deviceIdOf, nextSeqKey, type OpError, type OutboxDb, type OutboxOp } fr
 /** Thrown by enqueue for a payload its op's check refuses (the op's `invalid`); nothing is queued. */
 export class OpValidationError extends Error {
   override readonly name = 'OpValidationError';
-  constructor(readonly kind: string, readonly descriptor: MessageDescriptor) {
-    super(descriptor.message ?? descriptor.id);
+  /** `refusal` is the op's `invalid`: English, and the message id the app translates it by. */
+  constructor(readonly kind: string, readonly refusal: string) {
+    super(refusal);
   }
 }
 

@@ -9,6 +9,7 @@ import { contract } from './src/shared/contract';
 import { RESOURCE_PAGES } from './src/shared/resources/pages';
 import { API_BASE, TENANT_HEADER, type EndpointDef } from './src/shared/contract/define';
 import type { SwContract } from './sw/sw';
+import { SOURCE_LOCALE } from './src/shared/locales';
 
 const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
 /** The version devices report in their sync heartbeats (package version). */
@@ -55,6 +56,57 @@ function buildTimeModules(): Plugin {
   };
 }
 
+/** A compiled catalog of @lingui/vite-plugin: `export const messages=JSON.parse("<JSON text>");`. */
+function compiledMessages(code: string): Record<string, unknown> {
+  const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code)?.[1];
+  if (!literal) throw new Error('tally-compact-catalogs: unexpected compiled catalog');
+  return JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
+}
+
+/**
+ * The built locale catalogs carry their texts only, in the order of one shared list of message
+ * ids: every catalog holds the same ids (missing translations fall back to English), and those
+ * hashed ids, which gzip cannot shrink, were a third of each catalog the service worker
+ * precaches. A catalog module still exports `messages` by id, zipped when it is loaded.
+ */
+function compactCatalogs(): Plugin {
+  const IDS = '\0tally-catalog-ids';
+  const CATALOG = /\/locales\/([^/]+)\/messages\.po$/;
+  const sourceCatalog = fileURLToPath(new URL(`./locales/${SOURCE_LOCALE}/messages.po`, import.meta.url));
+  const idsByLocale = new Map<string, string[]>();
+  return {
+    name: 'tally-compact-catalogs',
+    apply: 'build',
+    enforce: 'post',
+    resolveId: (source) => (source === IDS ? IDS : null),
+    async load(id) {
+      if (id !== IDS) return null;
+      await this.load({ id: sourceCatalog });
+      return `export const CATALOG_IDS = JSON.parse(${JSON.stringify(JSON.stringify(idsByLocale.get(SOURCE_LOCALE)))});`;
+    },
+    transform(code, id) {
+      const locale = CATALOG.exec(id)?.[1];
+      if (!locale) return null;
+      const messages = compiledMessages(code);
+      const ids = Object.keys(messages).sort();
+      idsByLocale.set(locale, ids);
+      const texts = JSON.stringify(JSON.stringify(ids.map((key) => messages[key])));
+      return {
+        code: `import { CATALOG_IDS } from ${JSON.stringify(IDS)};\n`
+          + `const texts = JSON.parse(${texts});\n`
+          + 'export const messages = Object.fromEntries(CATALOG_IDS.map((id, i) => [id, texts[i]]));\n',
+        map: null,
+      };
+    },
+    buildEnd() {
+      const source = idsByLocale.get(SOURCE_LOCALE)?.join();
+      for (const [locale, ids] of idsByLocale) {
+        if (ids.join() !== source) throw new Error(`tally-compact-catalogs: ${locale} holds other message ids than ${SOURCE_LOCALE}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/v2/',
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
@@ -62,6 +114,7 @@ export default defineConfig({
     buildTimeModules(),
     react({ babel: linguiMacro }),
     lingui(),
+    compactCatalogs(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -113,7 +166,12 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900,
+    // zxing's modules only declare classes and tables, but the build cannot tell (it does not say
+    // so in its package.json): without this, the camera chunk kept every reader, writer and encoder.
+    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@zxing/') } },
+  },
   test: {
     projects: [
       {

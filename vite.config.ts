@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { PluginContext } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,45 +64,84 @@ function compiledMessages(code: string): Record<string, unknown> {
   return JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
 }
 
+/** The id of a compiled message, as the Lingui macro writes it in the code that shows it. */
+const MESSAGE_ID_LITERAL = /(["'])([A-Za-z0-9+/]{6})\1/g;
+
 /**
- * The built locale catalogs carry their texts only, in the order of one shared list of message
- * ids: every catalog holds the same ids (missing translations fall back to English), and those
- * hashed ids, which gzip cannot shrink, were a third of each catalog the service worker
- * precaches. A catalog module still exports `messages` by id, zipped when it is loaded.
+ * The built locale catalogs, in two parts each, and holding texts only.
+ * - First part: the messages of the first scripts (the entry's modules and the public pages'
+ *   screens, features/auth and features/status): what a sign-in page shows. The rest, the
+ *   signed-in screens' messages, is loaded by `loadRest` (kit/i18n.ts, before the shell).
+ * - Texts only: each part lists its texts in the order of one id list per part, shared by every
+ *   locale (all hold the same ids; missing translations fall back to English). The hashed ids,
+ *   which gzip cannot shrink, were a third of each catalog the service worker precaches.
+ * A catalog module still exports `messages` by id, zipped when it is loaded.
  */
-function compactCatalogs(): Plugin {
-  const IDS = '\0tally-catalog-ids';
+function splitCatalogs(): Plugin {
+  const PART_IDS = '\0tally-catalog-ids:';
+  const REST = '\0tally-catalog-rest:';
   const CATALOG = /\/locales\/([^/]+)\/messages\.po$/;
-  const sourceCatalog = fileURLToPath(new URL(`./locales/${SOURCE_LOCALE}/messages.po`, import.meta.url));
-  const idsByLocale = new Map<string, string[]>();
+  const app = (path: string) => fileURLToPath(new URL(`./src/app/${path}`, import.meta.url));
+  const firstRoots = [app('main.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
+    readdirSync(app(dir)).filter((file) => file.endsWith('.screen.tsx')).map((file) => app(`${dir}/${file}`)))];
+  const messagesByLocale = new Map<string, Record<string, unknown>>();
+  let parts: Promise<{ first: string[]; rest: string[] }> | undefined;
+
+  /** Which of `ids` the first scripts' modules (static imports from firstRoots) show. */
+  async function firstIds(ctx: PluginContext, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = async (id: string): Promise<void> => {
+      if (seen.has(id) || id.startsWith('\0') || id.includes('/node_modules/') || CATALOG.test(id)) return;
+      seen.add(id);
+      const info = await ctx.load({ id, resolveDependencies: true });
+      for (const [, , literal] of info.code?.matchAll(MESSAGE_ID_LITERAL) ?? []) if (ids.has(literal!)) found.add(literal!);
+      await Promise.all(info.importedIds.map(visit));
+    };
+    await Promise.all(firstRoots.map(visit));
+    return found;
+  }
+
+  const textsOf = (messages: Record<string, unknown>, ids: readonly string[]) =>
+    `const texts = JSON.parse(${JSON.stringify(JSON.stringify(ids.map((id) => messages[id])))});\n`;
+  const zipped = (idsModule: string) => `import { IDS } from ${JSON.stringify(idsModule)};\n`
+    + 'export const messages = Object.fromEntries(IDS.map((id, i) => [id, texts[i]]));\n';
+
   return {
-    name: 'tally-compact-catalogs',
+    name: 'tally-split-catalogs',
     apply: 'build',
     enforce: 'post',
-    resolveId: (source) => (source === IDS ? IDS : null),
+    resolveId: (source) => (source.startsWith(PART_IDS) || source.startsWith(REST) ? source : null),
     async load(id) {
-      if (id !== IDS) return null;
-      await this.load({ id: sourceCatalog });
-      return `export const CATALOG_IDS = JSON.parse(${JSON.stringify(JSON.stringify(idsByLocale.get(SOURCE_LOCALE)))});`;
+      if (id.startsWith(PART_IDS)) {
+        if (!parts) throw new Error('tally-split-catalogs: ids asked for before any catalog');
+        const ids = (await parts)[id.slice(PART_IDS.length) as 'first' | 'rest'];
+        return `export const IDS = JSON.parse(${JSON.stringify(JSON.stringify(ids))});`;
+      }
+      if (id.startsWith(REST)) {
+        const locale = id.slice(REST.length);
+        await this.load({ id: fileURLToPath(new URL(`./locales/${locale}/messages.po`, import.meta.url)) });
+        return textsOf(messagesByLocale.get(locale)!, (await parts!).rest) + zipped(`${PART_IDS}rest`);
+      }
+      return null;
     },
-    transform(code, id) {
+    async transform(code, id) {
       const locale = CATALOG.exec(id)?.[1];
       if (!locale) return null;
       const messages = compiledMessages(code);
+      messagesByLocale.set(locale, messages);
       const ids = Object.keys(messages).sort();
-      idsByLocale.set(locale, ids);
-      const texts = JSON.stringify(JSON.stringify(ids.map((key) => messages[key])));
+      parts ??= firstIds(this, new Set(ids)).then((first) => ({ first: ids.filter((i) => first.has(i)), rest: ids.filter((i) => !first.has(i)) }));
       return {
-        code: `import { CATALOG_IDS } from ${JSON.stringify(IDS)};\n`
-          + `const texts = JSON.parse(${texts});\n`
-          + 'export const messages = Object.fromEntries(CATALOG_IDS.map((id, i) => [id, texts[i]]));\n',
+        code: textsOf(messages, (await parts).first) + zipped(`${PART_IDS}first`)
+          + `export const loadRest = () => import(${JSON.stringify(REST + locale)}).then((rest) => rest.messages);\n`,
         map: null,
       };
     },
     buildEnd() {
-      const source = idsByLocale.get(SOURCE_LOCALE)?.join();
-      for (const [locale, ids] of idsByLocale) {
-        if (ids.join() !== source) throw new Error(`tally-compact-catalogs: ${locale} holds other message ids than ${SOURCE_LOCALE}`);
+      const source = Object.keys(messagesByLocale.get(SOURCE_LOCALE) ?? {}).sort().join();
+      for (const [locale, messages] of messagesByLocale) {
+        if (Object.keys(messages).sort().join() !== source) throw new Error(`tally-split-catalogs: ${locale} holds other message ids than ${SOURCE_LOCALE}`);
       }
     },
   };
@@ -114,7 +154,7 @@ export default defineConfig({
     buildTimeModules(),
     react({ babel: linguiMacro }),
     lingui(),
-    compactCatalogs(),
+    splitCatalogs(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { PluginContext } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -9,6 +10,7 @@ import { contract } from './src/shared/contract';
 import { RESOURCE_PAGES } from './src/shared/resources/pages';
 import { API_BASE, TENANT_HEADER, type EndpointDef } from './src/shared/contract/define';
 import type { SwContract } from './sw/sw';
+import { SOURCE_LOCALE } from './src/shared/locales';
 
 const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
 /** The version devices report in their sync heartbeats (package version). */
@@ -55,6 +57,96 @@ function buildTimeModules(): Plugin {
   };
 }
 
+/** A compiled catalog of @lingui/vite-plugin: `export const messages=JSON.parse("<JSON text>");`. */
+function compiledMessages(code: string): Record<string, unknown> {
+  const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code)?.[1];
+  if (!literal) throw new Error('tally-compact-catalogs: unexpected compiled catalog');
+  return JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
+}
+
+/** The id of a compiled message, as the Lingui macro writes it in the code that shows it. */
+const MESSAGE_ID_LITERAL = /(["'])([A-Za-z0-9+/]{6})\1/g;
+
+/**
+ * The built locale catalogs, in two parts each, and holding texts only.
+ * - First part: the messages of the first scripts (the entry's modules and the public pages'
+ *   screens, features/auth and features/status): what a sign-in page shows. The rest, the
+ *   signed-in screens' messages, is loaded by `loadRest` (kit/i18n.ts, before the shell).
+ * - Texts only: each part lists its texts in the order of one id list per part, shared by every
+ *   locale (all hold the same ids; missing translations fall back to English). The hashed ids,
+ *   which gzip cannot shrink, were a third of each catalog the service worker precaches.
+ * A catalog module still exports `messages` by id, zipped when it is loaded.
+ */
+function splitCatalogs(): Plugin {
+  const PART_IDS = '\0tally-catalog-ids:';
+  const REST = '\0tally-catalog-rest:';
+  const CATALOG = /\/locales\/([^/]+)\/messages\.po$/;
+  const app = (path: string) => fileURLToPath(new URL(`./src/app/${path}`, import.meta.url));
+  const firstRoots = [app('main.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
+    readdirSync(app(dir)).filter((file) => file.endsWith('.screen.tsx')).map((file) => app(`${dir}/${file}`)))];
+  const messagesByLocale = new Map<string, Record<string, unknown>>();
+  let parts: Promise<{ first: string[]; rest: string[] }> | undefined;
+
+  /** Which of `ids` the first scripts' modules (static imports from firstRoots) show. */
+  async function firstIds(ctx: PluginContext, ids: ReadonlySet<string>): Promise<Set<string>> {
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = async (id: string): Promise<void> => {
+      if (seen.has(id) || id.startsWith('\0') || id.includes('/node_modules/') || CATALOG.test(id)) return;
+      seen.add(id);
+      const info = await ctx.load({ id, resolveDependencies: true });
+      for (const [, , literal] of info.code?.matchAll(MESSAGE_ID_LITERAL) ?? []) if (ids.has(literal!)) found.add(literal!);
+      await Promise.all(info.importedIds.map(visit));
+    };
+    await Promise.all(firstRoots.map(visit));
+    return found;
+  }
+
+  const textsOf = (messages: Record<string, unknown>, ids: readonly string[]) =>
+    `const texts = JSON.parse(${JSON.stringify(JSON.stringify(ids.map((id) => messages[id])))});\n`;
+  const zipped = (idsModule: string) => `import { IDS } from ${JSON.stringify(idsModule)};\n`
+    + 'export const messages = Object.fromEntries(IDS.map((id, i) => [id, texts[i]]));\n';
+
+  return {
+    name: 'tally-split-catalogs',
+    apply: 'build',
+    enforce: 'post',
+    resolveId: (source) => (source.startsWith(PART_IDS) || source.startsWith(REST) ? source : null),
+    async load(id) {
+      if (id.startsWith(PART_IDS)) {
+        if (!parts) throw new Error('tally-split-catalogs: ids asked for before any catalog');
+        const ids = (await parts)[id.slice(PART_IDS.length) as 'first' | 'rest'];
+        return `export const IDS = JSON.parse(${JSON.stringify(JSON.stringify(ids))});`;
+      }
+      if (id.startsWith(REST)) {
+        const locale = id.slice(REST.length);
+        await this.load({ id: fileURLToPath(new URL(`./locales/${locale}/messages.po`, import.meta.url)) });
+        return textsOf(messagesByLocale.get(locale)!, (await parts!).rest) + zipped(`${PART_IDS}rest`);
+      }
+      return null;
+    },
+    async transform(code, id) {
+      const locale = CATALOG.exec(id)?.[1];
+      if (!locale) return null;
+      const messages = compiledMessages(code);
+      messagesByLocale.set(locale, messages);
+      const ids = Object.keys(messages).sort();
+      parts ??= firstIds(this, new Set(ids)).then((first) => ({ first: ids.filter((i) => first.has(i)), rest: ids.filter((i) => !first.has(i)) }));
+      return {
+        code: textsOf(messages, (await parts).first) + zipped(`${PART_IDS}first`)
+          + `export const loadRest = () => import(${JSON.stringify(REST + locale)}).then((rest) => rest.messages);\n`,
+        map: null,
+      };
+    },
+    buildEnd() {
+      const source = Object.keys(messagesByLocale.get(SOURCE_LOCALE) ?? {}).sort().join();
+      for (const [locale, messages] of messagesByLocale) {
+        if (Object.keys(messages).sort().join() !== source) throw new Error(`tally-split-catalogs: ${locale} holds other message ids than ${SOURCE_LOCALE}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/v2/',
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
@@ -62,6 +154,7 @@ export default defineConfig({
     buildTimeModules(),
     react({ babel: linguiMacro }),
     lingui(),
+    splitCatalogs(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -113,7 +206,12 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist/app', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900,
+    // zxing's modules only declare classes and tables, but the build cannot tell (it does not say
+    // so in its package.json): without this, the camera chunk kept every reader, writer and encoder.
+    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@zxing/') } },
+  },
   test: {
     projects: [
       {

@@ -113,8 +113,10 @@ describe('offline', () => {
     });
     expect(precached).toContain('/v2/index.html');
     expect(precached).toContain('/v2/manifest.webmanifest');
-    // Each catalog is its own chunk (locales/<locale>/messages.po compiled by Lingui).
+    // Each catalog is its own chunk (locales/<locale>/messages.po compiled by Lingui), in two parts:
+    // the public pages' messages and the rest (vite.config.ts, splitCatalogs).
     expect(precached.filter((p) => /\/v2\/assets\/messages-[\w-]+\.js$/.test(p))).toHaveLength(LOCALES.length);
+    expect(precached.filter((p) => /\/v2\/assets\/_tally-catalog-rest_[\w-]+\.js$/.test(p))).toHaveLength(LOCALES.length);
   });
 
   test('reference data is cached per warehouse, failures are not', async () => {

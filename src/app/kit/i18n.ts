@@ -5,9 +5,12 @@ import { readStored, writeStored } from './storage';
 
 export { i18n };
 
+/** Set once the app goes past its public pages: from then on a catalog is loaded whole. */
+let restWanted = false;
+
 async function loadCatalog(locale: Locale): Promise<Messages> {
-  const { messages } = await import(`../../../locales/${locale}/messages.po`);
-  return messages;
+  const { messages, loadRest } = await import(`../../../locales/${locale}/messages.po`);
+  return restWanted && loadRest ? { ...messages, ...(await loadRest()) } : messages;
 }
 
 /** The language stored on this device, if the user ever chose one. */
@@ -38,6 +41,19 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale: active, messages });
   writeStored(STORAGE_KEYS.locale, active);
   document.documentElement.lang = INTL_TAG[active];
+}
+
+let wholeCatalog: Promise<void> | undefined;
+
+/**
+ * Loads the rest of the active catalog: the built app's first part holds only the messages of
+ * the entry and the public pages (vite.config.ts, splitCatalogs), so the sign-in page downloads
+ * none of the signed-in screens'. Awaited before the shell renders; later calls wait for the first.
+ */
+export function loadWholeCatalog(): Promise<void> {
+  restWanted = true;
+  wholeCatalog ??= activateLocale(currentLocale());
+  return wholeCatalog;
 }
 
 /** The BCP 47 tag of the active locale, for Intl formatters. */

@@ -10,6 +10,7 @@ import { contract } from '../../shared/contract';
 import { isApiError } from '../kit/api';
 import { signInPath, startSession } from '../kit/session';
 import { APP_BASE } from '../kit/redirect-url';
+import { loadWholeCatalog } from '../kit/i18n';
 import { PageLoader } from '../kit/page-loader';
 import NotFoundScreen from '../features/status/not-found.screen';
 import AppErrorScreen from '../features/status/app-error.screen';
@@ -61,6 +62,7 @@ const shellRoute = createRoute({
   id: 'shell',
   component: lazyRouteComponent(() => import('../features/shell/shell.layout')),
   beforeLoad: async ({ location, context }) => {
+    await loadWholeCatalog();
     const session = await startSession(context.queryClient).catch(async (error: unknown) => {
       // Only the user info decides there is no session (spec §4); a network failure or a later
       // step failing is not a lost session: the error page offers to try again.

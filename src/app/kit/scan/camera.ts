@@ -72,8 +72,8 @@ export async function startCameraScan(video: HTMLVideoElement, handlers: CameraS
     stopCamera();
   };
   try {
-    const [{ BrowserMultiFormatReader }, zxing] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
-    const { BarcodeFormat, DecodeHintType } = zxing;
+    const zxing = await import('./zxing');
+    const { BarcodeFormat, BrowserMultiFormatReader, DecodeHintType } = zxing;
     const hints = new Map<DecodeHintType, unknown>([
       [DecodeHintType.POSSIBLE_FORMATS, [
         BarcodeFormat.CODE_128, BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.UPC_E,

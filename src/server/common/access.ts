@@ -1,13 +1,32 @@
-import { and, eq, exists, inArray, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { RET } from '../../shared/retcodes';
 import type { Db } from '../db/client';
-import { rolePermissions, roles, userWarehouses, users } from '../db/schema';
+import { rolePermissions, roles, sessions, userWarehouses, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { SessionInfo } from '../http/session';
 import type { EndpointDef } from '../../shared/contract/define';
 import { ALL_PERMISSIONS, MENU_PERMISSIONS } from '../../shared/permissions';
 
 const MENU_SET = new Set(MENU_PERMISSIONS);
+
+const ALL_SET = new Set(ALL_PERMISSIONS);
+
+/**
+ * Whether the session's user holds `perm` in its warehouse, by the rule of userPermissions, as
+ * two columns the session's own statement reads (a request then needs no statement of its own
+ * for its permission): `all` a super admin or an all-permission role, `granted` the role lists it.
+ */
+export function permissionColumns(perm: string): { all: SQL<boolean>; granted: SQL<boolean> } {
+  const member = and(eq(userWarehouses.userId, sessions.userId), eq(userWarehouses.whsId, sessions.whsId));
+  const role = and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId));
+  return {
+    all: sql<boolean>`(${users.isSuperAdmin} or exists (select 1 from ${userWarehouses} join ${roles} on ${role} where ${member} and ${roles.allPermissions}))`,
+    granted: sql<boolean>`exists (select 1 from ${userWarehouses} join ${rolePermissions} on ${rolePermissions.whsId} = ${userWarehouses.whsId} and ${rolePermissions.roleId} = ${userWarehouses.roleId} where ${member} and ${rolePermissions.perm} = ${perm})`,
+  };
+}
+
+/** The permission read by permissionColumns: all of ALL_PERMISSIONS, else what the role lists. */
+export const permissionHeld = (perm: string, { all, granted }: { all: boolean; granted: boolean }) => (all ? ALL_SET.has(perm) : granted);
 
 /** Every permission the user holds in the warehouse: their role's, or all for super admins and all-permission roles. */
 export async function userPermissions(db: Db, userId: number, whsId: string): Promise<Set<string>> {

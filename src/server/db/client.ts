@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -73,6 +76,19 @@ async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
  */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'temp_buffers = 4MB', 'maintenance_work_mem = 32MB'];
 
+/**
+ * Creates a missing PGlite data directory in a child process. PGlite's initdb peaks near 800 MB
+ * and leaves ~170 MB of native heap behind in the process that ran it, which a server would hold
+ * for life; a server opening an existing directory stays near 260 MB (docs/performance.md,
+ * server_rss_mb).
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const initdb = 'const { PGlite } = require(process.argv[1]); const db = new PGlite({ dataDir: process.argv[2] }); db.waitReady.then(() => db.close())';
+  await promisify(execFile)(process.execPath, ['-e', initdb, pglite, dataDir]);
+}
+
 /** Connections of the PostgreSQL pool (PG_POOL_MAX, default 10); queries beyond them wait for one. */
 export const PG_POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
 
@@ -100,6 +116,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   // PGlite: one process owns its data directory, so there is nobody to wait for.
+  if (opts.dataDir) await createPgliteDataDir(opts.dataDir);
   const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -10,10 +10,9 @@ import {
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
-import { loadSession, type SessionInfo } from './session';
+import { loadSession, loadSessionHolding, type SessionInfo } from './session';
 import { assertPasswordChanged } from './password-change';
 import { assertInputDepth, assertStorableText } from './input-guard';
-import { userPermissions } from '../common/access';
 
 export interface BaseCtx {
   db: Db;
@@ -111,7 +110,8 @@ export function registerContract<C extends Record<string, EndpointDef>>(
           throw new ApiError(RET.CSRF_INVALID, 'Missing or invalid CSRF token: reload the page and try again.', null, 403);
         }
       }
-      const session = await loadSession(c, deps.db, deps.config);
+      const needs = typeof def.access === 'object' ? def.access.perm : null;
+      const { session, holds } = needs === null ? { session: await loadSession(c, deps.db, deps.config), holds: false } : await loadSessionHolding(c, deps.db, deps.config, needs);
       if (def.access !== 'public') {
         if (!session) throw notLoggedIn();
         assertPasswordChanged(session, def);
@@ -125,10 +125,7 @@ export function registerContract<C extends Record<string, EndpointDef>>(
             );
           }
         }
-        if (typeof def.access === 'object') {
-          const perms = await userPermissions(deps.db, session.userId, session.whsId);
-          if (!perms.has(def.access.perm)) throw permissionDenied(def.access.perm);
-        }
+        if (needs !== null && !holds) throw permissionDenied(needs);
       }
       const input = await readInput(c, def);
       assertStorableText(def.input, input);

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../shared/contract/define';
 import type { Db } from '../db/client';
 import { sessions, userWarehouses, users } from '../db/schema';
 import type { ServerConfig } from '../config';
+import { permissionColumns, permissionHeld } from '../common/access';
 
 export interface SessionInfo {
   idHash: string;
@@ -27,17 +28,31 @@ const isHttps = (c: Context) => c.req.header('x-forwarded-proto') === 'https' ||
 
 /** Reads and validates the session cookie; null when absent, unknown, expired, the user is disabled or no longer in its warehouse. */
 export async function loadSession(c: Context, db: Db, config: ServerConfig): Promise<SessionInfo | null> {
+  return (await readSession(c, db, config)).session;
+}
+
+/**
+ * The session (as loadSession) and whether its user holds `perm` in its warehouse, read in the
+ * session's one statement: what every contract entry checks first.
+ */
+export async function loadSessionHolding(c: Context, db: Db, config: ServerConfig, perm: string): Promise<{ session: SessionInfo | null; holds: boolean }> {
+  return readSession(c, db, config, perm);
+}
+
+async function readSession(c: Context, db: Db, config: ServerConfig, perm?: string): Promise<{ session: SessionInfo | null; holds: boolean }> {
   const cached = c.get('session' as never) as SessionInfo | null | undefined;
-  if (cached !== undefined) return cached;
+  if (cached !== undefined && perm === undefined) return { session: cached, holds: false };
   const sid = getCookie(c, SESSION_COOKIE);
   let info: SessionInfo | null = null;
+  let holds = false;
   if (sid && sid.length <= 128) {
     const idHash = sha256Hex(sid);
     const now = new Date();
+    const held = perm === undefined ? { all: sql<boolean>`false`, granted: sql<boolean>`false` } : permissionColumns(perm);
     const [row] = await db
       .select({
         userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive,
-        passwordChangeRequired: users.passwordChangeRequired, memberOf: userWarehouses.whsId,
+        passwordChangeRequired: users.passwordChangeRequired, memberOf: userWarehouses.whsId, ...held,
       })
       .from(sessions)
       .innerJoin(users, eq(users.userId, sessions.userId))
@@ -46,6 +61,7 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
     // A user removed from the session's warehouse must not go on working in it.
     if (row?.isActive && (row.isSuperAdmin || row.memberOf !== null)) {
       info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin, passwordChangeRequired: row.passwordChangeRequired };
+      holds = perm !== undefined && permissionHeld(perm, row);
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions)
           .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionTtlMs) })
@@ -54,7 +70,7 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
     }
   }
   c.set('session' as never, info as never);
-  return info;
+  return { session: info, holds };
 }
 
 /** Starts a session for the user in the warehouse and sets the cookies (a fresh CSRF token too). */

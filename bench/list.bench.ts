@@ -3,6 +3,7 @@ import { openDatabase } from '../src/server/db/client';
 import { skus } from '../src/server/db/schema';
 import { listPage, type ListRequest, type ListSource } from '../src/server/http/list-query';
 import { INVENTORY_MAP_READS } from '../src/server/modules/inventory/inventory-map.reads';
+import { STOCK_LOCATION_TYPE } from '../src/shared/codes';
 import type { ResourceDef } from '../src/shared/resources/define';
 import {
   inventoryTransactionResource, onhandDetailResource, onhandInventoryResource, skuBatchInventoryResource, zoneInventoryResource,
@@ -53,8 +54,14 @@ const INVENTORY_SHAPES: Record<string, { def: ResourceDef; query: string; input:
 /** Cells the balances are spread over (in 20 zones), and balances per SKU. */
 const CELLS = 20_000;
 const BALANCES_PER_SKU = 10;
+const IN_CELL = STOCK_LOCATION_TYPE.values.CELL;
 
-/** Adds balances (and their SKUs' batches and Received ledger rows) numbered `from`..`to`. */
+/**
+ * Adds balances in cells (and their SKUs' batches and Received ledger rows) numbered `from`..`to`.
+ * Until 2026-11-28 they were written as outbound staging (location type 3, the zone/pathway/cell
+ * code list's "cell" taken for the stock one's): the zone totals, which count cells only, then read
+ * no balance, and their 64 ms was a scan of rows that all failed the filter.
+ */
 async function addBalances(db: Awaited<ReturnType<typeof openDatabase>>['db'], from: number, to: number): Promise<void> {
   const skuOf = (g: string) => `'SKU' || lpad(((${g} - 1) / ${BALANCES_PER_SKU} + 1)::text, 8, '0')`;
   await db.execute(sql.raw(`insert into sku_batches (whs_id, sku_id, batch_id, expiry_date)
@@ -62,9 +69,9 @@ async function addBalances(db: Awaited<ReturnType<typeof openDatabase>>['db'], f
     from generate_series(${from}, ${to}) g where (g - 1) % ${BALANCES_PER_SKU} = 0`));
   const cell = `'BZ-' || lpad(((g::bigint * 7919) % ${CELLS} / 1000 + 1)::text, 4, '0') || '-' || lpad(((g::bigint * 7919) % ${CELLS} % 1000 + 1)::text, 4, '0')`;
   await db.execute(sql.raw(`insert into location_inventory (whs_id, location_id, location_type, sku_id, batch_id, quality, onhand_qty)
-    select '${WHS}', ${cell}, 3, ${skuOf('g')}, 'B1', 1, 1 + g % 50 from generate_series(${from}, ${to}) g`));
+    select '${WHS}', ${cell}, ${IN_CELL}, ${skuOf('g')}, 'B1', 1, 1 + g % 50 from generate_series(${from}, ${to}) g`));
   await db.execute(sql.raw(`insert into inventory_transactions (whs_id, txn_type, direction, location_id, location_type, sku_id, batch_id, quality, qty, onhand_after, ref_type, ref_no, created_at)
-    select '${WHS}', 7, 1, ${cell}, 3, ${skuOf('g')}, 'B1', 1, 1 + g % 50, 1 + g % 50, 1, 'ASN-BENCH', timestamptz '2026-01-01' + g * interval '1 second'
+    select '${WHS}', 7, 1, ${cell}, ${IN_CELL}, ${skuOf('g')}, 'B1', 1, 1 + g % 50, 1 + g % 50, 1, 'ASN-BENCH', timestamptz '2026-01-01' + g * interval '1 second'
     from generate_series(${from}, ${to}) g`));
 }
 

@@ -15,10 +15,18 @@ export function useAccessState(): AccessState {
   return useMemo(() => accessStateOf({ menuKeys, flags }), [menuKeys, flags]);
 }
 
+/** The last menu built, with what it was built from: the shell and the page ask for the same one. */
+let lastMenu: { perms: AccessState['perms']; flags: AccessState['flags']; menu: MenuNode[] } | null = null;
+
 /** The menu of the signed-in user: built routes they may open, in manifest order. */
 export function useMenu(): MenuNode[] {
   const state = useAccessState();
-  return useMemo(() => buildMenu(state), [state]);
+  return useMemo(() => {
+    if (lastMenu?.perms !== state.perms || lastMenu.flags !== state.flags) {
+      lastMenu = { perms: state.perms, flags: state.flags, menu: buildMenu(state) };
+    }
+    return lastMenu.menu;
+  }, [state]);
 }
 
 /** Whether the signed-in user may open a built page of the manifest (its permission and flags): links and buttons to it show only then. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { AppShell, Box } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -61,6 +61,11 @@ function SignedInShell() {
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const collapsed = desktop && !handheld && collapsedSetting;
   const openChangePassword = passwordDialog.open;
+  // A drawer's sidebar (a third of an operator page's elements, and its menu) is built when it
+  // first opens, not at every start: operators start on a scan field.
+  const drawerOnly = handheld || !desktop;
+  const [sidebarBuilt, setSidebarBuilt] = useState(!drawerOnly);
+  if (navOpened && !sidebarBuilt) setSidebarBuilt(true);
 
   useWarehouseRefocusCheck();
   useWeakPasswordWarning(openChangePassword);
@@ -85,7 +90,9 @@ function SignedInShell() {
         <TopBar navOpened={navOpened} onToggleNav={nav.toggle} onChangePassword={openChangePassword} handheld={handheld} />
       </AppShell.Header>
       <AppShell.Navbar aria-label={t`Sidebar`}>
-        <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} drawer={handheld} />
+        {(sidebarBuilt || !drawerOnly) && (
+          <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} drawer={handheld} />
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>

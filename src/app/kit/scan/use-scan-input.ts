@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ClipboardEvent, type RefObject, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery, queryOptions } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
@@ -62,6 +62,43 @@ const overlayOpen = () => [...document.querySelectorAll<HTMLElement>('[role="dia
   .some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
 
 /**
+ * The field's value as the scan field keeps it (`valueRef`) and shows it. Keys appended by
+ * onKeyDown reach the DOM once a frame: setting an input's value runs the browser's editing
+ * machinery (a layout, the selection), as costly as typing into it, and a wedge burst's Enter
+ * would wait behind one of those per character.
+ */
+function useFieldValue(inputRef: RefObject<HTMLInputElement | null>, valueRef: RefObject<string>, recorder: RefObject<ScanRecorder>) {
+  const shownFrame = useRef<number | null>(null);
+  /** Shows the value now (before the browser edits the field itself, or when it is cleared). */
+  const show = useCallback(() => {
+    if (shownFrame.current !== null) cancelAnimationFrame(shownFrame.current);
+    shownFrame.current = null;
+    const field = inputRef.current;
+    if (field && field.value !== valueRef.current) field.value = valueRef.current;
+  }, [inputRef, valueRef]);
+  useEffect(() => () => {
+    if (shownFrame.current !== null) cancelAnimationFrame(shownFrame.current);
+  }, []);
+
+  const setValue = useCallback((next: string) => {
+    valueRef.current = next;
+    show();
+  }, [show, valueRef]);
+
+  /** Adds `text` at the end of the value, as an input at `at`; shown in the next frame. */
+  const append = useCallback((text: string, at: number) => {
+    const next = (valueRef.current + text).slice(0, MAX_SCAN_LENGTH);
+    recorder.current.change(valueRef.current, next, at);
+    valueRef.current = next;
+    shownFrame.current ??= requestAnimationFrame(show);
+  }, [recorder, show, valueRef]);
+
+  /** Appended keys wait for their frame (the field shows less than the value). */
+  const showPending = useCallback(() => shownFrame.current !== null, []);
+  return { show, setValue, append, showPending };
+}
+
+/**
  * The behaviour of every scan field (DESIGN.md "Scan input"): records each input's time,
  * ends an entry on Enter or Tab, refuses typed, pasted and dropped labels in scan-only fields
  * (spec §5) unless the user holds the exempting permission, classifies each entry, gives the
@@ -79,19 +116,15 @@ export function useScanInput(options: ScanInputOptions) {
   const handheld = device !== 'pc';
 
   const [keyboardOpen, setKeyboardOpen] = useState(false);
-  // The field is uncontrolled: a scanner's burst changes only the DOM and this ref, so no key
-  // re-renders the screen and the Enter is handled at once (the scan-to-feedback figure).
+  // The field is uncontrolled: a scanner's burst changes only this ref (and the DOM once a
+  // frame), so no key re-renders the screen and the Enter is handled at once (the scan-to-feedback figure).
   const valueRef = useRef('');
   const recorder = useRef(new ScanRecorder());
   const inputRef = useRef<HTMLInputElement | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
-  const setValue = useCallback((next: string) => {
-    valueRef.current = next;
-    const field = inputRef.current;
-    if (field && field.value !== next) field.value = next;
-  }, []);
+  const { show, setValue, append, showPending } = useFieldValue(inputRef, valueRef, recorder);
 
   const clear = useCallback(() => {
     recorder.current.reset();
@@ -133,11 +166,23 @@ export function useScanInput(options: ScanInputOptions) {
     // Scanners send the GS1 group separator (FNC1) as Ctrl+]; browsers would drop it.
     if (e.ctrlKey && !e.altKey && (e.key === ']' || e.code === 'BracketRight')) {
       e.preventDefault();
-      const next = valueRef.current + '\u001d';
-      recorder.current.change(valueRef.current, next, e.timeStamp);
-      setValue(next);
+      append('\u001d', e.timeStamp);
+      return;
     }
-  }, [complete, setValue]);
+    // A character typed at the end of the value (every key of a wedge burst) is appended here
+    // rather than by the browser's text editing (keypress, textInput, a layout, input), which
+    // costs several times more per key. Edits, IME and keyCode 229 input still go through the
+    // input event, on the value shown first.
+    const field = e.currentTarget;
+    const atEnd = showPending()
+      || (field.selectionStart === field.value.length && field.selectionEnd === field.value.length);
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !e.nativeEvent.isComposing && atEnd) {
+      e.preventDefault();
+      append(e.key, e.timeStamp);
+    } else {
+      show();
+    }
+  }, [append, complete, show, showPending]);
 
   const onChange = useCallback((e: FormEvent<HTMLInputElement>) => {
     const next = e.currentTarget.value.slice(0, MAX_SCAN_LENGTH);
@@ -148,15 +193,17 @@ export function useScanInput(options: ScanInputOptions) {
   // Paste and drop are refused before they change anything; beforeinput catches the
   // context-menu and keyboard-shortcut forms some Android browsers report only there.
   const onPaste = useCallback((e: ClipboardEvent<HTMLInputElement>) => {
+    show();
     if (!scanOnly) return;
     e.preventDefault();
     warnManual('paste');
-  }, [scanOnly, warnManual]);
+  }, [scanOnly, show, warnManual]);
   const onDrop = useCallback((e: DragEvent<HTMLInputElement>) => {
+    show();
     if (!scanOnly) return;
     e.preventDefault();
     warnManual('drop');
-  }, [scanOnly, warnManual]);
+  }, [scanOnly, show, warnManual]);
   const onBeforeInput = useCallback((e: FormEvent<HTMLInputElement>) => {
     const type = (e.nativeEvent as InputEvent).inputType;
     if (!scanOnly || (type !== 'insertFromPaste' && type !== 'insertFromDrop')) return;

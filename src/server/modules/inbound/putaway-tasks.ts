@@ -118,11 +118,11 @@ export function openWork(db: Db, whsId: string, code: string, mode: PutawayMode,
 
 /** The ASNs of each task: its own and its lines'. */
 async function asnsOfTasks(tx: Db, whsId: string, taskNos: readonly string[]): Promise<Map<string, string[]>> {
-  const heads = await tx.select({ taskNo: inboundTasks.taskNo, asnNo: inboundTasks.asnNo }).from(inboundTasks).where(taskWhere(whsId, taskNos));
-  const lines = await tx.selectDistinct({ taskNo: putawayTaskLines.taskNo, asnNo: putawayTaskLines.asnNo }).from(putawayTaskLines)
-    .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos])));
+  const pairs = await tx.select({ taskNo: inboundTasks.taskNo, asnNo: inboundTasks.asnNo }).from(inboundTasks).where(taskWhere(whsId, taskNos))
+    .union(tx.select({ taskNo: putawayTaskLines.taskNo, asnNo: putawayTaskLines.asnNo }).from(putawayTaskLines)
+      .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos]))));
   const byTask = new Map<string, string[]>();
-  for (const { taskNo, asnNo } of [...heads, ...lines]) {
+  for (const { taskNo, asnNo } of pairs) {
     if (asnNo === null) continue;
     const asns = byTask.get(taskNo) ?? [];
     if (!asns.includes(asnNo)) asns.push(asnNo);

@@ -111,7 +111,8 @@ class Device {
   private constructor(private readonly page: Page, readonly userId: number) {}
 
   static async open(browser: Browser, server: ServerUnderTest, script: string): Promise<Device> {
-    const context = await browser.newContext({ baseURL: server.baseURL });
+    // The bench's own script is injected inline, which the app's Content-Security-Policy (rightly) refuses.
+    const context = await browser.newContext({ baseURL: server.baseURL, bypassCSP: true });
     const page = await context.newPage();
     await page.exposeFunction('__benchKillIn', (ms: number) => void setTimeout(() => void server.crash(), ms));
     await page.exposeFunction('__benchRestarting', () => server.isRestarting);

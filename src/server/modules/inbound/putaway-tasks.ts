@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_REF_TYPE,
   INVENTORY_TRANSACTION_TYPE, PUTAWAY_MODE, TASK_STATUS, type CodeOf,
@@ -118,11 +118,11 @@ export function openWork(db: Db, whsId: string, code: string, mode: PutawayMode,
 
 /** The ASNs of each task: its own and its lines'. */
 async function asnsOfTasks(tx: Db, whsId: string, taskNos: readonly string[]): Promise<Map<string, string[]>> {
-  const heads = await tx.select({ taskNo: inboundTasks.taskNo, asnNo: inboundTasks.asnNo }).from(inboundTasks).where(taskWhere(whsId, taskNos));
-  const lines = await tx.selectDistinct({ taskNo: putawayTaskLines.taskNo, asnNo: putawayTaskLines.asnNo }).from(putawayTaskLines)
-    .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos])));
+  const pairs = await tx.select({ taskNo: inboundTasks.taskNo, asnNo: inboundTasks.asnNo }).from(inboundTasks).where(taskWhere(whsId, taskNos))
+    .union(tx.select({ taskNo: putawayTaskLines.taskNo, asnNo: putawayTaskLines.asnNo }).from(putawayTaskLines)
+      .where(and(eq(putawayTaskLines.whsId, whsId), inArray(putawayTaskLines.taskNo, [...taskNos]))));
   const byTask = new Map<string, string[]>();
-  for (const { taskNo, asnNo } of [...heads, ...lines]) {
+  for (const { taskNo, asnNo } of pairs) {
     if (asnNo === null) continue;
     const asns = byTask.get(taskNo) ?? [];
     if (!asns.includes(asnNo)) asns.push(asnNo);
@@ -326,20 +326,23 @@ export async function applyPutOps(tx: Db, whsId: string, userId: number, ops: re
     const key = `${line.taskNo}\u0000${line.lineNo}`;
     linePut.set(key, { taskNo: line.taskNo, lineNo: line.lineNo, qty: (linePut.get(key)?.qty ?? 0) + qty });
   }
-  // One statement for every line (they are locked above).
+  // The lines, the tasks and the ASN lines change in one statement (they are locked above).
   const putValues = sql.join([...linePut.values()].map((l) => sql`(${l.taskNo}, ${l.lineNo}::smallint, ${l.qty}::int)`), sql`, `);
-  await tx.execute(sql`update putaway_task_lines set put_qty = putaway_task_lines.put_qty + v.qty
+  const alongWith = [sql`update putaway_task_lines set put_qty = putaway_task_lines.put_qty + v.qty
     from (values ${putValues}) as v(task_no, line_no, qty)
-    where putaway_task_lines.whs_id = ${whsId} and putaway_task_lines.task_no = v.task_no and putaway_task_lines.line_no = v.line_no`);
-  for (const [taskNo, task] of tasks) {
+    where putaway_task_lines.whs_id = ${whsId} and putaway_task_lines.task_no = v.task_no and putaway_task_lines.line_no = v.line_no`];
+  const moved = [...tasks].flatMap(([taskNo, task]) => {
     const now = taskNow.get(taskNo)!;
-    if (now.doneQty === task.doneQty && now.status === task.status) continue;
-    await tx.update(inboundTasks).set({
-      doneQty: now.doneQty, status: now.status, assigneeId: now.assigneeId, startedAt: task.startedAt ?? sql`now()`,
-      ...(now.status === T.DONE ? { finishedAt: sql`now()` } : {}),
-    }).where(and(eq(inboundTasks.whsId, whsId), eq(inboundTasks.taskNo, taskNo)));
+    return now.doneQty === task.doneQty && now.status === task.status ? [] : [sql`(${taskNo}, ${now.doneQty}::int, ${now.status}::smallint, ${now.assigneeId}::int)`];
+  });
+  if (moved.length > 0) {
+    alongWith.push(sql`update inbound_tasks set done_qty = v.done_qty, status = v.status, assignee_id = v.assignee_id,
+      started_at = coalesce(inbound_tasks.started_at, now()),
+      finished_at = case when v.status = ${T.DONE}::smallint then now() else inbound_tasks.finished_at end
+      from (values ${sql.join(moved, sql`, `)}) as v(task_no, done_qty, status, assignee_id)
+      where inbound_tasks.whs_id = ${whsId} and inbound_tasks.task_no = v.task_no`);
   }
-  await countOnAsnLines(tx, whsId, allPuts.map(({ row: { line }, qty }) => ({ asnNo: line.asnNo ?? tasks.get(line.taskNo)!.asnNo, skuId: line.skuId, qty })));
+  await countOnAsnLines(tx, whsId, allPuts.map(({ row: { line }, qty }) => ({ asnNo: line.asnNo ?? tasks.get(line.taskNo)!.asnNo, skuId: line.skuId, qty })), alongWith);
 
   for (const [asnNo, asn] of asns) {
     if (asn.status === A.RECEIVED) asns.set(asnNo, await moveAsn(tx, asn, A.PUTTING));
@@ -350,20 +353,27 @@ export async function applyPutOps(tx: Db, whsId: string, userId: number, ops: re
 
 /**
  * Adds put units to their ASN lines' putaway qty, never past what the line received (-287202).
- * Units without an ASN line (a task line of no ASN) count nowhere.
+ * Units without an ASN line (a task line of no ASN) count nowhere. `alongWith`: other changes
+ * run in the same statement (as its WITH parts), one round trip for all.
  */
-async function countOnAsnLines(tx: Db, whsId: string, puts: readonly { asnNo: string | null; skuId: string; qty: number }[]): Promise<void> {
+async function countOnAsnLines(
+  tx: Db, whsId: string, puts: readonly { asnNo: string | null; skuId: string; qty: number }[], alongWith: readonly SQL[],
+): Promise<void> {
   const sums = new Map<string, { asnNo: string; skuId: string; qty: number }>();
   for (const p of puts) {
     if (p.asnNo === null) continue;
     const key = `${p.asnNo}\u0000${p.skuId}`;
     sums.set(key, { asnNo: p.asnNo, skuId: p.skuId, qty: (sums.get(key)?.qty ?? 0) + p.qty });
   }
-  if (sums.size === 0) return;
+  const withParts = alongWith.length === 0 ? sql`` : sql`with ${sql.join(alongWith.map((part, i) => sql`${sql.raw(`along_${i}`)} as (${part})`), sql`, `)} `;
+  if (sums.size === 0) {
+    if (alongWith.length > 0) await tx.execute(sql`${withParts}select 1`);
+    return;
+  }
   // One guarded statement for every line; a line it left alone would go past what it received.
   const values = sql.join([...sums.values()].map((p) => sql`(${p.asnNo}, ${p.skuId}, ${p.qty}::int)`), sql`, `);
   // Both drivers answer a raw statement with its `rows`.
-  const { rows: counted } = (await tx.execute(sql`update asn_lines set putaway_qty = asn_lines.putaway_qty + v.qty
+  const { rows: counted } = (await tx.execute(sql`${withParts}update asn_lines set putaway_qty = asn_lines.putaway_qty + v.qty
     from (values ${values}) as v(asn_no, sku_id, qty)
     where asn_lines.whs_id = ${whsId} and asn_lines.asn_no = v.asn_no and asn_lines.sku_id = v.sku_id
       and asn_lines.putaway_qty + v.qty <= asn_lines.received_qty

@@ -5,7 +5,7 @@ import {
 import { UPPER_BOUND } from '../../../shared/constants';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { inventoryLockLogs, inventoryTransactions, locationInventory } from '../../db/schema';
+import { inventoryLockLogs, locationInventory } from '../../db/schema';
 import { ApiError, badInput, pgError } from '../../http/errors';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
 
@@ -355,20 +355,23 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
   }
 
   const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
-  const txnIds: number[] = [];
-  for (const [chunkIndex, part] of chunks(lines).entries()) {
-    const ids = await tx.insert(inventoryTransactions).values(part.map((l, j) => {
-      const at = chunkIndex * CHUNK + j;
-      const ref = refOf[at]!;
-      return {
-        whsId, txnType: l.txnType, direction: l.direction, locationId: l.location, locationType: locations.get(l.location)!.type,
-        counterLocationId: l.counterLocation ?? null, skuId: l.skuId, batchId: l.batchId, quality: l.quality, qty: l.qty,
-        onhandAfter: onhandAfter[at]!, refType: ref.refType, refNo: ref.refNo.trim(), opId: ref.opId ?? null, operatorId: ref.operatorId,
-      };
-    })).returning({ txnId: inventoryTransactions.txnId });
-    // Ids are drawn in the order of the rows inserted.
-    txnIds.push(...ids.map((r) => r.txnId).sort((a, b) => a - b));
-  }
+  // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.
+  const rows = lines.map((l, i) => ({
+    txn_type: l.txnType, direction: l.direction, location_id: l.location, location_type: locations.get(l.location)!.type,
+    counter_location_id: l.counterLocation ?? null, sku_id: l.skuId, batch_id: l.batchId, quality: l.quality, qty: l.qty,
+    onhand_after: onhandAfter[i]!, ref_type: refOf[i]!.refType, ref_no: refOf[i]!.refNo.trim(), op_id: refOf[i]!.opId ?? null, operator_id: refOf[i]!.operatorId,
+  }));
+  // Both drivers answer a raw statement with its `rows`.
+  const { rows: inserted } = (await tx.execute(sql`insert into inventory_transactions (whs_id, txn_type, direction, location_id, location_type,
+      counter_location_id, sku_id, batch_id, quality, qty, onhand_after, ref_type, ref_no, op_id, operator_id)
+    select ${whsId}, r.txn_type, r.direction, r.location_id, r.location_type, r.counter_location_id, r.sku_id, r.batch_id, r.quality, r.qty,
+      r.onhand_after, r.ref_type, r.ref_no, r.op_id, r.operator_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(txn_type smallint, direction smallint, location_id text, location_type smallint,
+      counter_location_id text, sku_id text, batch_id text, quality smallint, qty integer, onhand_after integer, ref_type text, ref_no text,
+      op_id uuid, operator_id integer)
+    returning txn_id`)) as unknown as { rows: { txn_id: number | string }[] };
+  // Ids are drawn in the order of the rows inserted.
+  const txnIds = inserted.map((r) => Number(r.txn_id)).sort((a, b) => a - b);
   let at = 0;
   return postings.map((p) => p.lines.map(() => {
     const posted = { txnId: txnIds[at]!, onhandAfter: onhandAfter[at]! };

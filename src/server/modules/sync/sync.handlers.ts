@@ -12,7 +12,6 @@ import { OP_KINDS, type OpContext, type ServerOp } from './ops';
 import { canonicalJson, isUnstorableJson, opPayloadHash } from './payload-hash';
 
 type OpOutcome = Pick<OpResult, 'retcode' | 'message' | 'data'> & { status: 'applied' | 'rejected' };
-type SyncOpRow = typeof syncOps.$inferInsert;
 
 const rejected = (retcode: number, message: string, data: unknown = null): OpOutcome => ({ status: 'rejected', retcode, message, data });
 
@@ -188,18 +187,24 @@ async function pushBatch(
       results.push({ op_id: op.op_id, seq: op.seq, status: 'rejected', retcode: RET.INTERNAL, message: '', data: null }); // answered below
     }
     const outcomes = await applyNewOps(tx, newOps, savepoints);
-    const rows: SyncOpRow[] = newOps.map(({ at, op, hash, storable, ctx }, i) => {
+    const rows = newOps.map(({ at, op, hash, storable, ctx }, i) => {
       const outcome = outcomes[i]!;
       results[at] = { op_id: op.op_id, seq: op.seq, ...outcome };
       return {
-        whsId, opId: op.op_id, deviceId, userId, seq: op.seq, kind: op.kind, payload: storable ? op.payload : {},
-        payloadHash: hash, status: outcome.status, retcode: outcome.retcode, message: outcome.message, result: outcome.data ?? null, createdAt: ctx.createdAt,
+        op_id: op.op_id, seq: op.seq, kind: op.kind, payload: storable ? op.payload : {}, payload_hash: hash, status: outcome.status,
+        retcode: outcome.retcode, message: outcome.message, result: outcome.data ?? null, created_at: ctx.createdAt.toISOString(),
       };
     });
-    if (rows.length > 0) await tx.insert(syncOps).values(rows);
+    // New ops are recorded only past the acknowledged seq, so they always move it on: both in one statement.
+    // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.
+    const record = rows.length === 0 ? sql`` : sql`with recorded as (
+      insert into sync_ops (whs_id, device_id, user_id, op_id, seq, kind, payload, payload_hash, status, retcode, message, result, created_at)
+      select ${whsId}, ${deviceId}::uuid, ${userId}::int, r.op_id, r.seq, r.kind, r.payload, r.payload_hash, r.status, r.retcode, r.message, r.result, r.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(op_id uuid, seq bigint, kind text, payload jsonb, payload_hash text, status text,
+        retcode integer, message text, result jsonb, created_at timestamptz)) `;
     if (acked !== ackedBefore) {
-      await tx.update(syncStreams).set({ ackedSeq: acked })
-        .where(and(eq(syncStreams.whsId, whsId), eq(syncStreams.deviceId, deviceId), eq(syncStreams.userId, userId)));
+      await tx.execute(sql`${record}update sync_streams set acked_seq = ${acked}
+        where whs_id = ${whsId} and device_id = ${deviceId}::uuid and user_id = ${userId}::int`);
     }
     return { results, acked_seq: acked };
   });

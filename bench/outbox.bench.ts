@@ -21,7 +21,7 @@ export const outboxBench: BenchModule = {
   keys: ['outbox_enqueue_p95_ms'],
   async run({ server, browser, log }) {
     const script = await bundleForPage('bench/browser/outbox-entry.ts');
-    const { context, page } = await newPage(browser, server.baseURL);
+    const { context, page } = await newPage(browser, server.baseURL, { injectsScript: true });
     try {
       await page.goto('/v2/login', { waitUntil: 'networkidle' });
       await page.addScriptTag({ content: script });

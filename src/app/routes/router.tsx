@@ -62,7 +62,8 @@ const shellRoute = createRoute({
   id: 'shell',
   component: lazyRouteComponent(() => import('../features/shell/shell.layout')),
   beforeLoad: async ({ location, context }) => {
-    await loadWholeCatalog();
+    // The rest of the catalog loads while the session starts (it never rejects: a failed load falls back).
+    const catalog = loadWholeCatalog();
     const session = await startSession(context.queryClient).catch(async (error: unknown) => {
       // Only the user info decides there is no session (spec §4); a network failure or a later
       // step failing is not a lost session: the error page offers to try again.
@@ -73,6 +74,7 @@ const shellRoute = createRoute({
         replace: true,
       });
     });
+    await catalog;
     // A temporary password: the shell shows only the forced Change Password, whatever the page.
     if (session === null) return;
     const access = resolveAccess(location.pathname, accessStateOf(session));

@@ -109,7 +109,7 @@ export const listLoadBench: StandaloneBenchModule = {
         const peakRssMb = round(statusMb(server.pid, 'VmHWM'), 1);
         log(`server RSS under load: mean ${rss.mean_mb} MB, max ${rss.max_mb} MB (at start ${rssAtStartMb} MB)`);
         const deepPage = await load(DEEP_PAGE_REQUESTS, DEEP_PAGE_PATH);
-        log(`page 200: ${summaryOf(deepPage)}`);
+        log(`page 50: ${summaryOf(deepPage)}`);
         const worstP99 = Math.max(...rounds.map((r) => r.latency_ms.p99));
         return {
           figures: { list_p99_ms_under_load: worstP99, server_rss_mb_under_load: rss.max_mb },

@@ -195,14 +195,15 @@ async function pushBatch(
         retcode: outcome.retcode, message: outcome.message, result: outcome.data ?? null, created_at: ctx.createdAt.toISOString(),
       };
     });
-    // New ops are recorded only past the acknowledged seq, so they always move it on: both in one statement.
+    // New ops lie past the acknowledged seq and so move it on: both in one statement. The
+    // condition still names the rows, so no new op's record depends on that reasoning.
     // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.
     const record = rows.length === 0 ? sql`` : sql`with recorded as (
       insert into sync_ops (whs_id, device_id, user_id, op_id, seq, kind, payload, payload_hash, status, retcode, message, result, created_at)
       select ${whsId}, ${deviceId}::uuid, ${userId}::int, r.op_id, r.seq, r.kind, r.payload, r.payload_hash, r.status, r.retcode, r.message, r.result, r.created_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(op_id uuid, seq bigint, kind text, payload jsonb, payload_hash text, status text,
         retcode integer, message text, result jsonb, created_at timestamptz)) `;
-    if (acked !== ackedBefore) {
+    if (rows.length > 0 || acked !== ackedBefore) {
       await tx.execute(sql`${record}update sync_streams set acked_seq = ${acked}
         where whs_id = ${whsId} and device_id = ${deviceId}::uuid and user_id = ${userId}::int`);
     }

@@ -8,10 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,7 +32,7 @@ function findMigrationsFolder(): string {
   }
   return path.join(dir, 'src/server/db/migrations');
 }
-const migrationsFolder = findMigrationsFolder();
+export const migrationsFolder = findMigrationsFolder();
 
 /** Extensions the migrations create: trigram indexes serve the lists' "containing" filters (PostgreSQL ships them in contrib). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -52,29 +49,14 @@ export interface OpenOptions {
 }
 
 /**
- * Key of the PostgreSQL advisory lock held while a process migrates (and prepares) the database:
- * processes starting together on one database (several replicas) do it one after another, the
- * later ones finding the work done, instead of racing on CREATE SCHEMA and the first inserts.
- */
-const STARTUP_LOCK_KEY = 0x7a11_1e5;
-
-async function underStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
-  const lock = await pool.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-    return await work();
-  } finally {
-    await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-    lock.release();
-  }
-}
-
-/**
  * The embedded database's memory: PostgreSQL's 128 MB of shared buffers live in the WebAssembly
  * heap of this process. An embedded single-site database keeps its hot data in far less; 16 MB
  * takes about 90 MB off the server's resident memory (docs/performance.md, server_rss_mb).
  */
 const PGLITE_CONF = ['shared_buffers = 16MB', 'temp_buffers = 4MB', 'maintenance_work_mem = 32MB'];
+
+/** Whether a PGlite data directory has been created (initdb has run in it). */
+export const pgliteDataDirExists = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSION'));
 
 /**
  * Creates a missing PGlite data directory in a child process. PGlite's initdb peaks near 800 MB
@@ -83,7 +65,7 @@ const PGLITE_CONF = ['shared_buffers = 16MB', 'temp_buffers = 4MB', 'maintenance
  * server_rss_mb).
  */
 async function createPgliteDataDir(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (pgliteDataDirExists(dataDir)) return;
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const initdb = 'const { PGlite } = require(process.argv[1]); const db = new PGlite({ dataDir: process.argv[2] }); db.waitReady.then(() => db.close())';
   await promisify(execFile)(process.execPath, ['-e', initdb, pglite, dataDir]);
@@ -94,27 +76,8 @@ export const PG_POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
 
 /** Opens the database and applies the committed migrations (the same ones on both engines). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) {
-    const schemaName = opts.schemaName;
-    if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`invalid schema name ${schemaName}`);
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: PG_POOL_MAX,
-      ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-    });
-    const db = drizzlePg(pool, { schema });
-    try {
-      await underStartupLock(pool, async () => {
-        if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-        await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
-        await opts.prepare?.(db);
-      });
-    } catch (err) {
-      await pool.end();
-      throw err;
-    }
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
+  // Each engine's driver is loaded only by a server that uses it (docs/performance.md, server_rss_mb).
+  if (opts.databaseUrl) return (await import('./postgres')).openPostgres({ ...opts, databaseUrl: opts.databaseUrl });
   // PGlite: one process owns its data directory, so there is nobody to wait for.
   if (opts.dataDir) await createPgliteDataDir(opts.dataDir);
   const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });

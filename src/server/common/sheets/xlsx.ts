@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
 import type { Cell, Sheet } from './sheet';
 
 /**
@@ -43,6 +42,8 @@ export async function writeXlsx(sheet: Sheet, name = 'Sheet1'): Promise<Uint8Arr
       done();
     },
   });
+  // ExcelJS is loaded by the first workbook written: a server that never exports does not hold it (docs/performance.md, server_rss_mb).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheetName(name), { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = columnWidths(sheet).map((width) => ({ width }));

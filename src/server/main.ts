@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { serve } from '@hono/node-server';
 import { configFromEnv } from './config';
-import { openDatabase, type Db } from './db/client';
+import { openDatabase, pgliteDataDirExists, type Db } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { createApp } from './app';
 import { startExportWorker } from './modules/report/export-worker';
@@ -10,8 +12,28 @@ const config = configFromEnv();
 let seeded = false;
 // Seeding runs under the start-up lock too: replicas starting together on an empty database seed it once.
 const prepare = config.seedDemo ? async (db: Db) => { seeded = await seedDemo(db); } : undefined;
+const PREPARE_ONLY = 'TALLY_PREPARE_ONLY';
+
+/**
+ * A new PGlite data directory is created, migrated and seeded by a child process running this
+ * script, and the server then opens it ready: what the embedded database touches while it writes
+ * the demo data (its WebAssembly heap never shrinks) is not held by the server for life
+ * (docs/performance.md, server_rss_mb).
+ */
+async function prepareInChild(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { env: { ...process.env, [PREPARE_ONLY]: '1' }, stdio: 'inherit' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`preparing the data directory ${config.dataDir} failed (exit ${code})`);
+}
+
+const prepareOnly = process.env[PREPARE_ONLY] === '1';
+if (!config.databaseUrl && !prepareOnly && !pgliteDataDirExists(config.dataDir)) await prepareInChild();
 const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, prepare } : { dataDir: config.dataDir, prepare });
 if (seeded) console.info('[seed] demo data created');
+if (prepareOnly) {
+  await database.close();
+  process.exit(0);
+}
 const app = createApp({ db: database.db, config });
 // Each process runs queued exports (Report Center) and user imports; they share the queues through the database.
 const exportWorker = startExportWorker(database.db);

@@ -73,8 +73,9 @@ export async function startCameraScan(video: HTMLVideoElement, handlers: CameraS
   };
   try {
     const zxing = await import('./zxing');
-    const { BarcodeFormat, BrowserMultiFormatReader, DecodeHintType } = zxing;
+    const { BarcodeFormat, DecodeHintType } = zxing;
     const hints = new Map<DecodeHintType, unknown>([
+      // The formats floorCodeReader holds (its EAN/UPC reader picks its variants from this list).
       [DecodeHintType.POSSIBLE_FORMATS, [
         BarcodeFormat.CODE_128, BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.UPC_E,
         BarcodeFormat.QR_CODE, BarcodeFormat.DATA_MATRIX, BarcodeFormat.RSS_14,
@@ -86,7 +87,7 @@ export async function startCameraScan(video: HTMLVideoElement, handlers: CameraS
       // Code 128 starting with FNC1 comes back as `]C1…`, later FNC1s as GS.
       [DecodeHintType.ASSUME_GS1, true],
     ]);
-    const reader = new BrowserMultiFormatReader(hints, { delayBetweenScanAttempts: DECODE_INTERVAL_MS });
+    const reader = zxing.floorCodeReader(hints, { delayBetweenScanAttempts: DECODE_INTERVAL_MS });
     const controls = await reader.decodeFromConstraints(
       { video: { facingMode: { ideal: 'environment' } }, audio: false },
       video,

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import type { PluginContext } from 'rollup';
+import type { OutputChunk, PluginContext } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -147,6 +147,52 @@ function splitCatalogs(): Plugin {
   };
 }
 
+/**
+ * The chunks only online screens load (src/app/routes/online-screens.ts), found in the bundle's
+ * graph: what no path from the entry reaches except through an online screen's dynamic import.
+ * The service worker does not precache them (a first install downloads what works offline, the
+ * office's lists and forms come on first visit) and keeps them once fetched (sw/sw.ts). Filled at
+ * generateBundle; the worker's build, which runs after the app's, reads it.
+ */
+const onlineOnlyFiles = new Set<string>();
+
+function onlineOnlyChunks(): Plugin {
+  const onlineScreens = fileURLToPath(new URL('./src/app/routes/online-screens.ts', import.meta.url));
+  return {
+    name: 'tally-online-only-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      onlineOnlyFiles.clear();
+      const screens = this.getModuleInfo(onlineScreens);
+      if (!screens) throw new Error('tally-online-only-chunks: online-screens.ts is not in the bundle');
+      // A screen module another module also loads on demand is reached through that one (static
+      // imports are followed from wherever they are reached).
+      const roots = new Set(screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === onlineScreens)));
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const reached = new Set<string>();
+      const visit = (chunk: OutputChunk | undefined): void => {
+        if (!chunk || reached.has(chunk.fileName)) return;
+        reached.add(chunk.fileName);
+        chunk.imports.forEach((file) => visit(byFile.get(file)));
+        for (const file of chunk.dynamicImports) {
+          const target = byFile.get(file);
+          if (!(target?.facadeModuleId && roots.has(target.facadeModuleId))) visit(target);
+        }
+      };
+      chunks.filter((chunk) => chunk.isEntry).forEach(visit);
+      const assetsOf = (chunk: OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? []), ...(chunk.viteMetadata?.importedAssets ?? [])];
+      const keptAssets = new Set(chunks.filter((chunk) => reached.has(chunk.fileName)).flatMap(assetsOf));
+      for (const chunk of chunks) {
+        if (reached.has(chunk.fileName)) continue;
+        onlineOnlyFiles.add(chunk.fileName);
+        for (const asset of assetsOf(chunk)) if (!keptAssets.has(asset)) onlineOnlyFiles.add(asset);
+      }
+      if (onlineOnlyFiles.size === 0) throw new Error('tally-online-only-chunks: no chunk is online-only; is online-screens.ts still imported dynamically?');
+    },
+  };
+}
+
 export default defineConfig({
   base: '/v2/',
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
@@ -155,6 +201,7 @@ export default defineConfig({
     react({ babel: linguiMacro }),
     lingui(),
     splitCatalogs(),
+    onlineOnlyChunks(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -181,6 +228,7 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,mp3,wav}'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !onlineOnlyFiles.has(entry.url)), warnings: [] })],
         // What sw/sw.ts needs from the contract, derived from it at build time so the worker
         // carries neither zod nor the contract: the `offlineRead` endpoints and the sign-in/out paths.
         buildPlugins: {
@@ -198,7 +246,12 @@ export default defineConfig({
                 loginInfo: route(contract.getLoginInfo),
                 signOut: route(contract.userLogout),
               };
-              return { define: { __TALLY_SW_CONTRACT__: JSON.stringify(swContract) } };
+              return {
+                define: {
+                  __TALLY_SW_CONTRACT__: JSON.stringify(swContract),
+                  __TALLY_ONLINE_ONLY__: JSON.stringify([...onlineOnlyFiles].sort().map((file) => `/v2/${file}`)),
+                },
+              };
             },
           }],
         },

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
 import { RET } from '../src/shared/retcodes';
 
@@ -37,16 +37,41 @@ declare const __TALLY_SW_CONTRACT__: SwContract;
 const CONTRACT = __TALLY_SW_CONTRACT__;
 
 /** Messages the app posts to the worker. */
-export type SwMessage = { type: 'SKIP_WAITING' } | { type: 'CLEAR_API_CACHE' };
+export type SwMessage = { type: 'SKIP_WAITING' } | { type: 'CLEAR_API_CACHE' } | { type: 'KEEP_ONLINE_SCREENS' };
 
 /** The last successful answers of the `offlineRead` endpoints. Bump the suffix if the key format changes. */
 const API_CACHE = 'tally-api-v1';
 /** Waiting longer than this for the network serves the cached answer (the network answer still refreshes it). */
 const NETWORK_TIMEOUT_S = 4;
 
-// The app shell, its chunks and every locale catalog chunk, versioned by the build.
+// The app shell, the offline screens' chunks and every locale catalog chunk, versioned by the build.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+/**
+ * The code of the online screens (lists, forms, settings), left out of the precache by the build
+ * (vite.config.ts `onlineOnlyChunks`): kept here on first visit. Their names carry their hash, so
+ * a kept file never changes; a file the current build no longer has is dropped on activation.
+ */
+declare const __TALLY_ONLINE_ONLY__: string[];
+const ONLINE_ONLY = new Set(__TALLY_ONLINE_ONLY__);
+const ONLINE_SCREENS_CACHE = 'tally-online-screens-v1';
+registerRoute(({ url, sameOrigin }) => sameOrigin && ONLINE_ONLY.has(url.pathname), new CacheFirst({ cacheName: ONLINE_SCREENS_CACHE }));
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.open(ONLINE_SCREENS_CACHE).then(async (cache) => {
+    for (const request of await cache.keys()) if (!ONLINE_ONLY.has(new URL(request.url).pathname)) await cache.delete(request);
+  }));
+});
+
+/** Fetches the online screens' files not kept yet, one at a time (an office user's device asks, sw-update.tsx). */
+async function keepOnlineScreens(): Promise<void> {
+  const cache = await caches.open(ONLINE_SCREENS_CACHE);
+  const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  for (const path of ONLINE_ONLY) {
+    // Offline or failing: the rest waits for the next page load's ask.
+    if (!kept.has(path)) await cache.add(path).catch(() => undefined);
+  }
+}
 
 // Client routes under /v2/ open the cached shell when the network is gone.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/v2/index.html'), { allowlist: [/^\/v2\//] }));
@@ -163,4 +188,5 @@ self.addEventListener('message', (event) => {
   if (message?.type === 'CLEAR_API_CACHE') {
     event.waitUntil(clearApiCache().then(() => event.ports[0]?.postMessage(true)));
   }
+  if (message?.type === 'KEEP_ONLINE_SCREENS') event.waitUntil(keepOnlineScreens());
 });

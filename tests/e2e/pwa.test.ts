@@ -74,6 +74,10 @@ function cachedApiKeys(page: Page): Promise<string[]> {
   }, API_CACHE);
 }
 
+/** The online screens' files the worker keeps (sw/sw.ts: not precached, fetched for office users). */
+const keptOnlineScreens = (page: Page): Promise<string[]> => page.evaluate(async () =>
+  (await (await caches.open('tally-online-screens-v1')).keys()).map((request) => new URL(request.url).pathname));
+
 const cachedApiPaths = async (page: Page) => (await cachedApiKeys(page)).map((key) => key.split(' ')[0] ?? '');
 
 describe('installable app', () => {
@@ -125,6 +129,17 @@ describe('offline', () => {
     expect(keys).toContain('/api/v2/apps/system/user/get_login_info');
     expect(keys.some((key) => /^\/api\/v2\/apps\/system\/authorization\/get_my_perm whs=\w+$/.test(key))).toBe(true);
     expect(keys.some((key) => key.startsWith('/api/v2/apps/system/user/user_login'))).toBe(false);
+  });
+
+  test('the precache holds no online screen; an office user\'s device fetches and keeps them after sign-in', async () => {
+    const precached = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+      return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
+    });
+    expect(precached.some((p) => /\/permission-tree\.screen-[\w-]+\.js$/.test(p))).toBe(false);
+    expect(precached.some((p) => /\/counting\.screen-[\w-]+\.js$/.test(p))).toBe(true);
+    await expect.poll(() => keptOnlineScreens(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/\/permission-tree\.screen-[\w-]+\.js$/), expect.stringMatching(/\/resource-list-[\w-]+\.js$/)]));
   });
 
   test('a signed-in page reloads offline: home with the name and menu, a deep link, the 404 page', async () => {
@@ -223,6 +238,8 @@ describe('offline cold start on a PDA', () => {
     await context.setOffline(true);
     await page.reload();
     expect(await operatorHome(page)).toBe(warehouse);
+    // An operator's device downloads what works offline and nothing of the office's screens.
+    expect(await keptOnlineScreens(page)).toEqual([]);
   });
 
   test('an offline cold start on the deep link of every operation screen shows that screen', async () => {

@@ -26,6 +26,24 @@ export function clearOfflineApiCache(): Promise<void> {
   return postToWorker({ type: 'CLEAR_API_CACHE' }).then(() => undefined);
 }
 
+/** After this long from the first page, the worker fetches the online screens (their data comes first). */
+const KEEP_ONLINE_SCREENS_AFTER_MS = 3_000;
+let keepingOnlineScreens = false;
+
+/**
+ * Asks the service worker to fetch and keep the online screens' code (lists, forms, settings; not
+ * precached), once per page load: an office user's device then opens them offline too. Operators'
+ * devices never ask, and download only the precache.
+ */
+export function keepOnlineScreens(): void {
+  if (keepingOnlineScreens || !('serviceWorker' in navigator)) return;
+  keepingOnlineScreens = true;
+  setTimeout(() => {
+    const message: SwMessage = { type: 'KEEP_ONLINE_SCREENS' };
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(message));
+  }, KEEP_ONLINE_SCREENS_AFTER_MS);
+}
+
 /**
  * Activates the waiting version and reloads once it controls the page. When another tab has
  * already activated it, nothing is waiting any more and a reload is all that is left.

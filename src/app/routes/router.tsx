@@ -16,7 +16,8 @@ import NotFoundScreen from '../features/status/not-found.screen';
 import AppErrorScreen from '../features/status/app-error.screen';
 import { pageTitle, resolveAccess } from './access';
 import { SCREENS, isBuilt } from './screens';
-import { accessStateOf } from './use-access';
+import { accessStateOf, opensOnlineScreens } from './use-access';
+import { keepOnlineScreens } from '../kit/sw-update';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -77,7 +78,10 @@ const shellRoute = createRoute({
     await catalog;
     // A temporary password: the shell shows only the forced Change Password, whatever the page.
     if (session === null) return;
-    const access = resolveAccess(location.pathname, accessStateOf(session));
+    const state = accessStateOf(session);
+    // An office user's device keeps the online screens' code too, fetched in the background.
+    if (opensOnlineScreens(state)) keepOnlineScreens();
+    const access = resolveAccess(location.pathname, state);
     switch (access.kind) {
       case 'ok':
         return;

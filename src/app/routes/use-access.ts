@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
+import { ROUTES } from '../../shared/routes/manifest';
 import { useSession, type Session } from '../kit/session';
 import { buildMenu, canOpen, matchRoute, type AccessState, type MenuNode } from './access';
-import { isBuilt } from './screens';
+import { isBuilt, isOnlineScreen } from './screens';
 
 /** What the route guard, the menu and the menu search decide access by. */
 export const accessStateOf = (session: Pick<Session, 'menuKeys' | 'flags'>): AccessState => ({
@@ -35,3 +36,6 @@ export function useCanOpen(path: string): boolean {
   const route = matchRoute(path)?.route;
   return route !== undefined && access.isBuilt(route.path) && canOpen(route, access);
 }
+
+/** Whether the user may open any online screen (lists, forms, settings): an office user, not only an operator. */
+export const opensOnlineScreens = (state: AccessState): boolean => ROUTES.some((route) => isOnlineScreen(route.path) && canOpen(route, state));

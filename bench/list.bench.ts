@@ -3,7 +3,7 @@ import { openDatabase } from '../src/server/db/client';
 import { skus } from '../src/server/db/schema';
 import { listPage, type ListRequest, type ListSource } from '../src/server/http/list-query';
 import { INVENTORY_MAP_READS } from '../src/server/modules/inventory/inventory-map.reads';
-import { rebuildZoneStock } from '../src/server/modules/inventory/zone-stock';
+import { rebuildStockTotals } from '../src/server/modules/inventory/zone-stock';
 import { STOCK_LOCATION_TYPE } from '../src/shared/codes';
 import type { ResourceDef } from '../src/shared/resources/define';
 import {
@@ -76,7 +76,7 @@ async function addBalances(db: Awaited<ReturnType<typeof openDatabase>>['db'], f
     from generate_series(${from}, ${to}) g`));
   // The balances bypass the ledger, which keeps the zone stock the zone totals read: recompute it,
   // as the ledger would have left it (seeding only; the timed reads are the same list calls).
-  await rebuildZoneStock(db, WHS);
+  await rebuildStockTotals(db, WHS);
 }
 
 /** The zones and cells the balances lie in. */

@@ -8,13 +8,13 @@ import { cells } from '../../src/server/db/schema';
 import {
   lockStock, moveStock, postStock, postStockMany, releasePrepick, reservePrepick, unlockStock, type StockKey,
 } from '../../src/server/modules/inventory/ledger';
-import { rebuildZoneStock } from '../../src/server/modules/inventory/zone-stock';
+import { rebuildStockTotals } from '../../src/server/modules/inventory/zone-stock';
 import { INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY } from '../../src/shared/codes';
 
 /**
- * The zone map reads the zone stock the ledger keeps (zone-stock.ts): after any mix of postings it
- * answers what aggregating every balance from scratch answers, and the finer sums it is kept
- * through agree with a rebuild from the balances.
+ * The zone map reads the zone stock the ledger keeps (zone-stock.ts), the SKU maps its SKU stock:
+ * after any mix of postings they answer what aggregating every balance from scratch answers, and
+ * the sums kept agree with a rebuild from the balances.
  */
 const MAP = '/apps/process/inventory/inventorymap';
 const WHS = 'SGSIN1';
@@ -73,14 +73,18 @@ async function keptSums(): Promise<unknown[]> {
       from zone_stock where whs_id = ${WHS} and (onhand_qty, locked_qty, prepick_qty, stocked_cell_count, sku_count) <> (0, 0, 0, 0, 0)
     union all select 'cell', location_code, onhand_qty::text from cell_stock where whs_id = ${WHS} and onhand_qty <> 0
     union all select 'zone-sku', zone_id || '/' || sku_id, onhand_qty::text from zone_sku_stock where whs_id = ${WHS} and onhand_qty <> 0
+    union all select 'sku', sku_id, onhand_qty::text from sku_stock where whs_id = ${WHS} and onhand_qty <> 0
     order by 1, 2`));
 }
 
 async function expectAgreement(): Promise<void> {
   const map = await zoneMap();
   expect(map).toEqual(await aggregated());
+  const onhandMap = await admin.get<{ total: number }>(`${MAP}/search_onhand_inventory`, { page_size: 200 });
+  const [stocked] = rowsOf<{ n: number }>(await db().execute(sql`select count(distinct sku_id)::int as n from location_inventory where whs_id = ${WHS} and onhand_qty > 0`));
+  expect(onhandMap.data.total).toBe(stocked!.n);
   const kept = await keptSums();
-  await inTx((tx) => rebuildZoneStock(tx, WHS));
+  await inTx((tx) => rebuildStockTotals(tx, WHS));
   expect(await keptSums()).toEqual(kept);
   expect(await zoneMap()).toEqual(map);
 }

@@ -71,7 +71,7 @@ export const locationInventory = pgTable('location_inventory', {
 /**
  * Stock per zone, summed over the balances in its cells (the zone map, inventory-map.reads.ts):
  * kept by the ledger in the transaction of every balance change (modules/inventory/zone-stock.ts),
- * never written by anything else; `rebuild_zone_stock(whs_id)` recomputes a warehouse's rows from
+ * never written by anything else; `rebuild_stock_totals(whs_id)` recomputes a warehouse's rows from
  * the balances. Sums are bigint: a zone's total may outgrow one balance's int. No CHECKs: the
  * ledger adds deltas by upsert, whose proposed row (a negative delta) PostgreSQL checks before the
  * conflict; the balances' own CHECKs guard the figures these sum.
@@ -89,6 +89,19 @@ export const zoneStock = pgTable('zone_stock', {
 }, (t) => [
   whsPrimaryKey(t, t.zoneId),
   foreignKey({ name: 'zone_stock_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+]);
+
+/**
+ * On hand per SKU over all its balances (cells and staging), kept by the ledger like zone_stock:
+ * whether a SKU is in stock, for the SKU maps, without reading its balances.
+ */
+export const skuStock = pgTable('sku_stock', {
+  whsId: whsId(),
+  skuId: text('sku_id').notNull(),
+  onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.skuId),
+  foreignKey({ name: 'sku_stock_sku_fk', columns: [t.whsId, t.skuId], foreignColumns: [skus.whsId, skus.skuId] }),
 ]);
 
 /** On hand per cell: a zone's stocked-cell count changes when one of its rows crosses zero (zone_stock). */

@@ -5,7 +5,7 @@ import { EXPIRING_DAYS_WITHOUT_SHELF_LIFE, EXPIRING_SHARE_OF_SHELF_LIFE, todayIn
 import { LOCK_LOG_ACTION } from '../../../shared/resources/inventory-map.resource';
 import type { Db } from '../../db/client';
 import {
-  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, users, zones, zoneStock,
+  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, skuStock, users, zones, zoneStock,
 } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
 import { warehouseTimeZone } from '../../common/time';
@@ -140,8 +140,13 @@ const historicalInventory: RowsQuery = {
 function balanceFigures(whsId: PgColumn, skuId: PgColumn, batchId?: PgColumn) {
   const of = and(eq(li.whsId, whsId), eq(li.skuId, skuId), ...(batchId ? [eq(li.batchId, batchId)] : []), gt(li.onhandQty, 0));
   return {
-    /** Whether the parent has any stock: the filter that keeps stockless SKUs and batches off a map. */
-    inStock: sql`exists (select 1 from ${li} where ${of})`,
+    /**
+     * Whether the parent has any stock: the filter that keeps stockless SKUs and batches off a map.
+     * A SKU's is its sku_stock row (kept by the ledger), one index lookup instead of its balances.
+     */
+    inStock: batchId
+      ? sql`exists (select 1 from ${li} where ${of})`
+      : sql`exists (select 1 from ${skuStock} where ${and(eq(skuStock.whsId, whsId), eq(skuStock.skuId, skuId), gt(skuStock.onhandQty, 0))})`,
     figure: (expr: SQL, name: string) => sql<number>`(select ${expr} from ${li} where ${of})`.as(name),
     /** A figure that needs the cell of each balance (its status). */
     cellFigure: (expr: SQL, name: string) => sql<number>`(select ${expr} from ${li} left join ${cells} on ${cellOf(li.locationId, li.locationType, li.whsId)} where ${of})`.as(name),

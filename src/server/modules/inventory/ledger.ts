@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { inventoryLockLogs, locationInventory } from '../../db/schema';
 import { ApiError, badInput, pgError } from '../../http/errors';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
-import { changeZoneStock, type CellStockDelta } from './zone-stock';
+import { changeSkuStock, changeZoneStock, type CellStockDelta } from './zone-stock';
 
 /**
  * The inventory ledger: the one way stock changes. Every function runs inside the caller's
@@ -21,7 +21,8 @@ import { changeZoneStock, type CellStockDelta } from './zone-stock';
  * upsert for increases), several balances at once; a post first locks its balances in one global
  * order of keys so that concurrent posts never deadlock. Too little stock is `RET.INSUFFICIENT_STOCK`; the CHECK constraints of
  * `location_inventory` stay as the backstop and map to the same refusal. Every change of balances
- * in cells also changes the zone stock (zone-stock.ts) in the same transaction, after the balances.
+ * in cells also changes the zone stock, and every change of on hand the SKU's (zone-stock.ts), in
+ * the same transaction, after the balances.
  */
 
 export type Quality = CodeOf<typeof QUALITY>;
@@ -362,7 +363,9 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
     }
   }
 
-  await changeZoneStock(tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: l.direction === DEBIT ? l.qty : -l.qty, locked: 0, prepick: 0 })));
+  const onhandDelta = (l: StockLine) => (l.direction === DEBIT ? l.qty : -l.qty);
+  await changeZoneStock(tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: 0 })));
+  await changeSkuStock(tx, whsId, lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })));
 
   const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
   // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.

@@ -11,8 +11,9 @@ import type { Db } from '../../db/client';
  * when one of those crosses zero. A cell never changes zone (its zone_id is immutable) and is
  * never removed, so only balance changes move the figures.
  *
- * Rows are taken in one order — cell_stock, zone_sku_stock, zone_stock, each in key order, after
- * the balances — so that two changes never wait on each other in a cycle.
+ * The same for on hand per SKU over all its locations (sku_stock): whether a SKU is in stock, for
+ * the SKU maps. Rows are taken in one order — cell_stock, zone_sku_stock, zone_stock, sku_stock,
+ * each in key order, after the balances — so that two changes never wait on each other in a cycle.
  */
 
 /** A change of one balance in a cell: its on hand, blocked and pre-picked deltas. */
@@ -111,9 +112,21 @@ export async function changeZoneStock(tx: Db, whsId: string, deltas: readonly Ce
 }
 
 /**
- * Recomputes a warehouse's zone stock from its balances (the migration's rebuild_zone_stock):
+ * Adds the on-hand deltas of a posting's lines (any location) to the SKUs' totals (sku_stock), in
+ * SKU order, after the zone stock: whether a SKU is in stock, for the SKU maps.
+ */
+export async function changeSkuStock(tx: Db, whsId: string, deltas: readonly { skuId: string; onhand: number }[]): Promise<void> {
+  const rows = [...sumBy(deltas, (d) => d.skuId).values()].sort((a, b) => cmp(a.skuId, b.skuId)).map((d) => ({ sku_id: d.skuId, onhand: d.onhand }));
+  if (rows.length === 0) return;
+  await tx.execute(sql`insert into sku_stock (whs_id, sku_id, onhand_qty)
+    select ${whsId}, v.sku_id, v.onhand from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(sku_id text, onhand bigint)
+    on conflict (whs_id, sku_id) do update set onhand_qty = sku_stock.onhand_qty + excluded.onhand_qty`);
+}
+
+/**
+ * Recomputes a warehouse's zone and SKU stock from its balances (the migration's rebuild_stock_totals):
  * for writers of balances that bypass the ledger, such as the list bench's seeding.
  */
-export async function rebuildZoneStock(db: Db, whsId: string): Promise<void> {
-  await db.execute(sql`select rebuild_zone_stock(${whsId})`);
+export async function rebuildStockTotals(db: Db, whsId: string): Promise<void> {
+  await db.execute(sql`select rebuild_stock_totals(${whsId})`);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, foreignKey, index, integer, pgSequence, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, remark, status, timestamptz, updatedAt, warehouseRef, whsId, whsPrimaryKey } from './columns';
-import { skus, suppliers } from './basic';
+import { cells, skus, suppliers, zones } from './basic';
 import { users } from './system';
 
 // Inventory: batches, balances, the ledger, block logs (server/modules/inventory/ledger.ts) and adjustments.
@@ -66,6 +66,64 @@ export const locationInventory = pgTable('location_inventory', {
   check('location_inventory_available_ck', sql`${t.availableQty} >= 0`),
   check('location_inventory_quality_ck', sql`${t.quality} in (1, 2)`),
   check('location_inventory_location_type_ck', sql`${t.locationType} between 1 and 4`),
+]);
+
+/**
+ * Stock per zone, summed over the balances in its cells (the zone map, inventory-map.reads.ts):
+ * kept by the ledger in the transaction of every balance change (modules/inventory/zone-stock.ts),
+ * never written by anything else; `rebuild_stock_totals(whs_id)` recomputes a warehouse's rows from
+ * the balances. Sums are bigint: a zone's total may outgrow one balance's int. No CHECKs: the
+ * ledger adds deltas by upsert, whose proposed row (a negative delta) PostgreSQL checks before the
+ * conflict; the balances' own CHECKs guard the figures these sum.
+ */
+export const zoneStock = pgTable('zone_stock', {
+  whsId: whsId(),
+  zoneId: text('zone_id').notNull(),
+  onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
+  lockedQty: bigint('locked_qty', { mode: 'number' }).notNull().default(0),
+  prepickQty: bigint('prepick_qty', { mode: 'number' }).notNull().default(0),
+  /** Cells of the zone with on hand (their cell_stock row above 0). */
+  stockedCellCount: integer('stocked_cell_count').notNull().default(0),
+  /** SKUs with on hand in the zone (their zone_sku_stock row above 0). */
+  skuCount: integer('sku_count').notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.zoneId),
+  foreignKey({ name: 'zone_stock_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+]);
+
+/**
+ * On hand per SKU over all its balances (cells and staging), kept by the ledger like zone_stock:
+ * whether a SKU is in stock, for the SKU maps, without reading its balances.
+ */
+export const skuStock = pgTable('sku_stock', {
+  whsId: whsId(),
+  skuId: text('sku_id').notNull(),
+  onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.skuId),
+  foreignKey({ name: 'sku_stock_sku_fk', columns: [t.whsId, t.skuId], foreignColumns: [skus.whsId, skus.skuId] }),
+]);
+
+/** On hand per cell: a zone's stocked-cell count changes when one of its rows crosses zero (zone_stock). */
+export const cellStock = pgTable('cell_stock', {
+  whsId: whsId(),
+  locationCode: text('location_code').notNull(),
+  onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.locationCode),
+  foreignKey({ name: 'cell_stock_cell_fk', columns: [t.whsId, t.locationCode], foreignColumns: [cells.whsId, cells.locationCode] }),
+]);
+
+/** On hand per SKU in a zone's cells: a zone's SKU count changes when one of its rows crosses zero (zone_stock). */
+export const zoneSkuStock = pgTable('zone_sku_stock', {
+  whsId: whsId(),
+  zoneId: text('zone_id').notNull(),
+  skuId: text('sku_id').notNull(),
+  onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.zoneId, t.skuId),
+  foreignKey({ name: 'zone_sku_stock_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+  foreignKey({ name: 'zone_sku_stock_sku_fk', columns: [t.whsId, t.skuId], foreignColumns: [skus.whsId, skus.skuId] }),
 ]);
 
 /**

@@ -5,7 +5,7 @@ import { EXPIRING_DAYS_WITHOUT_SHELF_LIFE, EXPIRING_SHARE_OF_SHELF_LIFE, todayIn
 import { LOCK_LOG_ACTION } from '../../../shared/resources/inventory-map.resource';
 import type { Db } from '../../db/client';
 import {
-  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, users, zones,
+  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, skuStock, users, zones, zoneStock,
 } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
 import { warehouseTimeZone } from '../../common/time';
@@ -41,7 +41,6 @@ const code = (value: number) => sql.raw(String(Math.trunc(value)));
 /** A sum of int column values as an int (PostgreSQL sums ints as bigint, which drivers hand back as text). */
 export const sumOf = (column: SQLWrapper, where?: SQL) =>
   (where ? sql<number>`coalesce(sum(${column}) filter (where ${where}), 0)::int` : sql<number>`coalesce(sum(${column}), 0)::int`);
-const countDistinct = (column: SQLWrapper, where: SQL) => sql<number>`count(distinct ${column}) filter (where ${where})::int`;
 /** A column under another name, keeping how its values are read (a timestamp stays a Date). */
 const renamed = <T>(column: PgColumn, name: string) => sql<T>`${column}`.mapWith(column).as(name);
 /** Text joined from parts: the composed key of a row whose identity is several columns. */
@@ -141,8 +140,13 @@ const historicalInventory: RowsQuery = {
 function balanceFigures(whsId: PgColumn, skuId: PgColumn, batchId?: PgColumn) {
   const of = and(eq(li.whsId, whsId), eq(li.skuId, skuId), ...(batchId ? [eq(li.batchId, batchId)] : []), gt(li.onhandQty, 0));
   return {
-    /** Whether the parent has any stock: the filter that keeps stockless SKUs and batches off a map. */
-    inStock: sql`exists (select 1 from ${li} where ${of})`,
+    /**
+     * Whether the parent has any stock: the filter that keeps stockless SKUs and batches off a map.
+     * A SKU's is its sku_stock row (kept by the ledger), one index lookup instead of its balances.
+     */
+    inStock: batchId
+      ? sql`exists (select 1 from ${li} where ${of})`
+      : sql`exists (select 1 from ${skuStock} where ${and(eq(skuStock.whsId, whsId), eq(skuStock.skuId, skuId), gt(skuStock.onhandQty, 0))})`,
     figure: (expr: SQL, name: string) => sql<number>`(select ${expr} from ${li} where ${of})`.as(name),
     /** A figure that needs the cell of each balance (its status). */
     cellFigure: (expr: SQL, name: string) => sql<number>`(select ${expr} from ${li} left join ${cells} on ${cellOf(li.locationId, li.locationType, li.whsId)} where ${of})`.as(name),
@@ -271,35 +275,25 @@ const inTransit: RowsQuery = {
   indexedBy: { asn_no: asnOrders.asnNo, po_no: asnOrders.poNo, sku_id: asnLines.skuId, sku_name: sku.skuName, expected_arrival_at: asnOrders.expectedArrivalAt },
 };
 
-/** Totals of the cells of each zone; zones without stock show zeros. */
+/**
+ * Totals of the cells of each zone; zones without stock show zeros. The ledger keeps them per zone
+ * (zone_stock, zone-stock.ts), so a list reads one row per zone whatever the number of balances.
+ */
 const zoneTotals: RowsQuery = {
   rows({ db, whsId }) {
     const whs = warehouseOf(whsId);
-    const stocked = gt(li.onhandQty, 0);
-    const perZone = db.select({
-      zone: renamed<string>(cells.zoneId, 'zone'),
-      stocked_cell_count: countDistinct(li.locationId, stocked).as('stocked_cell_count'),
-      sku_count: countDistinct(li.skuId, stocked).as('sku_count'),
-      onhand_qty: sumOf(li.onhandQty).as('onhand_qty'),
-      locked_qty: sumOf(li.lockedQty).as('locked_qty'),
-      prepick_qty: sumOf(li.prepickQty).as('prepick_qty'),
-      available_qty: sumOf(li.availableQty).as('available_qty'),
-    }).from(li)
-      .innerJoin(cells, cellOf(li.locationId, li.locationType, li.whsId))
-      .where(eq(li.whsId, whs))
-      .groupBy(cells.zoneId)
-      .as('zone_stock');
-    const zeroIfNone = (column: SQLWrapper, name: string) => sql<number>`coalesce(${column}, 0)`.as(name);
+    const zs = zoneStock;
+    const zeroIfNone = (column: SQLWrapper, name: string) => sql<number>`coalesce(${column}, 0)::int`.as(name);
     return db.select({
       whs_id: zones.whsId, zone_id: zones.zoneId, zone_name: zones.zoneName, temperature_zone: zones.temperatureZone,
-      stocked_cell_count: zeroIfNone(perZone.stocked_cell_count, 'stocked_cell_count'),
-      sku_count: zeroIfNone(perZone.sku_count, 'sku_count'),
-      onhand_qty: zeroIfNone(perZone.onhand_qty, 'onhand_qty'),
-      locked_qty: zeroIfNone(perZone.locked_qty, 'locked_qty'),
-      prepick_qty: zeroIfNone(perZone.prepick_qty, 'prepick_qty'),
-      available_qty: zeroIfNone(perZone.available_qty, 'available_qty'),
+      stocked_cell_count: zeroIfNone(zs.stockedCellCount, 'stocked_cell_count'),
+      sku_count: zeroIfNone(zs.skuCount, 'sku_count'),
+      onhand_qty: zeroIfNone(zs.onhandQty, 'onhand_qty'),
+      locked_qty: zeroIfNone(zs.lockedQty, 'locked_qty'),
+      prepick_qty: zeroIfNone(zs.prepickQty, 'prepick_qty'),
+      available_qty: zeroIfNone(sql`${zs.onhandQty} - ${zs.lockedQty} - ${zs.prepickQty}`, 'available_qty'),
     }).from(zones)
-      .leftJoin(perZone, eq(perZone.zone, zones.zoneId))
+      .leftJoin(zs, and(eq(zs.whsId, zones.whsId), eq(zs.zoneId, zones.zoneId)))
       .where(and(eq(zones.whsId, whs), ne(zones.status, LOCATION_STATUS.values.DELETED)))
       .as('zone_totals');
   },

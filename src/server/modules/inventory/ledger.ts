@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { inventoryLockLogs, locationInventory } from '../../db/schema';
 import { ApiError, badInput, pgError } from '../../http/errors';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
+import { changeSkuStock, changeZoneStock, type CellStockDelta } from './zone-stock';
 
 /**
  * The inventory ledger: the one way stock changes. Every function runs inside the caller's
@@ -19,7 +20,9 @@ import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations,
  * Balances change with guarded statements (`UPDATE … WHERE available >= qty RETURNING`, or an
  * upsert for increases), several balances at once; a post first locks its balances in one global
  * order of keys so that concurrent posts never deadlock. Too little stock is `RET.INSUFFICIENT_STOCK`; the CHECK constraints of
- * `location_inventory` stay as the backstop and map to the same refusal.
+ * `location_inventory` stay as the backstop and map to the same refusal. Every change of balances
+ * in cells also changes the zone stock, and every change of on hand the SKU's (zone-stock.ts), in
+ * the same transaction, after the balances.
  */
 
 export type Quality = CodeOf<typeof QUALITY>;
@@ -145,6 +148,12 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const keyOrder = (lines: readonly StockKey[]) => lines.map((_, i) => i).sort((a, b) => compareKeys(lines[a]!, lines[b]!) || a - b);
 
 const li = locationInventory;
+
+/** What a change of a balance does to the zone stock: nothing unless the balance is in a cell. */
+function cellDelta(locations: Map<string, StockLocation>, k: StockKey, change: Pick<CellStockDelta, 'onhand' | 'locked' | 'prepick'>): CellStockDelta[] {
+  const zoneId = locations.get(k.location)!.zoneId;
+  return zoneId === null ? [] : [{ cell: k.location, zoneId, skuId: k.skuId, ...change }];
+}
 const balanceWhere = (whsId: string, k: StockKey): SQL =>
   and(eq(li.whsId, whsId), eq(li.locationId, k.location), eq(li.skuId, k.skuId), eq(li.batchId, k.batchId), eq(li.quality, k.quality))!;
 
@@ -354,6 +363,10 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
     }
   }
 
+  const onhandDelta = (l: StockLine) => (l.direction === DEBIT ? l.qty : -l.qty);
+  await changeZoneStock(tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: 0 })));
+  await changeSkuStock(tx, whsId, lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })));
+
   const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
   // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.
   const rows = lines.map((l, i) => ({
@@ -437,6 +450,10 @@ async function changeReserve(tx: Db, whsId: string, lines: readonly StockQty[], 
     if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
     after[i] = row.qty;
   }
+  await changeZoneStock(tx, whsId, lines.flatMap((l) => {
+    const qty = change.sign * l.qty;
+    return cellDelta(locations, l, { onhand: 0, locked: change.bucket === 'locked' ? qty : 0, prepick: change.bucket === 'prepick' ? qty : 0 });
+  }));
   return { after, locations };
 }
 

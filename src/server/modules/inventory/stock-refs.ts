@@ -22,6 +22,8 @@ export interface StockLocation {
   type: StockLocationType;
   /** LOCATION_STATUS of the cell or staging location. */
   status: number;
+  /** The zone of a cell; null for a staging location. */
+  zoneId: string | null;
 }
 
 /** The location type as a constant column of each part of the union. */
@@ -43,7 +45,7 @@ export async function resolveLocations(tx: Db, whsId: string, codes: Iterable<st
   const wanted = [...new Set(codes)];
   if (wanted.length === 0) return new Map();
   const [cellRows, inboundRows, outboundRows, rtRows] = LOCATION_TABLES.map(([table, type]) => tx
-    .select({ code: table.locationCode, type: typeColumn(type), status: table.status })
+    .select({ code: table.locationCode, type: typeColumn(type), status: table.status, zoneId: table === cells ? cells.zoneId : sql<string | null>`null::text` })
     .from(table)
     .where(and(eq(table.whsId, whsId), inArray(table.locationCode, wanted))));
   const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!);
@@ -54,7 +56,7 @@ export async function resolveLocations(tx: Db, whsId: string, codes: Iterable<st
       const kinds = [other.type, row.type].map((t) => STOCK_LOCATION_TYPE.label(t)?.message).join(' and ');
       throw badInput('location', `location code ${row.code} names both a ${kinds}: rename one of them before moving stock there`);
     }
-    found.set(row.code, { code: row.code, type: row.type as StockLocationType, status: row.status });
+    found.set(row.code, { code: row.code, type: row.type as StockLocationType, status: row.status, zoneId: row.zoneId });
   }
   const missing = wanted.find((code) => !found.has(code));
   if (missing !== undefined) throw notFound(`Location ${missing} of warehouse ${whsId}`);

@@ -82,7 +82,8 @@ function splitCatalogs(): Plugin {
   const REST = '\0tally-catalog-rest:';
   const CATALOG = /\/locales\/([^/]+)\/messages\.po$/;
   const app = (path: string) => fileURLToPath(new URL(`./src/app/${path}`, import.meta.url));
-  const firstRoots = [app('main.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
+  // The reload dialog is loaded when shown, which may be before the rest of the catalog.
+  const firstRoots = [app('main.tsx'), app('kit/warehouse-mismatch-modal.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
     readdirSync(app(dir)).filter((file) => file.endsWith('.screen.tsx')).map((file) => app(`${dir}/${file}`)))];
   const messagesByLocale = new Map<string, Record<string, unknown>>();
   let parts: Promise<{ first: string[]; rest: string[] }> | undefined;

@@ -6,7 +6,6 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -16,6 +15,7 @@ import { activateLocale, i18n, storedLocale } from './kit/i18n';
 import { configQueries, sessionQueries } from './kit/queries';
 import { clearSession, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
+import { NotificationsHost } from './kit/notifications-host';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
 import { registerServiceWorker } from './kit/sw-update';
 import { applyDeviceAttribute } from './kit/device';
@@ -65,7 +65,7 @@ async function start() {
       <MantineProvider theme={theme}>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <Notifications position="top-center" />
+            <NotificationsHost position="top-center" />
             <RouterProvider router={router} />
             <WarehouseMismatchDialog />
           </QueryClientProvider>

@@ -29,7 +29,8 @@ function RootLayout() {
   // An unknown path leaves the root match flagged _notFound (notFoundMode 'root').
   const unmatched = useRouterState({ select: (s) => s.matches.some((m) => m.status === 'notFound' || m._notFound === true) });
   const title = pageTitle(unmatched ? '/404' : pathname);
-  const text = title ? i18n._(title) : null;
+  // A signed-in page's title is in the rest of the catalog, loaded before its shell renders.
+  const text = title && i18n.messages[title.id] !== undefined ? i18n._(title) : null;
   useEffect(() => {
     document.title = text ? `${text} · Tally` : 'Tally';
   }, [text]);

@@ -71,7 +71,7 @@ const MESSAGE_ID_LITERAL = /(["'])([A-Za-z0-9+/]{6})\1/g;
  * The built locale catalogs, in two parts each, and holding texts only.
  * - First part: the messages of the first scripts (the entry's modules and the public pages'
  *   screens, features/auth and features/status): what a sign-in page shows (of the route manifest,
- *   only the public pages' titles, which shell.routes.ts declares). The rest, the
+ *   only the public pages' titles: routes/page-title.ts). The rest, the
  *   signed-in screens' messages, is loaded by `loadRest` (kit/i18n.ts, before the shell).
  * - Texts only: each part lists its texts in the order of one id list per part, shared by every
  *   locale (all hold the same ids; missing translations fall back to English). The hashed ids,
@@ -95,9 +95,6 @@ function splitCatalogs(): Plugin {
     const seen = new Set<string>();
     const visit = async (id: string): Promise<void> => {
       if (seen.has(id) || id.startsWith('\0') || id.includes('/node_modules/') || CATALOG.test(id)) return;
-      // Of the route manifest, the public pages' titles only (shell.routes.ts): the signed-in
-      // pages' titles are shown after the shell has loaded the rest.
-      if (/\/src\/shared\/routes\/(?!shell\.routes\.ts$)[^/]+\.routes\.ts$/.test(id)) return;
       seen.add(id);
       const info = await ctx.load({ id, resolveDependencies: true });
       for (const [, , literal] of info.code?.matchAll(MESSAGE_ID_LITERAL) ?? []) if (ids.has(literal!)) found.add(literal!);

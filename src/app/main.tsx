@@ -21,7 +21,7 @@ import { registerServiceWorker } from './kit/sw-update';
 import { applyDeviceAttribute } from './kit/device';
 import { installAudioUnlock } from './kit/feedback';
 import { createAppRouter } from './routes/router';
-import { matchRoute } from './routes/access';
+import { matchPublicRoute } from './routes/page-title';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -42,7 +42,7 @@ const router = createAppRouter(queryClient);
 
 configureApi({
   onNotLoggedIn: () => {
-    if (matchRoute(router.state.location.pathname)?.route.public) return;
+    if (matchPublicRoute(router.state.location.pathname)) return;
     void signInPath(queryClient).then(async (to) => {
       await router.navigate({ to, search: { redirect_url: currentRedirectUrl() }, replace: true });
       clearSession(queryClient);

@@ -20,7 +20,7 @@ const isDetailPage = (route: RouteDecl) =>
   (hasRequiredParams(route.path) || formVerbOf(lastStaticSegment(route.path))?.verb === 'View');
 
 describe('route manifest', () => {
-  it('declares the public pages in shell.routes.ts (the sign-in page\'s catalog part holds only its titles)', () => {
+  it('declares the public pages in shell.routes.ts (what the sign-in page knows of the manifest: app/routes/page-title.ts)', () => {
     expect(ROUTES.filter((r) => r.public)).toEqual(SHELL_ROUTES.filter((r) => r.public));
   });
 

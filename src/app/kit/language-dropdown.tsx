@@ -8,14 +8,15 @@ interface LanguageDropdownProps {
   target: ReactElement<{ ref?: Ref<HTMLButtonElement> }>;
   active: Locale;
   onChoose: (locale: Locale) => void;
-  /** Open at once: the button was clicked before this module loaded. */
+  /** Whether the dropdown is open (held by the caller: the click that loaded this module opens it). */
   opened: boolean;
+  onChange: (opened: boolean) => void;
   /** Focus the button: the one it replaces had the focus. */
   focused: boolean;
 }
 
 /** The language menu's dropdown around its button, loaded on first use (kit/language-menu.tsx). */
-export default function LanguageDropdown({ target, active, onChoose, opened, focused }: LanguageDropdownProps) {
+export default function LanguageDropdown({ target, active, onChoose, opened, onChange, focused }: LanguageDropdownProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focused) button.current?.focus();
@@ -23,7 +24,7 @@ export default function LanguageDropdown({ target, active, onChoose, opened, foc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>{cloneElement(target, { ref: button })}</Menu.Target>
       <Menu.Dropdown>
         {LOCALES.map((locale) => (

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, lazy, useState, type ComponentProps } from 'react';
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
@@ -12,22 +12,18 @@ interface LanguageMenuProps {
   compact?: boolean;
 }
 
-// The dropdown (Mantine's Menu, Popover and floating-ui) is loaded when the button is first
-// pointed at, focused or clicked: a sign-in page shows the button only.
+// The dropdown (Mantine's Menu, Popover and floating-ui) is loaded on the button's first click
+// (a sign-in page shows the button only), which it then opens. Not before: a button swapped
+// between the press and the release of a click would lose that click.
 const LanguageDropdown = lazy(() => import('./language-dropdown'));
-
-/** How the dropdown is wanted when it loads: opened (the button was clicked) and focused. */
-interface Wanted {
-  opened: boolean;
-  focused: boolean;
-}
 
 /** The language dropdown: the ten languages by their own names; switches without a reload. */
 export function LanguageMenu({ onChanged, compact = false }: LanguageMenuProps) {
   const { t, i18n } = useLingui();
   const active: Locale = isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE;
-  const [wanted, setWanted] = useState<Wanted | null>(null);
-  const focused = useRef(false);
+  // Set by the first click: whether the button had the focus, to give it to the one that replaces it.
+  const [loading, setLoading] = useState<{ focused: boolean } | null>(null);
+  const [opened, setOpened] = useState(false);
   const choose = async (locale: Locale) => {
     if (locale === active) return;
     await activateLocale(locale);
@@ -46,22 +42,24 @@ export function LanguageMenu({ onChanged, compact = false }: LanguageMenuProps) 
       {compact ? null : LOCALE_NAMES[active]}
     </Button>
   );
-  const want = (opened: boolean) => setWanted((was) => ({ opened: opened || Boolean(was?.opened), focused: focused.current }));
   const placeholder = button({
-    onPointerEnter: () => want(false),
-    onFocus: () => {
-      focused.current = true;
-      want(false);
+    onClick: (event) => {
+      setLoading({ focused: document.activeElement === event.currentTarget });
+      setOpened(true);
     },
-    onBlur: () => {
-      focused.current = false;
-    },
-    onClick: () => want(true),
   });
-  if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <LanguageDropdown target={button({})} active={active} onChoose={(locale) => void choose(locale)} opened={wanted.opened} focused={focused.current || wanted.focused} />
+      {loading ? (
+        <LanguageDropdown
+          target={button({})}
+          active={active}
+          onChoose={(locale) => void choose(locale)}
+          opened={opened}
+          onChange={setOpened}
+          focused={loading.focused}
+        />
+      ) : placeholder}
     </Suspense>
   );
 }

@@ -70,7 +70,8 @@ const MESSAGE_ID_LITERAL = /(["'])([A-Za-z0-9+/]{6})\1/g;
 /**
  * The built locale catalogs, in two parts each, and holding texts only.
  * - First part: the messages of the first scripts (the entry's modules and the public pages'
- *   screens, features/auth and features/status): what a sign-in page shows. The rest, the
+ *   screens, features/auth and features/status): what a sign-in page shows (of the route manifest,
+ *   only the public pages' titles: routes/page-title.ts). The rest, the
  *   signed-in screens' messages, is loaded by `loadRest` (kit/i18n.ts, before the shell).
  * - Texts only: each part lists its texts in the order of one id list per part, shared by every
  *   locale (all hold the same ids; missing translations fall back to English). The hashed ids,
@@ -82,7 +83,8 @@ function splitCatalogs(): Plugin {
   const REST = '\0tally-catalog-rest:';
   const CATALOG = /\/locales\/([^/]+)\/messages\.po$/;
   const app = (path: string) => fileURLToPath(new URL(`./src/app/${path}`, import.meta.url));
-  const firstRoots = [app('main.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
+  // The reload dialog is loaded when shown, which may be before the rest of the catalog.
+  const firstRoots = [app('main.tsx'), app('kit/warehouse-mismatch-modal.tsx'), ...['features/auth', 'features/status'].flatMap((dir) =>
     readdirSync(app(dir)).filter((file) => file.endsWith('.screen.tsx')).map((file) => app(`${dir}/${file}`)))];
   const messagesByLocale = new Map<string, Record<string, unknown>>();
   let parts: Promise<{ first: string[]; rest: string[] }> | undefined;

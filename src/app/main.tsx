@@ -6,7 +6,6 @@ import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -16,12 +15,13 @@ import { activateLocale, i18n, storedLocale } from './kit/i18n';
 import { configQueries, sessionQueries } from './kit/queries';
 import { clearSession, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
+import { NotificationsHost } from './kit/notifications-host';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
 import { registerServiceWorker } from './kit/sw-update';
 import { applyDeviceAttribute } from './kit/device';
 import { installAudioUnlock } from './kit/feedback';
 import { createAppRouter } from './routes/router';
-import { matchRoute } from './routes/access';
+import { matchPublicRoute } from './routes/page-title';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -42,7 +42,7 @@ const router = createAppRouter(queryClient);
 
 configureApi({
   onNotLoggedIn: () => {
-    if (matchRoute(router.state.location.pathname)?.route.public) return;
+    if (matchPublicRoute(router.state.location.pathname)) return;
     void signInPath(queryClient).then(async (to) => {
       await router.navigate({ to, search: { redirect_url: currentRedirectUrl() }, replace: true });
       clearSession(queryClient);
@@ -65,7 +65,7 @@ async function start() {
       <MantineProvider theme={theme}>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
-            <Notifications position="top-center" />
+            <NotificationsHost position="top-center" />
             <RouterProvider router={router} />
             <WarehouseMismatchDialog />
           </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { rolePermissions, roles } from '../../src/server/db/schema';
-import { SKU_EDIT_PERM } from '../../src/shared/resources/sku.resource';
+import { SKU_EDIT_PERM } from '../../src/shared/resources/sku-perms';
 import { RET } from '../../src/shared/retcodes';
 import { DEMO_SKUS_PER_WAREHOUSE, demoSkuId } from '../../src/server/modules/basic/sku.seed';
 

@@ -1,8 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
-interface Mismatch {
+export interface Mismatch {
   sessionWhsId: string;
   tabWhsId: string;
 }
@@ -26,30 +24,15 @@ const subscribe = (notify: () => void) => {
   return () => listeners.delete(notify);
 };
 
+// The modal (Mantine's Modal, scroll lock, focus trap) is loaded only when a mismatch is shown.
+const WarehouseMismatchModal = lazy(() => import('./warehouse-mismatch-modal'));
+
 export function WarehouseMismatchDialog() {
-  const { t } = useLingui();
   const mismatch = useSyncExternalStore(subscribe, () => current);
   if (!mismatch) return null;
-  const sessionWhs = mismatch.sessionWhsId || '-';
-  const tabWhs = mismatch.tabWhsId || '-';
   return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      title={t`Warehouse changed`}
-    >
-      <Text mb="lg">
-        <Trans>The account login in warehouse is {sessionWhs}, it is different from the current warehouse {tabWhs}, please reload.</Trans>
-      </Text>
-      <Group justify="flex-end">
-        <Button onClick={() => window.location.reload()} data-autofocus>
-          <Trans>Reload</Trans>
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <WarehouseMismatchModal mismatch={mismatch} />
+    </Suspense>
   );
 }

@@ -1,11 +1,8 @@
-import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, redirect,
   useRouterState, type AnyRoute,
 } from '@tanstack/react-router';
-import { useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../shared/routes/manifest';
 import { contract } from '../../shared/contract';
 import { isApiError } from '../kit/api';
 import { signInPath, startSession } from '../kit/session';
@@ -14,27 +11,34 @@ import { loadWholeCatalog } from '../kit/i18n';
 import { PageLoader } from '../kit/page-loader';
 import NotFoundScreen from '../features/status/not-found.screen';
 import AppErrorScreen from '../features/status/app-error.screen';
-import { pageTitle, resolveAccess } from './access';
-import { SCREENS, isBuilt } from './screens';
-import { accessStateOf, opensOnlineScreens } from './use-access';
 import { keepOnlineScreens } from '../kit/sw-update';
+import { matchPublicRoute, usePageTitle } from './page-title';
+import { SCREENS } from './screens';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** document.title: the route's title · Tally (spec §2 tab title). */
+/**
+ * document.title of the public pages and of unknown paths (spec §2 tab title); the shell sets
+ * its pages' own (features/shell/shell.layout.tsx), from the manifest it loads.
+ */
 function RootLayout() {
-  const { i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // An unknown path leaves the root match flagged _notFound (notFoundMode 'root').
   const unmatched = useRouterState({ select: (s) => s.matches.some((m) => m.status === 'notFound' || m._notFound === true) });
-  const title = pageTitle(unmatched ? '/404' : pathname);
-  const text = title ? i18n._(title) : null;
-  useEffect(() => {
-    document.title = text ? `${text} · Tally` : 'Tally';
-  }, [text]);
-  return <Outlet />;
+  const inShell = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === shellRoute.id) });
+  return (
+    <>
+      {(unmatched || !inShell) && <PublicPageTitle pathname={unmatched ? '/404' : pathname} />}
+      <Outlet />
+    </>
+  );
+}
+
+function PublicPageTitle({ pathname }: { pathname: string }) {
+  usePageTitle(matchPublicRoute(pathname)?.route.title ?? null);
+  return null;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -63,9 +67,19 @@ const shellRoute = createRoute({
   id: 'shell',
   component: lazyRouteComponent(() => import('../features/shell/shell.layout')),
   beforeLoad: async ({ location, context }) => {
-    // The rest of the catalog loads while the session starts (it never rejects: a failed load falls back).
+    // The manifest (for the guard) and the rest of the catalog load while the session starts (a
+    // failed catalog load falls back, it never rejects).
+    const guard = Promise.all([import('./access'), import('./use-access')]);
     const catalog = loadWholeCatalog();
-    const session = await startSession(context.queryClient).catch(async (error: unknown) => {
+    const sessionStart = startSession(context.queryClient).then((session) => ({ session }), (error: unknown) => ({ error }));
+    const [{ matchRoute, resolveAccess }, { accessStateOf, opensOnlineScreens }] = await guard;
+    // A path with neither a screen nor a group route of the manifest (the splat route caught it)
+    // is a 404 signed in or not, as for a path the router does not know.
+    const declared = matchRoute(location.pathname)?.route;
+    if (!declared || declared.public || !(declared.redirect || Object.hasOwn(SCREENS, declared.path))) throw notFound();
+    const started = await sessionStart;
+    if ('error' in started) {
+      const { error } = started;
       // Only the user info decides there is no session (spec §4); a network failure or a later
       // step failing is not a lost session: the error page offers to try again.
       if (!isApiError(error) || error.path !== contract.getLoginInfo.path) throw error;
@@ -74,7 +88,8 @@ const shellRoute = createRoute({
         search: { redirect_url: APP_BASE + location.href },
         replace: true,
       });
-    });
+    }
+    const { session } = started;
     await catalog;
     // A temporary password: the shell shows only the forced Change Password, whatever the page.
     if (session === null) return;
@@ -95,25 +110,23 @@ const shellRoute = createRoute({
   },
 });
 
-/**
- * One route per manifest entry that has a screen, plus the group routes (their default child is
- * chosen by the guard's redirect, so they need a route but no screen).
- */
-function manifestRoutes(parent: AnyRoute, isPublic: boolean): AnyRoute[] {
-  return ROUTES.filter((decl) => Boolean(decl.public) === isPublic && (isBuilt(decl.path) || decl.redirect)).map((decl) => {
-    const screen = SCREENS[decl.path];
-    return createRoute({
-      getParentRoute: () => parent,
-      path: decl.path,
-      ...(screen ? { component: lazyRouteComponent(screen) } : {}),
-    });
-  });
+/** One route per screen (screens.ts), under the shell unless the page is public. */
+function screenRoutes(parent: AnyRoute, isPublic: boolean): AnyRoute[] {
+  return Object.entries(SCREENS).filter(([path]) => (matchPublicRoute(path)?.route.path === path) === isPublic)
+    .map(([path, screen]) => createRoute({ getParentRoute: () => parent, path, component: lazyRouteComponent(screen) }));
 }
+
+/**
+ * The rest of the shell's paths: the group routes (the guard redirects them to their default or
+ * first permitted child) and paths that are 404s. The router matches them here rather than by the
+ * manifest's paths, which the sign-in page does not load.
+ */
+const shellSplatRoute = createRoute({ getParentRoute: () => shellRoute, path: '$' });
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
-  shellRoute.addChildren(manifestRoutes(shellRoute, false)),
-  ...manifestRoutes(rootRoute, true),
+  shellRoute.addChildren([...screenRoutes(shellRoute, false), shellSplatRoute]),
+  ...screenRoutes(rootRoute, true),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

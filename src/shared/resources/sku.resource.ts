@@ -1,15 +1,10 @@
 import { ABC_CLASS, SKU_SALE_STATUS, SKU_SELLING_TYPE, SKU_UNIT, TEMPERATURE_ZONE, YES_NO, codeEnum } from '../codes';
-import { derivePerm } from '../routes/derive';
+import { SKU_EDIT_PERM } from './sku-perms';
 import { defineResource } from './define';
 
 /** Longest SKU id, mapping code and barcode. */
 export const SKU_ID_MAX = 64;
 
-/**
- * Editing a SKU (its barcode drives scanning): the edit page's permission. The spec's edit path
- * (/wmsbasic/skuitems/$sku_id) names no verb, so it is named as the create page's is.
- */
-export const SKU_EDIT_PERM = derivePerm('/wmsbasic/skuitems/edit');
 
 /**
  * SKU items of a warehouse (spec §2 /wmsbasic/skuitems: list, detail, edit; §3 SKU attributes). The

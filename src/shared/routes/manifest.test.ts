@@ -3,6 +3,7 @@ import { FEATURE_FLAGS } from '../permissions';
 import { RESOURCES } from '../resources/registry';
 import { formVerbOf, hasRequiredParams, inMenu, isParam, lastStaticSegment, permOf, routePermissions } from './derive';
 import { ROUTES } from './manifest';
+import { SHELL_ROUTES } from './shell.routes';
 import type { RouteDecl } from './types';
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
@@ -19,6 +20,10 @@ const isDetailPage = (route: RouteDecl) =>
   (hasRequiredParams(route.path) || formVerbOf(lastStaticSegment(route.path))?.verb === 'View');
 
 describe('route manifest', () => {
+  it('declares the public pages in shell.routes.ts (what the sign-in page knows of the manifest: app/routes/page-title.ts)', () => {
+    expect(ROUTES.filter((r) => r.public)).toEqual(SHELL_ROUTES.filter((r) => r.public));
+  });
+
   it('declares each path once (case-insensitively, as the router matches)', () => {
     const seen = new Set<string>();
     const duplicates = ROUTES.map((r) => r.path.toLowerCase()).filter((p) => seen.has(p) || !seen.add(p));

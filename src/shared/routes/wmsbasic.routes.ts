@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { SKU_EDIT_PERM } from '../resources/sku.resource';
 import { FULFIL_CHAIN, group, list, page, type RouteOptions } from './builders';
+import { SKU_EDIT_PERM } from '../resources/sku-perms';
 import { storageAreaPerm } from './derive';
 import type { RouteDecl } from './types';
 

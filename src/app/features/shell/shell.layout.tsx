@@ -19,6 +19,8 @@ import { TopBar } from './top-bar';
 import { Watermark } from './watermark';
 import { useWarehouseRefocusCheck } from './use-warehouse-refocus-check';
 import { useWeakPasswordWarning } from './use-weak-password-warning';
+import { pageTitle } from '../../routes/access';
+import { usePageTitle } from '../../routes/page-title';
 
 const COLLAPSED_KEY = 'tally-sidebar-collapsed';
 
@@ -28,6 +30,8 @@ const COLLAPSED_KEY = 'tally-sidebar-collapsed';
  */
 export default function ShellLayout() {
   const { data: user } = useSuspenseQuery(sessionQueries.loginInfo());
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  usePageTitle(pageTitle(pathname));
   return user.password_change_required ? <PasswordChangeGate /> : <SignedInShell />;
 }
 

@@ -72,7 +72,9 @@ export async function startBuiltServer(
   }
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), tempPrefix));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  // e.g. TALLY_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of a bench (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.TALLY_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { inventoryLockLogs, locationInventory } from '../../db/schema';
 import { ApiError, badInput, pgError } from '../../http/errors';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
-import { changeSkuStock, changeZoneStock, type CellStockDelta } from './zone-stock';
+import { changeStockTotals, type CellStockDelta } from './zone-stock';
 
 /**
  * The inventory ledger: the one way stock changes. Every function runs inside the caller's
@@ -364,8 +364,9 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
   }
 
   const onhandDelta = (l: StockLine) => (l.direction === DEBIT ? l.qty : -l.qty);
-  await changeZoneStock(tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: 0 })));
-  await changeSkuStock(tx, whsId, lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })));
+  await changeStockTotals(
+    tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: 0 })), lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })),
+  );
 
   const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
   // Every row in one parameter: a multi-row VALUES would be a parameter per field, each built and sent on its own.
@@ -450,10 +451,10 @@ async function changeReserve(tx: Db, whsId: string, lines: readonly StockQty[], 
     if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
     after[i] = row.qty;
   }
-  await changeZoneStock(tx, whsId, lines.flatMap((l) => {
+  await changeStockTotals(tx, whsId, lines.flatMap((l) => {
     const qty = change.sign * l.qty;
     return cellDelta(locations, l, { onhand: 0, locked: change.bucket === 'locked' ? qty : 0, prepick: change.bucket === 'prepick' ? qty : 0 });
-  }));
+  }), []);
   return { after, locations };
 }
 

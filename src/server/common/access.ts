@@ -28,22 +28,32 @@ export function permissionColumns(perm: string): { all: SQL<boolean>; granted: S
 /** The permission read by permissionColumns: all of ALL_PERMISSIONS, else what the role lists. */
 export const permissionHeld = (perm: string, { all, granted }: { all: boolean; granted: boolean }) => (all ? ALL_SET.has(perm) : granted);
 
+/** What userPermissionsExpr reads: all permissions, or the role's list; null when the user does not exist. */
+type HeldPermissions = { all: boolean; perms: string[] } | null;
+
+/**
+ * The permissions of userPermissions as one expression, for a statement of the caller's to carry
+ * (the push reads them with its stream's upsert): a super admin or an all-permission role holds
+ * all, a member the role's list, anyone else none.
+ */
+export function userPermissionsExpr(userId: number, whsId: string): SQL<HeldPermissions> {
+  return sql<HeldPermissions>`(select jsonb_build_object('all', coalesce(${users.isSuperAdmin} or ${roles.allPermissions}, false),
+      'perms', coalesce((select array_agg(${rolePermissions.perm}) from ${rolePermissions}
+        where ${rolePermissions.whsId} = ${userWarehouses.whsId} and ${rolePermissions.roleId} = ${userWarehouses.roleId}), '{}'))
+    from ${users}
+    left join ${userWarehouses} on ${userWarehouses.userId} = ${users.userId} and ${userWarehouses.whsId} = ${whsId}
+    left join ${roles} on ${roles.whsId} = ${userWarehouses.whsId} and ${roles.roleId} = ${userWarehouses.roleId}
+    where ${users.userId} = ${userId})`;
+}
+
+/** The set of what userPermissionsExpr read. */
+export const permissionSet = (held: HeldPermissions): Set<string> => (held === null ? new Set() : new Set(held.all ? ALL_PERMISSIONS : held.perms));
+
 /** Every permission the user holds in the warehouse: their role's, or all for super admins and all-permission roles. */
 export async function userPermissions(db: Db, userId: number, whsId: string): Promise<Set<string>> {
-  // One round trip: the role's list comes with the membership.
-  const [member] = await db
-    .select({
-      roleId: userWarehouses.roleId, allPermissions: roles.allPermissions, isSuperAdmin: users.isSuperAdmin,
-      perms: sql<string[] | null>`(select array_agg(${rolePermissions.perm}) from ${rolePermissions}
-        where ${rolePermissions.whsId} = ${userWarehouses.whsId} and ${rolePermissions.roleId} = ${userWarehouses.roleId})`,
-    })
-    .from(users)
-    .leftJoin(userWarehouses, and(eq(userWarehouses.userId, users.userId), eq(userWarehouses.whsId, whsId)))
-    .leftJoin(roles, and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId)))
-    .where(eq(users.userId, userId));
-  if (!member) return new Set();
-  if (member.isSuperAdmin || member.allPermissions) return new Set(ALL_PERMISSIONS);
-  return new Set(member.perms ?? []);
+  // Both drivers answer a raw statement with its `rows`.
+  const { rows } = (await db.execute(sql`select ${userPermissionsExpr(userId, whsId)} as held`)) as unknown as { rows: { held: HeldPermissions }[] };
+  return permissionSet(rows[0]?.held ?? null);
 }
 
 export const menuKeysOf = (perms: Set<string>) => [...perms].filter((p) => MENU_SET.has(p)).sort();

@@ -7,7 +7,7 @@ import type { OpResult, QueuedOp, syncContract } from '../../../shared/contract/
 import { RET } from '../../../shared/retcodes';
 import { ApiError, badInput, notFound, permissionDenied } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { userPermissions } from '../../common/access';
+import { permissionSet, userPermissionsExpr } from '../../common/access';
 import { OP_KINDS, type OpContext, type ServerOp } from './ops';
 import { canonicalJson, isUnstorableJson, opPayloadHash } from './payload-hash';
 
@@ -30,10 +30,10 @@ class RefusalNeedsSavepoint extends Error {}
 type CheckedOp = { refused: OpOutcome } | { kind: ServerOp; payload: unknown };
 
 /** An unknown kind, a missing permission or a payload failing its schema is a rejection. */
-async function checkOp(kinds: ReadonlyMap<string, ServerOp>, op: QueuedOp, permissions: () => Promise<Set<string>>): Promise<CheckedOp> {
+function checkOp(kinds: ReadonlyMap<string, ServerOp>, op: QueuedOp, permissions: ReadonlySet<string>): CheckedOp {
   const kind = kinds.get(op.kind);
   if (!kind) return { refused: rejected(RET.UNKNOWN_API, `Unknown op kind ${op.kind}: this server cannot apply it. Update the app, or discard the op.`, { kind: op.kind }) };
-  if (kind.access !== 'session' && !(await permissions()).has(kind.access.perm)) {
+  if (kind.access !== 'session' && !permissions.has(kind.access.perm)) {
     const denied = permissionDenied(kind.access.perm);
     return { refused: rejected(denied.retcode, denied.message, denied.data) };
   }
@@ -127,11 +127,12 @@ async function pushBatch(
 ): Promise<{ results: OpResult[]; acked_seq: number }> {
   const { whsId, userId, deviceId } = stream;
   return db.transaction(async (tx) => {
-    // The upsert's DO UPDATE locks the stream row, so concurrent pushes of one stream run one after another.
-    const [row] = await tx.insert(syncStreams).values({ whsId, deviceId, userId })
-      .onConflictDoUpdate({ target: [syncStreams.whsId, syncStreams.deviceId, syncStreams.userId], set: { lastContactAt: sql`now()` } })
-      .returning({ ackedSeq: syncStreams.ackedSeq });
-    const ackedBefore = row!.ackedSeq;
+    // The upsert's DO UPDATE locks the stream row, so concurrent pushes of one stream run one after
+    // another; the user's permissions come with it (they need no lock). Both drivers answer with `rows`.
+    const { rows: [row] } = (await tx.execute(sql`insert into sync_streams (whs_id, device_id, user_id) values (${whsId}, ${deviceId}::uuid, ${userId}::int)
+      on conflict (whs_id, device_id, user_id) do update set last_contact_at = now()
+      returning acked_seq, ${userPermissionsExpr(userId, whsId)} as held`)) as unknown as { rows: [{ acked_seq: number | string; held: Parameters<typeof permissionSet>[0] }] };
+    const ackedBefore = Number(row.acked_seq);
     const first = ops[0]!.seq;
     const contiguous = ops.every((op, i) => op.seq === first + i);
     const last = first + ops.length - 1;
@@ -150,8 +151,7 @@ async function pushBatch(
       retcode: syncOps.retcode, message: syncOps.message, result: syncOps.result,
     }).from(syncOps).where(and(eq(syncOps.whsId, whsId), inArray(syncOps.opId, ops.map((op) => op.op_id))))).map((r) => [r.opId, r]));
 
-    let perms: Promise<Set<string>> | undefined;
-    const permissions = () => (perms ??= userPermissions(tx, userId, whsId));
+    const permissions = permissionSet(row.held);
     const results: OpResult[] = [];
     const newOps: NewOp[] = [];
     const newIds = new Set<string>();
@@ -176,7 +176,7 @@ async function pushBatch(
       newIds.add(op.op_id);
       const storable = !isUnstorableJson(payloadJson);
       const checked: CheckedOp = storable
-        ? await checkOp(kinds, op, permissions)
+        ? checkOp(kinds, op, permissions)
         : {
           refused: rejected(RET.BAD_INPUT, 'Invalid request: payload: must not contain NUL characters or broken Unicode', {
             issues: [{ path: 'payload', message: 'must not contain NUL characters or broken Unicode' }],

@@ -7,6 +7,7 @@ import { API_BASE } from '../src/shared/contract/define';
 import { contract } from '../src/shared/contract';
 import { putawayOps } from '../src/shared/ops/putaway.ops';
 import { RET } from '../src/shared/retcodes';
+import { ZONE_STOCK_SLOTS } from '../src/server/modules/inventory/zone-stock';
 import { startBuiltServer } from '../tests/support/built-server';
 import { HttpSession } from '../tests/support/http-session';
 import type { ReceivedAsn } from '../tests/support/putaway-fixture';
@@ -33,6 +34,8 @@ const OPS_PER_PUSH = 10;
 const PUSHES_PER_DEVICE = 40;
 const WARM_UP_PUSHES = 3;
 const DB_NAME = 'tally_bench_api';
+/** The zone of the devices' cells. */
+const ZONE = 'APIB';
 /** The server's PostgreSQL pool (PG_POOL_MAX, default 10): the ceiling writes through a pool of the same size. */
 const POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
 /** Every phase (warm-up and measured, API and ceiling) puts units from the same lines. */
@@ -57,7 +60,7 @@ const placeholders = (count: number, width: number, first = 1) =>
  * One push's writes, as the server writes an applied run of puts (sync.handlers.ts pushBatch,
  * putaway-tasks.ts applyPutOps, ledger.ts postStockMany), in one transaction and set-wise like
  * it: the stream upsert; the balances locked, the staging balance taken once for the push's
- * units, the cell balance upserted, the ledger pair of every op, the task line, the task and the
+ * units, the cell balance upserted, the zone's stock totals, the ledger pair of every op, the task line, the task and the
  * ASN line counted on; the ops recorded with their answers and the stream acknowledged. Only the
  * writes: the reads and checks of the server (session, permission, task, lines, cell) are not part of it.
  */
@@ -94,6 +97,19 @@ async function writeBatch(pool: pg.Pool, device: CeilingDevice, firstSeq: number
     });
     await client.query(`insert into inventory_transactions (whs_id, txn_type, direction, location_id, location_type, counter_location_id,
       sku_id, batch_id, quality, qty, onhand_after, ref_type, ref_no, op_id, operator_id) values ${placeholders(ledgerRows.length, 15)} returning txn_id`, ledgerRows.flat());
+    // The stock totals of the cell's zone (zone-stock.ts): the cell's and the zone's SKU's on hand, and the
+    // zone's figures with its counts moved by the rows that crossed zero. The staging side is no cell.
+    await client.query(`with c as (
+        insert into cell_stock (whs_id, location_code, onhand_qty) values ($1, $2, $5)
+        on conflict (whs_id, location_code) do update set onhand_qty = cell_stock.onhand_qty + excluded.onhand_qty returning onhand_qty),
+      s as (
+        insert into zone_sku_stock (whs_id, zone_id, sku_id, onhand_qty) select $1, $3, $4, $5 where (select count(*) from c) >= 0
+        on conflict (whs_id, zone_id, sku_id) do update set onhand_qty = zone_sku_stock.onhand_qty + excluded.onhand_qty returning onhand_qty)
+      insert into zone_stock (whs_id, zone_id, slot, onhand_qty, stocked_cell_count, sku_count)
+      select $1, $3, (txid_current() % ${ZONE_STOCK_SLOTS})::smallint, $5, ((select onhand_qty from c) = $5)::int, (s.onhand_qty = $5)::int from s
+      on conflict (whs_id, zone_id, slot) do update set onhand_qty = zone_stock.onhand_qty + excluded.onhand_qty,
+        stocked_cell_count = zone_stock.stocked_cell_count + excluded.stocked_cell_count, sku_count = zone_stock.sku_count + excluded.sku_count`,
+    [BENCH_WHS, device.location, ZONE, device.sku_id, n]);
     const line = await client.query<{ put_qty: number }>(`update putaway_task_lines set put_qty = put_qty + $4
       where whs_id = $1 and task_no = $2 and line_no = $3 returning put_qty`, [BENCH_WHS, device.task_no, device.line_no, n]);
     const task = await client.query<{ done_qty: number; status: number; total_qty: number }>(`update inbound_tasks
@@ -154,7 +170,7 @@ export const apiThroughputBench: StandaloneBenchModule = {
     const databaseUrl = await createFreshDatabase(DB_NAME);
     try {
       const work = await prepareDatabase({ databaseUrl }, async (db) => {
-        const cells = await createBenchCells(db, 'APIB', DEVICES);
+        const cells = await createBenchCells(db, ZONE, DEVICES);
         const tasks: ReceivedAsn[] = [];
         for (let i = 0; i < DEVICES; i++) tasks.push(await receivedPutawayTask(db, 'APS', 1, LINE_QTY));
         return { cells, tasks };

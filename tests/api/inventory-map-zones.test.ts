@@ -66,11 +66,13 @@ async function aggregated(): Promise<Row[]> {
     where z.whs_id = ${WHS} and z.status <> 4 order by z.zone_id collate "C"`));
 }
 
-/** The kept sums (rows with stock), to compare with a rebuild. */
+/** The kept sums (rows with stock; a zone's over its slots), to compare with a rebuild. */
 async function keptSums(): Promise<unknown[]> {
   return rowsOf(await db().execute(sql`
-    select 'zone' as kind, zone_id as key, onhand_qty::text || '/' || locked_qty || '/' || prepick_qty || '/' || stocked_cell_count || '/' || sku_count as v
-      from zone_stock where whs_id = ${WHS} and (onhand_qty, locked_qty, prepick_qty, stocked_cell_count, sku_count) <> (0, 0, 0, 0, 0)
+    select 'zone' as kind, zone_id as key, v from (
+      select zone_id, sum(onhand_qty)::text || '/' || sum(locked_qty) || '/' || sum(prepick_qty) || '/' || sum(stocked_cell_count) || '/' || sum(sku_count) as v,
+        (sum(onhand_qty), sum(locked_qty), sum(prepick_qty), sum(stocked_cell_count), sum(sku_count)) <> (0, 0, 0, 0, 0) as stocked
+      from zone_stock where whs_id = ${WHS} group by zone_id) z where stocked
     union all select 'cell', location_code, onhand_qty::text from cell_stock where whs_id = ${WHS} and onhand_qty <> 0
     union all select 'zone-sku', zone_id || '/' || sku_id, onhand_qty::text from zone_sku_stock where whs_id = ${WHS} and onhand_qty <> 0
     union all select 'sku', sku_id, onhand_qty::text from sku_stock where whs_id = ${WHS} and onhand_qty <> 0

@@ -79,6 +79,11 @@ export const locationInventory = pgTable('location_inventory', {
 export const zoneStock = pgTable('zone_stock', {
   whsId: whsId(),
   zoneId: text('zone_id').notNull(),
+  /**
+   * A zone's figures are the sum of its rows: each connection adds to its own slot
+   * (ZONE_STOCK_SLOTS), so postings into one zone from many devices do not queue on one row.
+   */
+  slot: smallint('slot').notNull().default(0),
   onhandQty: bigint('onhand_qty', { mode: 'number' }).notNull().default(0),
   lockedQty: bigint('locked_qty', { mode: 'number' }).notNull().default(0),
   prepickQty: bigint('prepick_qty', { mode: 'number' }).notNull().default(0),
@@ -87,7 +92,7 @@ export const zoneStock = pgTable('zone_stock', {
   /** SKUs with on hand in the zone (their zone_sku_stock row above 0). */
   skuCount: integer('sku_count').notNull().default(0),
 }, (t) => [
-  whsPrimaryKey(t, t.zoneId),
+  whsPrimaryKey(t, t.zoneId, t.slot),
   foreignKey({ name: 'zone_stock_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
 ]);
 

@@ -282,7 +282,13 @@ const inTransit: RowsQuery = {
 const zoneTotals: RowsQuery = {
   rows({ db, whsId }) {
     const whs = warehouseOf(whsId);
-    const zs = zoneStock;
+    const total = (column: SQLWrapper, name: string) => sql<number>`sum(${column})`.as(name);
+    // A zone's rows summed over their slots (zone-stock.ts ZONE_STOCK_SLOTS).
+    const zs = db.select({
+      whsId: zoneStock.whsId, zoneId: zoneStock.zoneId,
+      stockedCellCount: total(zoneStock.stockedCellCount, 'stocked_cell_count'), skuCount: total(zoneStock.skuCount, 'sku_count'),
+      onhandQty: total(zoneStock.onhandQty, 'onhand_qty'), lockedQty: total(zoneStock.lockedQty, 'locked_qty'), prepickQty: total(zoneStock.prepickQty, 'prepick_qty'),
+    }).from(zoneStock).where(eq(zoneStock.whsId, whs)).groupBy(zoneStock.whsId, zoneStock.zoneId).as('zs');
     const zeroIfNone = (column: SQLWrapper, name: string) => sql<number>`coalesce(${column}, 0)::int`.as(name);
     return db.select({
       whs_id: zones.whsId, zone_id: zones.zoneId, zone_name: zones.zoneName, temperature_zone: zones.temperatureZone,

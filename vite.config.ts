@@ -226,7 +226,50 @@ function splitCatalogs(): Plugin {
 }
 
 /**
- * The chunks only online screens load (src/app/routes/online-screens.ts), found in the bundle's
+ * The sign-in page's first script carries the paths of the signed-in screens, not how to load
+ * them: in the built app, an import of a screen table (path → `() => import(screen)`) gets the
+ * same table whose loaders first load the real one, a chunk of its own. Each screen's dynamic
+ * import, with the list of the chunks it preloads, moves with the table out of the first script.
+ * The tables' keys are read from their code here: each must be an object literal of paths.
+ */
+function lazyScreenTables(): Plugin {
+  const PREFIX = '\0tally-screen-paths:';
+  const tables = ['offline-screens.ts', 'online-screens.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
+  return {
+    name: 'tally-lazy-screen-tables',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer.startsWith(PREFIX) || !/\/(?:off|on)line-screens(?:\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && tables.includes(resolved.id) ? PREFIX + resolved.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const table = id.slice(PREFIX.length);
+      const { ast } = await this.load({ id: table });
+      const exports = (ast!.body as unknown as AstNode[]).flatMap((statement) => {
+        const declaration = statement.declaration as AstNode | null | undefined;
+        if (statement.type !== 'ExportNamedDeclaration' || declaration?.type !== 'VariableDeclaration') return [];
+        return (declaration.declarations as AstNode[]).map((declarator) => {
+          const init = declarator.init as AstNode | null;
+          const paths = init?.type === 'ObjectExpression' ? (init.properties as AstNode[]).map((property) => {
+            const key = property.key as AstNode | undefined;
+            return property.type === 'Property' && !property.computed && key?.type === 'Literal' ? key.value : undefined;
+          }) : [];
+          if (paths.length === 0 || !paths.every((path) => typeof path === 'string')) throw new Error(`tally-lazy-screen-tables: ${table} exports a table that is not an object literal of paths`);
+          return [(declarator.id as { name: string }).name, paths as string[]] as const;
+        });
+      });
+      if (exports.length === 0) throw new Error(`tally-lazy-screen-tables: ${table} exports no table`);
+      return `const table = () => import(${JSON.stringify(table)});\n${exports.map(([name, paths]) =>
+        `export const ${name} = Object.fromEntries(${JSON.stringify(paths)}.map((path) => [path, async () => (await table()).${name}[path]()]));`).join('\n')}\n`;
+    },
+  };
+}
+
+/**
+ * The chunks only online screens load (src/app/routes/online-screens.ts, resource-screens.ts), found in the bundle's
  * graph: what no path from the entry reaches except through an online screen's dynamic import.
  * The service worker does not precache them (a first install downloads what works offline, the
  * office's lists and forms come on first visit) and keeps them once fetched (sw/sw.ts). Filled at
@@ -235,17 +278,19 @@ function splitCatalogs(): Plugin {
 const onlineOnlyFiles = new Set<string>();
 
 function onlineOnlyChunks(): Plugin {
-  const onlineScreens = fileURLToPath(new URL('./src/app/routes/online-screens.ts', import.meta.url));
+  const onlineTables = ['online-screens.ts', 'resource-screens.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
   return {
     name: 'tally-online-only-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
       onlineOnlyFiles.clear();
-      const screens = this.getModuleInfo(onlineScreens);
-      if (!screens) throw new Error('tally-online-only-chunks: online-screens.ts is not in the bundle');
       // A screen module another module also loads on demand is reached through that one (static
       // imports are followed from wherever they are reached).
-      const roots = new Set(screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === onlineScreens)));
+      const roots = new Set(onlineTables.flatMap((table) => {
+        const screens = this.getModuleInfo(table);
+        if (!screens) throw new Error(`tally-online-only-chunks: ${table} is not in the bundle`);
+        return screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === table));
+      }));
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const reached = new Set<string>();
@@ -266,7 +311,7 @@ function onlineOnlyChunks(): Plugin {
         onlineOnlyFiles.add(chunk.fileName);
         for (const asset of assetsOf(chunk)) if (!keptAssets.has(asset)) onlineOnlyFiles.add(asset);
       }
-      if (onlineOnlyFiles.size === 0) throw new Error('tally-online-only-chunks: no chunk is online-only; is online-screens.ts still imported dynamically?');
+      if (onlineOnlyFiles.size === 0) throw new Error('tally-online-only-chunks: no chunk is online-only; are the online screens still imported dynamically?');
     },
   };
 }
@@ -277,6 +322,7 @@ export default defineConfig({
   plugins: [
     buildTimeModules(),
     endpointModules(),
+    lazyScreenTables(),
     react({ babel: linguiMacro }),
     lingui(),
     splitCatalogs(),

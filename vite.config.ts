@@ -269,7 +269,7 @@ function lazyScreenTables(): Plugin {
 }
 
 /**
- * The chunks only online screens load (src/app/routes/online-screens.ts, resource-screens.ts), found in the bundle's
+ * The chunks only online screens load (src/app/routes/online-screens.ts, resource-screen.ts), found in the bundle's
  * graph: what no path from the entry reaches except through an online screen's dynamic import.
  * The service worker does not precache them (a first install downloads what works offline, the
  * office's lists and forms come on first visit) and keeps them once fetched (sw/sw.ts). Filled at
@@ -278,7 +278,7 @@ function lazyScreenTables(): Plugin {
 const onlineOnlyFiles = new Set<string>();
 
 function onlineOnlyChunks(): Plugin {
-  const onlineTables = ['online-screens.ts', 'resource-screens.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
+  const onlineTables = ['online-screens.ts', 'resource-screen.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
   return {
     name: 'tally-online-only-chunks',
     apply: 'build',

@@ -8,5 +8,5 @@ import type { ScreenModule } from './screen-module';
  */
 export const RESOURCE_SCREENS: Readonly<Record<string, ScreenModule>> = Object.fromEntries(RESOURCE_PAGES.map(([path, name, kind]) => [
   path,
-  async () => ({ default: (await import('../kit/resource/resource-pages')).resourceScreen(name, kind) }),
+  async () => (await import('./resource-screen')).loadResourceScreen(name, kind),
 ]));

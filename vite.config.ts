@@ -16,21 +16,26 @@ const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
 /** The version devices report in their sync heartbeats (package version). */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/**
+ * A contract entry without its schemas (the server checks every input and answer against them):
+ * what the app reads of it (method and path; the access screens check with useMayCall; mutates for
+ * the CSRF header; the retcodes it keeps quiet; whether a duplicate in flight is allowed), unset
+ * flags left out.
+ */
+const plainEntry = (def: EndpointDef) => ({
+  method: def.method, path: def.path, access: def.access,
+  ...(def.mutates ? { mutates: true } : {}),
+  ...(def.quietRetcodes ? { quietRetcodes: def.quietRetcodes } : {}),
+  ...(def.allowDuplicateInFlight ? { allowDuplicateInFlight: true } : {}),
+});
+
+const CONTRACT_INDEX = fileURLToPath(new URL('./src/shared/contract/index.ts', import.meta.url));
+
 /** Shared modules the built app gets as plain data computed here, instead of their code and what it imports. */
 const BUILD_TIME_MODULES: Readonly<Record<string, () => string>> = {
-  // The contract without its schemas: the server checks every input and answer against them.
-  [fileURLToPath(new URL('./src/shared/contract/index.ts', import.meta.url))]: () => {
-    // What the app reads of an entry (method and path; the access screens check with useMayCall;
-    // mutates for the CSRF header; the retcodes it keeps quiet; whether a duplicate in flight is
-    // allowed), unset flags left out.
-    const plain = Object.fromEntries((Object.entries(contract) as [string, EndpointDef][]).map(([name, def]) => [name, {
-      method: def.method, path: def.path, access: def.access,
-      ...(def.mutates ? { mutates: true } : {}),
-      ...(def.quietRetcodes ? { quietRetcodes: def.quietRetcodes } : {}),
-      ...(def.allowDuplicateInFlight ? { allowDuplicateInFlight: true } : {}),
-    }]));
-    return `export const contract = ${JSON.stringify(plain)};`;
-  },
+  // The whole contract, plainly: what looks an entry up by name (the resource pages) loads it.
+  [CONTRACT_INDEX]: () => `export const contract = ${JSON.stringify(Object.fromEntries(
+    (Object.entries(contract) as [string, EndpointDef][]).map(([name, def]) => [name, plainEntry(def)])))};`,
   // The resources' pages without the definitions (loaded with the pages themselves).
   [fileURLToPath(new URL('./src/shared/resources/pages.ts', import.meta.url))]: () => `export const RESOURCE_PAGES = ${JSON.stringify(RESOURCE_PAGES)};`,
 };
@@ -53,6 +58,77 @@ function buildTimeModules(): Plugin {
     },
     load(id) {
       return id.startsWith(PREFIX) ? BUILD_TIME_MODULES[id.slice(PREFIX.length)]!() : null;
+    },
+  };
+}
+
+/** The nodes of an ESTree program, each with its parent. */
+function* nodesOf(node: unknown, parent: AstNode | null = null): Generator<[AstNode, AstNode | null]> {
+  if (Array.isArray(node)) {
+    for (const child of node) yield* nodesOf(child, parent);
+  } else if (node && typeof node === 'object' && typeof (node as AstNode).type === 'string') {
+    yield [node as AstNode, parent];
+    for (const [key, value] of Object.entries(node)) if (key !== 'type' && typeof value === 'object') yield* nodesOf(value, node as AstNode);
+  }
+}
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Each script carries the contract entries its modules call, not the whole contract: in the built
+ * app, `contract.getLoginInfo` reads the entry's own module (`\0tally-endpoint:getLoginInfo`, its
+ * plain data), which the bundle puts with the code that calls it. The rewrite keeps every column
+ * (`contract.x` becomes `contract$x`, the imports are added after the last line), so the source
+ * maps stay true. A module that also looks entries up by name keeps the whole plain contract.
+ */
+function endpointModules(): Plugin {
+  const PREFIX = '\0tally-endpoint:';
+  return {
+    name: 'tally-endpoint-modules',
+    apply: 'build',
+    resolveId: (source) => (source.startsWith(PREFIX) ? source : null),
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const def = (contract as Record<string, EndpointDef>)[id.slice(PREFIX.length)];
+      if (!def) throw new Error(`tally-endpoint-modules: no contract entry ${id.slice(PREFIX.length)}`);
+      return `export default ${JSON.stringify(plainEntry(def))};`;
+    },
+    async transform(code, id) {
+      if (!id.includes('/src/app/') || !/\bcontract\./.test(code)) return null;
+      const program = this.parse(code) as unknown as AstNode;
+      let binding: string | undefined;
+      for (const [node] of nodesOf(program.body)) {
+        if (node.type !== 'ImportDeclaration') continue;
+        const resolved = await this.resolve((node.source as { value: string }).value, id);
+        if (!resolved?.id.endsWith(CONTRACT_INDEX)) continue;
+        binding = (node.specifiers as { imported?: { name: string }; local: { name: string } }[])
+          .find((s) => s.imported?.name === 'contract')?.local.name;
+      }
+      if (!binding) return null;
+      const names = new Set<string>();
+      const dots: number[] = [];
+      for (const [node, parent] of nodesOf(program.body)) {
+        const declares = (node.type === 'VariableDeclarator' || node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration')
+          && (node.id as { name?: string } | null)?.name === binding;
+        const isParam = node.type === 'Identifier' && node.name === binding && parent !== null && Array.isArray(parent.params) && parent.params.includes(node);
+        if (declares || isParam) throw new Error(`tally-endpoint-modules: ${id} declares its own \`${binding}\``);
+        const object = node.object as AstNode | undefined;
+        if (node.type !== 'MemberExpression' || node.computed || object?.type !== 'Identifier' || object.name !== binding) continue;
+        const property = node.property as AstNode & { name: string };
+        names.add(property.name);
+        dots.push(object.end);
+      }
+      if (dots.length === 0) return null;
+      let rewritten = code;
+      for (const at of dots) rewritten = `${rewritten.slice(0, at)}$${rewritten.slice(at + 1)}`;
+      const imports = [...names].map((name) => `import ${binding}$${name} from ${JSON.stringify(PREFIX + name)};`);
+      // Same columns, lines added at the end: the previous source map still holds (map: null).
+      return { code: `${rewritten}\n${imports.join('\n')}\n`, map: null };
     },
   };
 }
@@ -150,7 +226,50 @@ function splitCatalogs(): Plugin {
 }
 
 /**
- * The chunks only online screens load (src/app/routes/online-screens.ts), found in the bundle's
+ * The sign-in page's first script carries the paths of the signed-in screens, not how to load
+ * them: in the built app, an import of a screen table (path → `() => import(screen)`) gets the
+ * same table whose loaders first load the real one, a chunk of its own. Each screen's dynamic
+ * import, with the list of the chunks it preloads, moves with the table out of the first script.
+ * The tables' keys are read from their code here: each must be an object literal of paths.
+ */
+function lazyScreenTables(): Plugin {
+  const PREFIX = '\0tally-screen-paths:';
+  const tables = ['offline-screens.ts', 'online-screens.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
+  return {
+    name: 'tally-lazy-screen-tables',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer.startsWith(PREFIX) || !/\/(?:off|on)line-screens(?:\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && tables.includes(resolved.id) ? PREFIX + resolved.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const table = id.slice(PREFIX.length);
+      const { ast } = await this.load({ id: table });
+      const exports = (ast!.body as unknown as AstNode[]).flatMap((statement) => {
+        const declaration = statement.declaration as AstNode | null | undefined;
+        if (statement.type !== 'ExportNamedDeclaration' || declaration?.type !== 'VariableDeclaration') return [];
+        return (declaration.declarations as AstNode[]).map((declarator) => {
+          const init = declarator.init as AstNode | null;
+          const paths = init?.type === 'ObjectExpression' ? (init.properties as AstNode[]).map((property) => {
+            const key = property.key as AstNode | undefined;
+            return property.type === 'Property' && !property.computed && key?.type === 'Literal' ? key.value : undefined;
+          }) : [];
+          if (paths.length === 0 || !paths.every((path) => typeof path === 'string')) throw new Error(`tally-lazy-screen-tables: ${table} exports a table that is not an object literal of paths`);
+          return [(declarator.id as { name: string }).name, paths as string[]] as const;
+        });
+      });
+      if (exports.length === 0) throw new Error(`tally-lazy-screen-tables: ${table} exports no table`);
+      return `const table = () => import(${JSON.stringify(table)});\n${exports.map(([name, paths]) =>
+        `export const ${name} = Object.fromEntries(${JSON.stringify(paths)}.map((path) => [path, async () => (await table()).${name}[path]()]));`).join('\n')}\n`;
+    },
+  };
+}
+
+/**
+ * The chunks only online screens load (src/app/routes/online-screens.ts, resource-screen.ts), found in the bundle's
  * graph: what no path from the entry reaches except through an online screen's dynamic import.
  * The service worker does not precache them (a first install downloads what works offline, the
  * office's lists and forms come on first visit) and keeps them once fetched (sw/sw.ts). Filled at
@@ -159,17 +278,19 @@ function splitCatalogs(): Plugin {
 const onlineOnlyFiles = new Set<string>();
 
 function onlineOnlyChunks(): Plugin {
-  const onlineScreens = fileURLToPath(new URL('./src/app/routes/online-screens.ts', import.meta.url));
+  const onlineTables = ['online-screens.ts', 'resource-screen.ts'].map((file) => fileURLToPath(new URL(`./src/app/routes/${file}`, import.meta.url)));
   return {
     name: 'tally-online-only-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
       onlineOnlyFiles.clear();
-      const screens = this.getModuleInfo(onlineScreens);
-      if (!screens) throw new Error('tally-online-only-chunks: online-screens.ts is not in the bundle');
       // A screen module another module also loads on demand is reached through that one (static
       // imports are followed from wherever they are reached).
-      const roots = new Set(screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === onlineScreens)));
+      const roots = new Set(onlineTables.flatMap((table) => {
+        const screens = this.getModuleInfo(table);
+        if (!screens) throw new Error(`tally-online-only-chunks: ${table} is not in the bundle`);
+        return screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === table));
+      }));
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const reached = new Set<string>();
@@ -190,7 +311,7 @@ function onlineOnlyChunks(): Plugin {
         onlineOnlyFiles.add(chunk.fileName);
         for (const asset of assetsOf(chunk)) if (!keptAssets.has(asset)) onlineOnlyFiles.add(asset);
       }
-      if (onlineOnlyFiles.size === 0) throw new Error('tally-online-only-chunks: no chunk is online-only; is online-screens.ts still imported dynamically?');
+      if (onlineOnlyFiles.size === 0) throw new Error('tally-online-only-chunks: no chunk is online-only; are the online screens still imported dynamically?');
     },
   };
 }
@@ -200,6 +321,8 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [
     buildTimeModules(),
+    endpointModules(),
+    lazyScreenTables(),
     react({ babel: linguiMacro }),
     lingui(),
     splitCatalogs(),

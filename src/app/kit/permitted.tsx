@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Access } from '../../shared/contract/define';
 import { permissionTitle } from '../../shared/permissions';
-import { useSession } from './session';
+import { useSession } from './use-session';
 
 /**
  * Whether the signed-in user may do something here: a contract entry's `access`, or an offline op

@@ -1,4 +1,4 @@
-import { useSuspenseQueries, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '../../shared/contract/session.contract';
 import type { WarehouseDetail } from '../../shared/contract/config.contract';
 import { STORAGE_KEYS } from '../../shared/constants';
@@ -60,31 +60,6 @@ export async function startSession(queryClient: QueryClient): Promise<Session | 
   void queryClient.prefetchQuery(notificationQueries.soundList(platformOf(currentDeviceKind())));
   const fullStockCount = await queryClient.ensureQueryData(sessionQueries.fullStockCount());
   return { user, menuKeys, perms, flags, warehouse, fullStockCount };
-}
-
-/**
- * The signed-in session inside guarded pages (the guard has loaded it, so this never waits
- * there). Re-renders when any part is refetched, e.g. after a warehouse switch.
- */
-export function useSession(): Session {
-  return useSuspenseQueries({
-    queries: [
-      sessionQueries.loginInfo(),
-      sessionQueries.perms(),
-      sessionQueries.menuKeys(),
-      sessionQueries.flags(),
-      sessionQueries.warehouseDetail(),
-      sessionQueries.fullStockCount(),
-    ],
-    combine: ([user, perms, menuKeys, flags, warehouse, fullStockCount]) => ({
-      user: user.data,
-      perms: perms.data,
-      menuKeys: menuKeys.data,
-      flags: flags.data,
-      warehouse: warehouse.data,
-      fullStockCount: fullStockCount.data,
-    }),
-  });
 }
 
 /**

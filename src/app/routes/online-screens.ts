@@ -1,20 +1,11 @@
-import { RESOURCE_PAGES } from '../../shared/resources/pages';
 import type { ScreenModule } from './screen-module';
-
-/**
- * The pages registered resources declare (shared/resources/registry.ts), each served by the
- * resource page of its kind (kit/resource/resource-pages.tsx), loaded on first visit.
- */
-export const RESOURCE_SCREENS: Readonly<Record<string, ScreenModule>> = Object.fromEntries(RESOURCE_PAGES.map(([path, name, kind]) => [
-  path,
-  async () => ({ default: (await import('../kit/resource/resource-pages')).resourceScreen(name, kind) }),
-]));
 
 /**
  * The office's screens: lists, forms, rules, settings, reports and administration, which show the
  * server's data and need it. Their code is not precached: the first visit loads it and the service
  * worker keeps it (sw/sw.ts), so a first install downloads only what works offline
- * (docs/performance.md, precache_gzip_kb).
+ * (docs/performance.md, precache_gzip_kb). The built sign-in page carries this table's paths only
+ * (vite.config.ts `lazyScreenTables`).
  */
 export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/user/permissiontree': () => import('../features/user/permission-tree.screen'),

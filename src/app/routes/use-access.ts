@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ROUTES } from '../../shared/routes/manifest';
-import { useSession, type Session } from '../kit/session';
+import type { Session } from '../kit/session';
+import { useSession } from '../kit/use-session';
 import { buildMenu, canOpen, matchRoute, type AccessState, type MenuNode } from './access';
 import { isBuilt, isOnlineScreen } from './screens';
 

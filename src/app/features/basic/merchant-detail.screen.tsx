@@ -8,7 +8,7 @@ import { derivePerm } from '../../../shared/routes/derive';
 import { ResourceDetail } from '../../kit/resource/resource-detail';
 import { recordLink } from '../../kit/resource/resource-pages';
 import { ResourceList } from '../../kit/resource/resource-list';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 
 const SHOP_LIST = shopResource.pages!.list!;
 const SHOP_DETAIL = shopResource.pages!.detail!;

@@ -7,7 +7,7 @@ import { contract } from '../../../shared/contract';
 import { storageAreaPerm } from '../../../shared/routes/derive';
 import { storeyResource } from '../../../shared/resources/storey.resource';
 import { callApi } from '../../kit/api';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { ResourceForm } from '../../kit/resource/resource-form';
 import { ResourceList } from '../../kit/resource/resource-list';

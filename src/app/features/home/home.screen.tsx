@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import { useDeviceKind } from '../../kit/device';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { intlTag } from '../../kit/i18n';
 import { useAccessState, useMenu } from '../../routes/use-access';
 import { buildMenu, flattenMenu, type MenuEntry, type MenuNode } from '../../routes/access';

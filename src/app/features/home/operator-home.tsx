@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isOperationPath } from '../../../shared/routes/operations';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { flattenMenu, routeAt, type MenuEntry } from '../../routes/access';
 import { screensMatching } from './screen-label';
 import { useMenu } from '../../routes/use-access';

@@ -16,7 +16,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanEntry } from '../../kit/scan/scan-timing';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { matchRoute, titleOf } from '../../routes/access';
 import { arrivalQueries, codeField } from './asn.queries';

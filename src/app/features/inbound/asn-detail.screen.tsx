@@ -17,7 +17,7 @@ import { requiredMessage } from '../../../shared/validation';
 import { callApi, isApiError } from '../../kit/api';
 import { ReasonDialog } from '../../kit/reason-dialog';
 import { FieldValue } from '../../kit/resource/field-value';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';

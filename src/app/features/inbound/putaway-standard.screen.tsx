@@ -14,7 +14,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { lineOfSku, lineProgress, nextOpenLine, putOpsOf, putRefusal, taskProgress, taskRefusal, type LineProgress } from './putaway-flow';
 import {

@@ -17,7 +17,7 @@ import { ReasonDialog } from '../../kit/reason-dialog';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { FieldValue } from '../../kit/resource/field-value';
 import { useSearchParam } from '../../kit/search-param';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { routeAt } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';

@@ -10,7 +10,7 @@ import { QUOTA_PAGES, QUOTA_SWITCH_PERM } from '../../../shared/contract/asn-quo
 import { QUOTA_MODE } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { callApi } from '../../kit/api';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { quotaQueries } from './quota.queries';
 import { useQuotaTypeLabel } from './quota-parts';

@@ -14,7 +14,7 @@ import { QUOTA_MODE } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { callApi } from '../../kit/api';
 import { DatesLocale } from '../../kit/resource/dates-locale';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { useCanOpen } from '../../routes/use-access';
 import { quotaQueries } from './quota.queries';

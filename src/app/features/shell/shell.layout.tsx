@@ -6,7 +6,7 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { useDeviceKind } from '../../kit/device';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';

@@ -3,7 +3,7 @@ import { ActionIcon, AppShell, Badge, CloseButton, Flex, Group, ScrollArea, Stac
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { Logo } from '../../kit/logo';
 import { useMenu } from '../../routes/use-access';
 import { MenuSearch } from './menu-search';

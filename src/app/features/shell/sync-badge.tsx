@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Indicator, Modal, Text, Tooltip } from '@man
 import { IconCloudCheck, IconCloudExclamation, IconCloudLock, IconCloudUpload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getTenant } from '../../kit/api';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { useOutboxSession, useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { SyncPanel } from './sync-panel';

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Locale } from '../../../shared/locales';
 import { enqueue } from '../../kit/outbox';
 import { sessionQueries } from '../../kit/queries';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { LanguageMenu } from '../../kit/language-menu';
 import { breadcrumbs } from '../../routes/access';
 import { initialsOf } from './menu-icons';

@@ -7,7 +7,7 @@ import { WEAK_PASSWORD_TOAST_MS } from '../../../shared/constants';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import { intlTag } from '../../kit/i18n';
 import { sessionQueries } from '../../kit/queries';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 
 /** Users already warned in this page load: the warning shows once, not on every remount. */
 const warned = new Set<number>();

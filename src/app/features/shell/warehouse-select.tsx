@@ -8,7 +8,8 @@ import { contract } from '../../../shared/contract';
 import { RET } from '../../../shared/retcodes';
 import { WAREHOUSE_RELOAD_DELAY_MS } from '../../../shared/constants';
 import { callApi, getTenant, isApiError } from '../../kit/api';
-import { adoptWarehouse, useSession } from '../../kit/session';
+import { adoptWarehouse } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { useSignOut } from './use-sign-out';
 

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SEARCH_DEBOUNCE_MS } from '../../../shared/constants';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { countPermissions, filterTree, permissionTree, type PermissionNode } from './permission-tree';
 
 const CATALOG = permissionTree();

@@ -8,7 +8,7 @@ import { contract } from '../../../shared/contract';
 import { roleResource } from '../../../shared/resources/role.resource';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { ResourceForm } from '../../kit/resource/resource-form';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';

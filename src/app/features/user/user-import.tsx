@@ -15,7 +15,7 @@ import { userImportTaskResource } from '../../../shared/resources/user-import.re
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../../kit/api';
 import { TaskProgressCell, TaskStatusCell, taskRunning } from '../../kit/resource/task-cells';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { refreshUserAdmin } from './user-admin.queries';
 
 /** The page listing every import of the warehouse (search_upload_task). */

@@ -7,7 +7,7 @@ import { contract } from '../../../shared/contract';
 import { userResource } from '../../../shared/resources/user.resource';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { callApi } from '../../kit/api';
-import { useSession } from '../../kit/session';
+import { useSession } from '../../kit/use-session';
 import { ResourceList, type RowAction } from '../../kit/resource/resource-list';
 import { toast } from '../../kit/toast';
 import { AccessStatusLog } from './access-status-log';

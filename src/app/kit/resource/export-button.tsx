@@ -13,7 +13,7 @@ import { exportTaskResource } from '../../../shared/resources/export-task.resour
 import { derivePerm } from '../../../shared/routes/derive';
 import { callApi } from '../api';
 import { APP_BASE } from '../redirect-url';
-import { useSession } from '../session';
+import { useSession } from '../use-session';
 import { useVisibleColumns } from './column-settings';
 import { valueText } from './resource-fields';
 

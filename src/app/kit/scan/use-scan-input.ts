@@ -7,7 +7,7 @@ import { SCAN_ONLY_MESSAGE, isManualEnter } from '../../../shared/validation';
 import { callApi } from '../api';
 import { useDeviceKind } from '../device';
 import { cue } from '../feedback';
-import { useSession } from '../session';
+import { useSession } from '../use-session';
 import { toast } from '../toast';
 import { MAX_SCAN_LENGTH, SCAN_CONF_KEYS, ScanRecorder, parseScanSettings, type ScanEntry, type ScanSettings, type ScanSuffix } from './scan-timing';
 

@@ -1,10 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconCamera, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { readStored, writeStored } from '../storage';
-import { CameraScanDialog, hasCamera } from './camera-scan';
+import { hasCamera } from './camera';
 import { useScanInput, type ScanInputOptions } from './use-scan-input';
+
+// The camera's dialog loads when first opened: every scan screen starts without it.
+const CameraScanDialog = lazy(() => import('./camera-scan').then((m) => ({ default: m.CameraScanDialog })));
 
 /** Set once this device has delivered a wedge-scanner entry: the camera fallback is then not offered. */
 const WEDGE_SEEN_KEY = 'tally-wedge-scanner-seen';
@@ -45,6 +48,9 @@ export function ScanInput({ label, placeholder, description, disabled, testId = 
   const { t } = useLingui();
   const [cameraAvailable, wedgeSeen] = useCameraFallback();
   const [cameraOpen, setCameraOpen] = useState(false);
+  // Mounted from its first opening on (its closing transition).
+  const [cameraBuilt, setCameraBuilt] = useState(false);
+  if (cameraOpen && !cameraBuilt) setCameraBuilt(true);
   const scan = useScanInput({
     ...options,
     onScan: (entry) => {
@@ -89,15 +95,17 @@ export function ScanInput({ label, placeholder, description, disabled, testId = 
         rightSectionWidth={actionCount > 0 ? actionCount * 40 + 8 : undefined}
         rightSectionPointerEvents="all"
       />
-      {cameraAvailable && (
-        <CameraScanDialog
-          opened={cameraOpen}
-          onClose={() => {
-            setCameraOpen(false);
-            scan.focus();
-          }}
-          onScan={scan.submitExternal}
-        />
+      {cameraAvailable && cameraBuilt && (
+        <Suspense fallback={null}>
+          <CameraScanDialog
+            opened={cameraOpen}
+            onClose={() => {
+              setCameraOpen(false);
+              scan.focus();
+            }}
+            onScan={scan.submitExternal}
+          />
+        </Suspense>
       )}
     </>
   );

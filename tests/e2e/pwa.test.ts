@@ -257,7 +257,8 @@ describe('offline cold start on a PDA', () => {
       await expect.poll(() => cold.title(), { message: screen.path }).toBe(`${screen.label} · Tally`);
       await expect.poll(() => cold.getByRole('status', { name: 'Loading' }).count(), { message: screen.path }).toBe(0);
       expect(await showsError(cold), screen.path).toBe(false);
-      expect(await cold.getByRole('button', { name: `Account menu of ${operator.displayName}` }).isVisible(), screen.path).toBe(true);
+      // The shell's top bar completes once the screen has painted (features/shell/shell.layout.tsx).
+      await expect.poll(() => cold.getByRole('button', { name: `Account menu of ${operator.displayName}` }).isVisible(), { message: screen.path }).toBe(true);
       await cold.close();
     }
   }, 240_000);

@@ -62,14 +62,18 @@ const indexRoute = createRoute({
  * manifest decides: open, redirect to the first permitted tab, 403 or 404. A session that must
  * change its password is decided after the change (the dialog invalidates the router).
  */
+const ShellLayout = lazyRouteComponent(() => import('../features/shell/shell.layout'));
+
 const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
-  component: lazyRouteComponent(() => import('../features/shell/shell.layout')),
+  component: ShellLayout,
   beforeLoad: async ({ location, context }) => {
-    // The manifest (for the guard) and the rest of the catalog load while the session starts (a
-    // failed catalog load falls back, it never rejects).
+    // The manifest (for the guard), the rest of the catalog and the shell's code load while the
+    // session starts (a failed catalog load falls back, it never rejects; a failed chunk load is
+    // kept for the shell's render to report).
     const guard = Promise.all([import('./access'), import('./use-access')]);
+    void ShellLayout.preload?.();
     const catalog = loadWholeCatalog();
     const sessionStart = startSession(context.queryClient).then((session) => ({ session }), (error: unknown) => ({ error }));
     const [{ matchRoute, resolveAccess }, { accessStateOf, opensOnlineScreens }] = await guard;
@@ -77,6 +81,8 @@ const shellRoute = createRoute({
     // is a 404 signed in or not, as for a path the router does not know.
     const declared = matchRoute(location.pathname)?.route;
     if (!declared || declared.public || !(declared.redirect || Object.hasOwn(SCREENS, declared.path))) throw notFound();
+    // And the page's own code (a screen; a group route's target is known after the session).
+    void SCREENS[declared.path]?.().catch(() => undefined);
     const started = await sessionStart;
     if ('error' in started) {
       const { error } = started;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { AppShell, Box } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -7,22 +7,22 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { useDeviceKind } from '../../kit/device';
 import { useSession } from '../../kit/use-session';
-import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';
 import { Logo } from '../../kit/logo';
 import { sessionQueries } from '../../kit/queries';
-import { useWeakNetworkMonitor } from '../../kit/weak-network';
-import { ChangePasswordDialog } from './change-password.dialog';
-import { Sidebar } from './sidebar';
+import { useAfterPaint } from '../../kit/use-after-paint';
 import { TopBar } from './top-bar';
-import { Watermark } from './watermark';
-import { useWarehouseRefocusCheck } from './use-warehouse-refocus-check';
-import { useWeakPasswordWarning } from './use-weak-password-warning';
 import { pageTitle } from '../../routes/access';
 import { usePageTitle } from '../../routes/page-title';
 
 const COLLAPSED_KEY = 'tally-sidebar-collapsed';
+
+// Loaded when first shown: the page's frame and scan field paint without them (an operator
+// device starting offline paints its home first; docs/performance.md).
+const ChangePasswordDialog = lazy(() => import('./change-password.dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
+const ShellServices = lazy(() => import('./shell-services'));
 
 /**
  * Every signed-in page. An account holding a temporary password sees only the Change Password
@@ -40,7 +40,9 @@ function PasswordChangeGate() {
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)" p="md">
       <Logo />
-      <ChangePasswordDialog opened forced onClose={() => undefined} />
+      <Suspense fallback={<PageLoader />}>
+        <ChangePasswordDialog opened forced onClose={() => undefined} />
+      </Suspense>
     </Box>
   );
 }
@@ -49,6 +51,8 @@ function PasswordChangeGate() {
  * The frame of every signed-in page (spec §2 "Layout"); under 768 px the sidebar is a drawer.
  * On PDAs and NQ1000 tablets it is the operator shell: the sidebar is always a drawer so the
  * page (one task, its scan field) has the whole width, with the sync badge in the top bar.
+ * The first render is the frame and the page; the top bar's badge and dropdowns, a desktop's
+ * sidebar, the watermark and the shell's background services follow once it has painted.
  */
 function SignedInShell() {
   const { t } = useLingui();
@@ -65,16 +69,15 @@ function SignedInShell() {
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const collapsed = desktop && !handheld && collapsedSetting;
   const openChangePassword = passwordDialog.open;
+  const painted = useAfterPaint();
   // A drawer's sidebar (a third of an operator page's elements, and its menu) is built when it
   // first opens, not at every start: operators start on a scan field.
   const drawerOnly = handheld || !desktop;
-  const [sidebarBuilt, setSidebarBuilt] = useState(!drawerOnly);
+  const [sidebarBuilt, setSidebarBuilt] = useState(false);
   if (navOpened && !sidebarBuilt) setSidebarBuilt(true);
-
-  useWarehouseRefocusCheck();
-  useWeakPasswordWarning(openChangePassword);
-  useWeakNetworkMonitor();
-  useSoundSettings();
+  // The dialog stays mounted once opened (its closing transition).
+  const [passwordBuilt, setPasswordBuilt] = useState(false);
+  if (passwordOpened && !passwordBuilt) setPasswordBuilt(true);
 
   // Spec §9: the email is saved after each navigation; the drawer closes on arrival.
   const closeNav = nav.close;
@@ -91,11 +94,13 @@ function SignedInShell() {
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
-        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} onChangePassword={openChangePassword} handheld={handheld} />
+        <TopBar navOpened={navOpened} onToggleNav={nav.toggle} onChangePassword={openChangePassword} handheld={handheld} withActions={painted} />
       </AppShell.Header>
       <AppShell.Navbar aria-label={t`Sidebar`}>
-        {(sidebarBuilt || !drawerOnly) && (
-          <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} drawer={handheld} />
+        {(sidebarBuilt || (!drawerOnly && painted)) && (
+          <Suspense fallback={null}>
+            <Sidebar collapsed={collapsed} onCollapsedChange={setCollapsed} onCloseDrawer={nav.close} drawer={handheld} />
+          </Suspense>
         )}
       </AppShell.Navbar>
       <AppShell.Main>
@@ -103,8 +108,16 @@ function SignedInShell() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <ChangePasswordDialog opened={passwordOpened} onClose={passwordDialog.close} />
-      <Watermark email={user.email} timeRegion={warehouse?.time_region} />
+      {passwordBuilt && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened={passwordOpened} onClose={passwordDialog.close} />
+        </Suspense>
+      )}
+      {painted && (
+        <Suspense fallback={null}>
+          <ShellServices email={user.email} timeRegion={warehouse?.time_region} onChangePassword={openChangePassword} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
-import { IconCamera, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
-import { useLingui } from '@lingui/react/macro';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { TextInput } from '@mantine/core';
 import { readStored, writeStored } from '../storage';
-import { CameraScanDialog, hasCamera } from './camera-scan';
+import { hasCamera } from './camera';
 import { useScanInput, type ScanInputOptions } from './use-scan-input';
+
+// The field's buttons load when one is offered, the camera's dialog when first opened: every
+// scan screen starts without them.
+const ScanInputActions = lazy(() => import('./scan-input-actions'));
+const CameraScanDialog = lazy(() => import('./camera-scan').then((m) => ({ default: m.CameraScanDialog })));
 
 /** Set once this device has delivered a wedge-scanner entry: the camera fallback is then not offered. */
 const WEDGE_SEEN_KEY = 'tally-wedge-scanner-seen';
@@ -42,9 +45,11 @@ export interface ScanInputProps extends ScanInputOptions {
  * toggle, and a device with a camera but no wedge scanner a camera button.
  */
 export function ScanInput({ label, placeholder, description, disabled, testId = 'scan-input', ...options }: ScanInputProps) {
-  const { t } = useLingui();
   const [cameraAvailable, wedgeSeen] = useCameraFallback();
   const [cameraOpen, setCameraOpen] = useState(false);
+  // Mounted from its first opening on (its closing transition).
+  const [cameraBuilt, setCameraBuilt] = useState(false);
+  if (cameraOpen && !cameraBuilt) setCameraBuilt(true);
   const scan = useScanInput({
     ...options,
     onScan: (entry) => {
@@ -53,25 +58,16 @@ export function ScanInput({ label, placeholder, description, disabled, testId = 
     },
   });
 
+  const keyboardToggle = scan.exempt && scan.handheld;
   const actions = (
-    <Group gap={4} wrap="nowrap">
-      {scan.exempt && scan.handheld && (
-        <Tooltip label={scan.keyboardOpen ? t`Hide keyboard` : t`Show keyboard`}>
-          <ActionIcon variant="subtle" size="lg" onClick={scan.toggleKeyboard} aria-label={scan.keyboardOpen ? t`Hide keyboard` : t`Show keyboard`}>
-            {scan.keyboardOpen ? <IconKeyboardOff size={20} /> : <IconKeyboard size={20} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {cameraAvailable && (
-        <Tooltip label={t`Scan with the camera`}>
-          <ActionIcon variant="subtle" size="lg" onClick={() => setCameraOpen(true)} aria-label={t`Scan with the camera`}>
-            <IconCamera size={20} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
+    <Suspense fallback={null}>
+      <ScanInputActions
+        keyboard={keyboardToggle ? { open: scan.keyboardOpen, toggle: scan.toggleKeyboard } : null}
+        onCamera={cameraAvailable ? () => setCameraOpen(true) : null}
+      />
+    </Suspense>
   );
-  const actionCount = Number(scan.exempt && scan.handheld) + Number(cameraAvailable);
+  const actionCount = Number(keyboardToggle) + Number(cameraAvailable);
 
   return (
     <>
@@ -89,15 +85,17 @@ export function ScanInput({ label, placeholder, description, disabled, testId = 
         rightSectionWidth={actionCount > 0 ? actionCount * 40 + 8 : undefined}
         rightSectionPointerEvents="all"
       />
-      {cameraAvailable && (
-        <CameraScanDialog
-          opened={cameraOpen}
-          onClose={() => {
-            setCameraOpen(false);
-            scan.focus();
-          }}
-          onScan={scan.submitExternal}
-        />
+      {cameraAvailable && cameraBuilt && (
+        <Suspense fallback={null}>
+          <CameraScanDialog
+            opened={cameraOpen}
+            onClose={() => {
+              setCameraOpen(false);
+              scan.focus();
+            }}
+            onScan={scan.submitExternal}
+          />
+        </Suspense>
       )}
     </>
   );

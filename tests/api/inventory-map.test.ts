@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { rowsOf } from '../support/db-state';
@@ -129,6 +129,47 @@ describe('on hand and available per SKU, with their SKU details', () => {
     const pages = await Promise.all([1, 2, 3].map((page_no) => list(admin, 'search_onhand_inventory_detail', { page_no, page_size: 50 })));
     const keys = pages.flatMap((p) => p.list.map((r) => r.balance_key));
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test('the SKU maps list the SKUs whose balances hold stock, no other, and count them, under every filter', async () => {
+    const emptied = await freshSku();
+    await receive(emptied, CELL, 6);
+    await take(emptied, CELL, 6);
+    const stocked = await freshSku();
+    await receive(stocked, CELL, 2);
+    const expected = async (filter: SQL) => rowsOf<{ sku_id: string }>(await db().execute(sql`
+      select s.sku_id from skus s where s.whs_id = ${WHS} and ${filter}
+        and (select sum(onhand_qty) from location_inventory b where b.whs_id = s.whs_id and b.sku_id = s.sku_id) > 0
+      order by s.sku_id`)).map((r) => r.sku_id);
+    const cards = [emptied.skuId, stocked.skuId, 'SGSKU00001', 'NOPE'];
+    const inCards = sql`s.sku_id in (${sql.join(cards.map((id) => sql`${id}`), sql`, `)})`;
+    // This file's SKUs are named "Test item MAPSKU…": the emptied one and the stocked one match.
+    const named = (text: string) => sql`s.sku_name ilike ${`%${text}%`}`;
+    const filters: [Record<string, string>, SQL][] = [
+      [{}, sql`true`],
+      [{ sku_id: cards.join(',') }, inCards],
+      [{ sku_name: 'coffee' }, named('coffee')],
+      [{ sku_name: 'item mapsku' }, named('item mapsku')],
+      [{ sku_id: cards.join(','), sku_name: 'item mapsku' }, sql`${inCards} and ${named('item mapsku')}`],
+    ];
+    for (const path of ['search_onhand_inventory', 'search_available_inventory']) {
+      for (const [query, filter] of filters) {
+        const ids = await expected(filter);
+        const page = await list(admin, path, { ...query, page_size: 200 });
+        expect(page.list.map((r) => r.sku_id), `${path} ${JSON.stringify(query)}`).toEqual(ids.slice(0, 200));
+        expect(page.total, `${path} ${JSON.stringify(query)}`).toBe(ids.length);
+        expect(page.list.every((r) => typeof r.sku_name === 'string')).toBe(true);
+      }
+    }
+    expect((await list(admin, 'search_onhand_inventory', { sku_id: emptied.skuId })).total).toBe(0);
+  });
+
+  test('a page past the first of the on-hand map: the SKUs after the first page, the same count', async () => {
+    const first = await list(admin, 'search_onhand_inventory', { page_size: 20 });
+    const second = await list(admin, 'search_onhand_inventory', { page_size: 20, page_no: 2 });
+    const wider = await list(admin, 'search_onhand_inventory', { page_size: 50 });
+    expect([...first.list, ...second.list]).toEqual(wider.list.slice(0, 40));
+    expect(second.total).toBe(first.total);
   });
 });
 

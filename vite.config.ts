@@ -13,6 +13,9 @@ import type { SwContract } from './sw/sw';
 import { SOURCE_LOCALE } from './src/shared/locales';
 
 const linguiMacro = { plugins: ['@lingui/babel-plugin-lingui-macro'] };
+/** Where the app is served (the server's static route and the service worker's scope agree). */
+const BASE = '/v2/';
+
 /** The version devices report in their sync heartbeats (package version). */
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -317,7 +320,7 @@ function onlineOnlyChunks(): Plugin {
 }
 
 export default defineConfig({
-  base: '/v2/',
+  base: BASE,
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [
     buildTimeModules(),
@@ -334,12 +337,12 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
-        id: '/v2/',
+        id: BASE,
         name: 'Tally WMS',
         short_name: 'Tally',
         description: 'Warehouse management: receiving, counting, putaway, picking, packing and more, online or not.',
-        start_url: '/v2/',
-        scope: '/v2/',
+        start_url: BASE,
+        scope: BASE,
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: '#1c7ed6',
@@ -374,7 +377,7 @@ export default defineConfig({
               return {
                 define: {
                   __TALLY_SW_CONTRACT__: JSON.stringify(swContract),
-                  __TALLY_ONLINE_ONLY__: JSON.stringify([...onlineOnlyFiles].sort().map((file) => `/v2/${file}`)),
+                  __TALLY_ONLINE_ONLY__: JSON.stringify([...onlineOnlyFiles].sort().map((file) => `${BASE}${file}`)),
                 },
               };
             },

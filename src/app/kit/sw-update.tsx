@@ -32,11 +32,12 @@ let keepingOnlineScreens = false;
 
 /**
  * Asks the service worker to fetch and keep the online screens' code (lists, forms, settings; not
- * precached), once per page load: an office user's device then opens them offline too. Operators'
- * devices never ask, and download only the precache.
+ * precached), once per page load, when `wanted` says the user opens them (asked only until it
+ * did): an office user's device then opens them offline too. Operators' devices never ask, and
+ * download only the precache.
  */
-export function keepOnlineScreens(): void {
-  if (keepingOnlineScreens || !('serviceWorker' in navigator)) return;
+export function keepOnlineScreens(wanted: () => boolean): void {
+  if (keepingOnlineScreens || !('serviceWorker' in navigator) || !wanted()) return;
   keepingOnlineScreens = true;
   setTimeout(() => {
     const message: SwMessage = { type: 'KEEP_ONLINE_SCREENS' };

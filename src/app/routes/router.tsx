@@ -101,7 +101,7 @@ const shellRoute = createRoute({
     if (session === null) return;
     const state = accessStateOf(session);
     // An office user's device keeps the online screens' code too, fetched in the background.
-    if (opensOnlineScreens(state)) keepOnlineScreens();
+    keepOnlineScreens(() => opensOnlineScreens(state));
     const access = resolveAccess(location.pathname, state);
     switch (access.kind) {
       case 'ok':

@@ -1,4 +1,3 @@
-import { useSoundSettings } from '../../kit/use-sound-settings';
 import { useWeakNetworkMonitor } from '../../kit/weak-network';
 import { useWarehouseRefocusCheck } from './use-warehouse-refocus-check';
 import { useWeakPasswordWarning } from './use-weak-password-warning';
@@ -6,8 +5,8 @@ import { Watermark } from './watermark';
 
 /**
  * What the shell runs besides its frame and page, loaded once the page has painted: the
- * refocus warehouse check, the weak-password warning, the weak-network monitor, the
- * notification sounds and the watermark.
+ * refocus warehouse check, the weak-password warning, the weak-network monitor and the
+ * watermark. (The notification sounds apply from the first render: ShellLayout.)
  */
 export default function ShellServices({ email, timeRegion, onChangePassword }: {
   email: string;
@@ -17,6 +16,5 @@ export default function ShellServices({ email, timeRegion, onChangePassword }: {
   useWarehouseRefocusCheck();
   useWeakPasswordWarning(onChangePassword);
   useWeakNetworkMonitor();
-  useSoundSettings();
   return <Watermark email={email} timeRegion={timeRegion} />;
 }

@@ -7,6 +7,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { useDeviceKind } from '../../kit/device';
 import { useSession } from '../../kit/use-session';
+import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
 import { PageLoader } from '../../kit/page-loader';
 import { Logo } from '../../kit/logo';
@@ -57,6 +58,8 @@ function PasswordChangeGate() {
 function SignedInShell() {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
+  // The operator's sounds apply from the first scan, not from after the first paint.
+  useSoundSettings();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordDialog] = useDisclosure(false);

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
  * Builds the Node server into dist/server. It goes through Vite like the app so that code
  * shared with the app (route manifest, contract) has its Lingui macros compiled the same way.
  * Packages stay in node_modules (imported at run time). The worker thread that reads uploaded
- * sheets is an entry of its own beside main.js (user-import-sheet-thread.ts starts it).
+ * sheets is an entry of its own beside main.js (common/sheets/sheet-read-thread.ts starts it).
  */
 export default defineConfig({
   plugins: [react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] } }), lingui()],
@@ -17,7 +17,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'node20',
     rollupOptions: {
-      input: { main: 'src/server/main.ts', 'user-import-sheet.worker': 'src/server/modules/user/user-import-sheet.worker.ts' },
+      input: { main: 'src/server/main.ts', 'sheet-read.worker': 'src/server/common/sheets/sheet-read.worker.ts' },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

@@ -5,8 +5,8 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { rolePermissions, roles, uploadSlots, userImportTasks, userWarehouses } from '../../src/server/db/schema';
 import { writeCsv } from '../../src/server/common/sheets/csv';
 import { writeXlsx } from '../../src/server/common/sheets/xlsx';
-import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/modules/user/user-import-sheet';
-import { READ_BUDGET, readSheetOffThread, sheetReaderThreads } from '../../src/server/modules/user/user-import-sheet-thread';
+import { XLSX_MAX_PART_BYTES, readSheet } from '../../src/server/common/sheets/sheet-read';
+import { READ_BUDGET, readSheetOffThread, sheetReaderThreads } from '../../src/server/common/sheets/sheet-read-thread';
 import {
   applyUserImportRows, claimUserImport, purgeExpiredUserImports, runPendingUserImports, runUserImport,
 } from '../../src/server/modules/user/user-import-worker';

@@ -21,7 +21,7 @@ export const TASK_MAX_ATTEMPTS = 3;
 /** The columns the queue reads and writes; every task table has them. */
 type QueueColumn = 'whsId' | 'taskId' | 'userId' | 'status' | 'progress' | 'attempts' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'finishedAt';
 export type TaskTable = PgTable & Record<QueueColumn, PgColumn>;
-type TaskOf<Table extends TaskTable> = Table['$inferSelect'] & { whsId: string; taskId: string | number; attempts: number };
+export type TaskOf<Table extends TaskTable> = Table['$inferSelect'] & { whsId: string; taskId: string | number; attempts: number };
 
 /**
  * Refuses a new task (RET.RATE_LIMITED, retry in 30 s) while the user already has `max` of the

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Code, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileImport } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { API_BASE } from '../../../shared/contract/define';
 import {
-  USER_IMPORT_COLUMNS, USER_IMPORT_FORMATS, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, USER_IMPORT_RESULT_PATH, USER_IMPORT_TEMPLATE_PATH,
-  resultFileName, type UserImportColumn, type UserImportFormat,
+  USER_IMPORT_COLUMNS, USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS, USER_IMPORT_RESULT_PATH, USER_IMPORT_TEMPLATE_PATH,
+  resultFileName, type UserImportColumn,
 } from '../../../shared/contract/user-import.contract';
 import { USER_ADMIN_ACTIONS } from '../../../shared/contract/userlist.contract';
 import { userImportTaskResource } from '../../../shared/resources/user-import.resource';
-import { RET } from '../../../shared/retcodes';
-import { callApi, isApiError } from '../../kit/api';
+import { callApi } from '../../kit/api';
+import { FILE_RETCODES, SheetColumnsTable, SheetUploadForm, TemplateLinks, base64Of } from '../../kit/sheet-upload';
 import { TaskProgressCell, TaskStatusCell, taskRunning } from '../../kit/resource/task-cells';
 import { useSession } from '../../kit/use-session';
 import { refreshUserAdmin } from './user-admin.queries';
@@ -22,23 +22,11 @@ import { refreshUserAdmin } from './user-admin.queries';
 export const UPLOAD_TASKS_PAGE = '/wmsconfig/userlist/uploadtask';
 /** While the import just uploaded waits or runs, the dialog asks again this often. */
 const REFRESH_MS = 1500;
-/** Refusals of a file as a whole: shown in the dialog beside the file, not as a toast. */
-const FILE_RETCODES = [RET.IMPORT_FILE_INVALID, RET.IMPORT_FILE_TOO_LARGE, RET.IMPORT_TOO_MANY_ROWS, RET.IMPORT_HEADER_INVALID, RET.RATE_LIMITED];
-
-const templateUrl = (format: UserImportFormat) => `${API_BASE}${USER_IMPORT_TEMPLATE_PATH}?format=${format}`;
 /** The result file of an import row of search_upload_task, as a row action's or a link's download. */
 export const resultDownload = (row: Record<string, unknown>) => ({
   url: `${API_BASE}${USER_IMPORT_RESULT_PATH}?task_id=${encodeURIComponent(String(row.task_id))}`,
   name: resultFileName(String(row.file_name), row.file_format === 'xlsx' ? 'xlsx' : 'csv'),
 });
-
-/** The file's bytes in base64, as upload_user_file takes them (in slices: a whole file overflows the call stack). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-}
 
 /** What each column takes: the file's header names them in English, as the template does. */
 function useColumnHelp(): Record<UserImportColumn, string> {
@@ -91,24 +79,16 @@ function UploadedTask({ taskId }: { taskId: number }) {
 }
 
 function UserImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const help = useColumnHelp();
-  const [file, setFile] = useState<File | null>(null);
   const [taskId, setTaskId] = useState<number | null>(null);
-  const tooBig = file !== null && file.size > USER_IMPORT_MAX_BYTES;
   const maxKb = USER_IMPORT_MAX_BYTES / 1024;
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => callApi(contract.uploadUserFile, { file_name: chosen.name, content: await base64Of(chosen) }, { noErrorCodes: FILE_RETCODES }),
-    onSuccess: (answer) => {
-      setTaskId(answer.task_id);
-      setFile(null);
-    },
-  });
-  const refusal = upload.error && isApiError(upload.error) && FILE_RETCODES.includes(upload.error.retcode as never) ? upload.error.message : null;
+  const send = async (chosen: File) => callApi(contract.uploadUserFile, { file_name: chosen.name, content: await base64Of(chosen) }, { noErrorCodes: FILE_RETCODES });
+  // A new dialog is a new form: its file and refusal are forgotten on close.
+  const [formKey, setFormKey] = useState(0);
   const close = () => {
-    setFile(null);
     setTaskId(null);
-    upload.reset();
+    setFormKey((k) => k + 1);
     onClose();
   };
 
@@ -121,54 +101,9 @@ function UserImportDialog({ opened, onClose }: { opened: boolean; onClose: () =>
             nothing. New accounts have no password: give one with Reset Password when the person starts.
           </Trans>
         </Text>
-        <Group gap="xs">
-          <Text size="sm"><Trans>Template:</Trans></Text>
-          {USER_IMPORT_FORMATS.map((format) => (
-            <Anchor key={format} href={templateUrl(format)} download={`user_import_template.${format}`} size="sm">
-              <Group gap={4} wrap="nowrap"><IconDownload size={14} aria-hidden />{format.toUpperCase()}</Group>
-            </Anchor>
-          ))}
-        </Group>
-        <Table withTableBorder fz="sm" verticalSpacing={4} aria-label={t`Columns`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th><Trans>Column</Trans></Table.Th>
-              <Table.Th><Trans>What it takes</Trans></Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {USER_IMPORT_COLUMNS.map((column) => (
-              <Table.Tr key={column.key}>
-                <Table.Td><Code title={i18n._(column.label)}>{column.label}</Code></Table.Td>
-                <Table.Td>{help[column.key]}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Group align="flex-end" wrap="nowrap">
-          <FileInput
-            flex={1}
-            label={t`File`}
-            placeholder={t`Choose an .xlsx or .csv file`}
-            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            value={file}
-            onChange={(chosen) => {
-              setFile(chosen);
-              upload.reset();
-            }}
-            clearable
-            error={tooBig ? t`The file is bigger than ${maxKb} KB: split it into smaller files.` : undefined}
-            leftSection={<IconFileImport size={16} aria-hidden />}
-          />
-          <Button leftSection={<IconUpload size={16} aria-hidden />} disabled={!file || tooBig} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
-            <Trans>Upload</Trans>
-          </Button>
-        </Group>
-        {refusal && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`The file was not imported`} data-testid="user-import-refusal">
-            {refusal}
-          </Alert>
-        )}
+        <TemplateLinks path={USER_IMPORT_TEMPLATE_PATH} fileStem="user_import_template" />
+        <SheetColumnsTable columns={USER_IMPORT_COLUMNS} help={help} />
+        <SheetUploadForm key={formKey} maxBytes={USER_IMPORT_MAX_BYTES} send={send} onUploaded={setTaskId} testId="user-import" />
         {taskId !== null && <UploadedTask taskId={taskId} />}
         <Group justify="space-between">
           <Anchor component={Link} to={UPLOAD_TASKS_PAGE} size="sm" onClick={close}><Trans>All imports of this warehouse</Trans></Anchor>

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { rolePermissions, roles, userWarehouses } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { actorOf, assertMayChange, assertMayGrant, refuse, roleOf, type Actor, type RoleGrant } from './user-admin';
+import { actorOf, assertMayChange, refuse, type Actor } from '../../common/account-rules';
+import { assertMayGrant, roleOf, type RoleGrant } from './user-admin';
 
 type RoleHandlers = Handlers<typeof roleContract>;
 const KNOWN = new Set(ALL_PERMISSIONS);

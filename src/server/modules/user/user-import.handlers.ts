@@ -13,7 +13,8 @@ import { userImportRows, userImportTasks } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { downloadSession, fileResponse } from '../../http/file-download';
 import type { Handlers } from '../../http/register';
-import { readUpload, releaseUploadSlot, resultFile, takeUploadSlot, templateFile, uploadFormat } from './user-import';
+import { releaseUploadSlot } from '../../common/sheet-import';
+import { readUpload, resultFile, takeUploadSlot, templateFile, uploadFormat } from './user-import';
 
 const STATUS = EXPORT_TASK_STATUS.values;
 

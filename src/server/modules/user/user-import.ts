@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, min, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STAFF_EMPLOYMENT, STAFF_STATUS, type CodeList } from '../../../shared/codes';
 import {
@@ -7,17 +7,16 @@ import {
 import { USER_ADMIN_ACTIONS, userlistContract } from '../../../shared/contract/userlist.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { roles, staffDepartments, userImportRows, uploadSlots, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
+import { roles, staffDepartments, userImportRows, userImportTasks, userWarehouses, users, wfmDepartments } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { UNSTORABLE } from '../../http/input-guard';
 import { DUMMY_HASH } from '../../common/passwords';
 import type { Cell } from '../../common/sheets/sheet';
 import { writeSheet } from '../../common/sheets/sheet-file';
-import { assertRoomForTask } from '../../common/task-worker';
-import type { Actor } from './user-admin';
+import {
+  headerKey, invalidFile, matchHeader, readUploadSheet, rowCells, takeUploadSlot as takeSlot, tooManyRows, uploadFormat as formatOf,
+} from '../../common/sheet-import';
+import type { Actor } from '../../common/account-rules';
 import { createBpoAccount, editMember } from './userlist.handlers';
-import { SheetError } from './user-import-sheet';
-import { readSheetOffThread } from './user-import-sheet-thread';
 
 /**
  * User import (docs/user-admin.md "User import"): reading an upload into rows (all or nothing,
@@ -36,87 +35,28 @@ export interface ReadUpload {
 }
 
 const LABEL = Object.fromEntries(USER_IMPORT_COLUMNS.map((c) => [c.key, c.label])) as Record<UserImportColumn, string>;
-/** Header text as compared: any case, no spaces, underscores or punctuation (`Employment Type` = `employment_type`). */
-const headerKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-const COLUMN_BY_HEADER = new Map(USER_IMPORT_COLUMNS.flatMap((c) => [[headerKey(c.label), c.key], [headerKey(c.key), c.key]] as const));
-
-const invalidFile = (message: string) => new ApiError(RET.IMPORT_FILE_INVALID, message);
+const LIMITS = { maxBytes: USER_IMPORT_MAX_BYTES, maxRows: USER_IMPORT_MAX_ROWS, maxUnfinished: USER_IMPORT_MAX_UNFINISHED };
 
 /** Which template column each header cell names; -288004 when Email is missing, a column repeats, or nothing else is read. */
 function headerColumns(header: readonly string[]): Map<number, UserImportColumn> {
-  const found = new Map<number, UserImportColumn>();
-  const repeated: string[] = [];
-  header.forEach((text, index) => {
-    const column = COLUMN_BY_HEADER.get(headerKey(text));
-    if (!column) return;
-    if ([...found.values()].includes(column)) repeated.push(LABEL[column]);
-    else found.set(index, column);
-  });
+  const { found, repeated } = matchHeader(header, USER_IMPORT_COLUMNS);
   const present = new Set(found.values());
   const missing = present.has('email') ? [] : [LABEL.email];
   const columns = USER_IMPORT_COLUMNS.map((c) => c.label);
   if (missing.length > 0 || repeated.length > 0 || present.size < 2) {
     const why = missing.length > 0 ? `it has no ${LABEL.email} column`
-      : repeated.length > 0 ? `it names ${repeated.join(', ')} more than once`
+      : repeated.length > 0 ? `it names ${repeated.map((c) => LABEL[c]).join(', ')} more than once`
         : 'it names no column to change besides Email';
-    throw new ApiError(RET.IMPORT_HEADER_INVALID, `The first row must be the header: ${why}. The columns read are ${columns.join(', ')} (download the template).`, { missing, repeated, columns });
+    throw new ApiError(RET.IMPORT_HEADER_INVALID, `The first row must be the header: ${why}. The columns read are ${columns.join(', ')} (download the template).`, { missing, repeated: repeated.map((c) => LABEL[c]), columns });
   }
   return found;
 }
 
-/** Text a database row can hold: NUL and broken Unicode become U+FFFD. */
-const storable = (text: string) => text.replace(new RegExp(UNSTORABLE, 'g'), '\uFFFD');
-
-/** How long an upload holds one of the uploader's slots while it is read, and after it was refused. */
-const UPLOAD_SLOT_MS = 5 * 60_000;
-/**
- * Takes one of the uploader's USER_IMPORT_MAX_UNFINISHED slots in the warehouse for an upload
- * about to be read, or refuses with -100429. Unfinished imports hold one each; an upload holds
- * one while it is read and, when it is refused, for UPLOAD_SLOT_MS after it was sent, so reading
- * files that are refused cannot be repeated without limit. Answers the slot, released once the
- * upload is queued as an import (which then holds the slot itself).
- */
-export async function takeUploadSlot(db: Db, who: { whsId: string; userId: number }): Promise<number> {
-  const mine = and(eq(uploadSlots.whsId, who.whsId), eq(uploadSlots.userId, who.userId));
-  return db.transaction(async (tx) => {
-    // Counted under the lock on the uploader's row (assertRoomForTask): uploads sent together count each other.
-    const unfinished = await assertRoomForTask(tx, userImportTasks, who, USER_IMPORT_MAX_UNFINISHED, 'imports');
-    await tx.delete(uploadSlots).where(and(mine, lt(uploadSlots.heldUntil, new Date())));
-    const [held] = await tx.select({ n: count(), first: min(uploadSlots.heldUntil) }).from(uploadSlots).where(mine);
-    const max = USER_IMPORT_MAX_UNFINISHED;
-    if (unfinished + (held?.n ?? 0) >= max) {
-      const freeAt = held?.first ? new Date(held.first).getTime() : Date.now() + UPLOAD_SLOT_MS;
-      const waitS = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-      throw new ApiError(RET.RATE_LIMITED, `At most ${max} imports may be waiting, being read or refused within ${UPLOAD_SLOT_MS / 60_000} minutes. Try again in ${waitS < 60 ? `${waitS} s` : `${Math.ceil(waitS / 60)} min`}.`, { retry_after_s: waitS });
-    }
-    const [slot] = await tx.insert(uploadSlots).values({ whsId: who.whsId, userId: who.userId, heldUntil: new Date(Date.now() + UPLOAD_SLOT_MS) })
-      .returning({ slotId: uploadSlots.slotId });
-    return slot!.slotId;
-  });
-}
-
-/** Gives an upload's slot back (its import now holds one). */
-export async function releaseUploadSlot(db: Db, who: { whsId: string }, slot: number): Promise<void> {
-  await db.delete(uploadSlots).where(and(eq(uploadSlots.whsId, who.whsId), eq(uploadSlots.slotId, slot)));
-}
+/** Takes one of the uploader's slots for an upload about to be read (common/sheet-import.ts), or refuses with -100429. */
+export const takeUploadSlot = (db: Db, who: { whsId: string; userId: number }) => takeSlot(db, who, userImportTasks, LIMITS.maxUnfinished);
 
 /** The format of an upload by its name, or -288002 / -288001 for its size or name before anything is read. */
-export function uploadFormat(fileName: string, bytes: Uint8Array): UserImportFormat {
-  if (bytes.length > USER_IMPORT_MAX_BYTES) {
-    throw new ApiError(RET.IMPORT_FILE_TOO_LARGE, `The file is ${Math.ceil(bytes.length / 1024)} KB; an import takes at most ${USER_IMPORT_MAX_BYTES / 1024} KB. Split it into smaller files.`, { max_bytes: USER_IMPORT_MAX_BYTES });
-  }
-  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  if (extension !== 'xlsx' && extension !== 'csv') throw invalidFile('Only .xlsx and .csv files can be imported (save other workbooks as .xlsx).');
-  return extension;
-}
-
-const tooManyRows = (count: number) => new ApiError(RET.IMPORT_TOO_MANY_ROWS,
-  `The file has ${count} rows; an import takes at most ${USER_IMPORT_MAX_ROWS}. Split it into smaller files.`, { max_rows: USER_IMPORT_MAX_ROWS, row_count: count });
-/**
- * Rows of the sheet brought back from its thread: a file with more rows of any text is too long
- * whichever columns they fill (a workbook of a million rows never crosses to the event loop).
- */
-const SHEET_ROWS_READ = 2 * USER_IMPORT_MAX_ROWS + 1;
+export const uploadFormat = (fileName: string, bytes: Uint8Array): UserImportFormat => formatOf(fileName, bytes, LIMITS);
 
 /**
  * Reads an upload into the rows to apply (in a worker thread, under its budget), refusing the
@@ -125,37 +65,25 @@ const SHEET_ROWS_READ = 2 * USER_IMPORT_MAX_ROWS + 1;
  * an earlier row's email, or holding text that cannot be stored, is refused at once.
  */
 export async function readUpload(format: UserImportFormat, bytes: Uint8Array): Promise<ReadUpload> {
-  let sheet;
-  try {
-    sheet = await readSheetOffThread(bytes, format, { keep: SHEET_ROWS_READ });
-  } catch (error) {
-    if (error instanceof SheetError) throw invalidFile(error.message);
-    throw error;
-  }
-  // The header and the rows under it, each with any text.
-  if (sheet.count > SHEET_ROWS_READ) throw tooManyRows(sheet.count - 1);
-  const [header, ...data] = sheet.rows;
-  if (!header) throw invalidFile('The file is empty: it needs a header row and a row per user.');
-  const columnAt = headerColumns(header.cells);
+  const { header, data } = await readUploadSheet(format, bytes, LIMITS.maxRows, 'a row per user');
+  const columnAt = headerColumns(header);
   const columns = USER_IMPORT_COLUMNS.map((c) => c.key).filter((key) => [...columnAt.values()].includes(key));
   const rows: ReadUpload['rows'] = [];
   const firstRowOf = new Map<string, number>();
-  for (const { rowNo, cells } of data) {
-    const read: ImportCells = {};
-    for (const [index, column] of columnAt) if (cells[index]) read[column] = cells[index];
-    if (Object.keys(read).length === 0) continue;
-    const stored = Object.fromEntries(Object.entries(read).map(([k, v]) => [k, storable(v)])) as ImportCells;
-    const email = read.email?.toLowerCase();
+  for (const { rowNo, cells: rowText } of data) {
+    const { cells: stored, changed } = rowCells(rowText, columnAt);
+    if (Object.keys(stored).length === 0) continue;
+    const email = stored.email?.toLowerCase();
     const earlier = email ? firstRowOf.get(email) : undefined;
     if (email && earlier === undefined) firstRowOf.set(email, rowNo);
-    if (Object.entries(stored).some(([k, v]) => v !== read[k as UserImportColumn])) {
+    if (changed) {
       rows.push({ rowNo, cells: stored, outcome: USER_IMPORT_OUTCOME.values.REFUSED, message: 'A cell holds characters that cannot be stored (NUL or broken Unicode).' });
     } else if (earlier !== undefined) {
       rows.push({ rowNo, cells: stored, outcome: USER_IMPORT_OUTCOME.values.REFUSED, message: `${LABEL.email}: row ${earlier} has this email already; an import changes each account once.` });
     } else rows.push({ rowNo, cells: stored });
   }
   if (rows.length === 0) throw invalidFile('The file has a header but no rows to import.');
-  if (rows.length > USER_IMPORT_MAX_ROWS) throw tooManyRows(rows.length);
+  if (rows.length > LIMITS.maxRows) throw tooManyRows(rows.length, LIMITS.maxRows);
   return { format, columns, rows };
 }
 

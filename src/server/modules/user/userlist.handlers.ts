@@ -8,7 +8,8 @@ import { badInput, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
-import { actorOf, memberRow, assertMayChange, assertMayGrant, grantRefusal, memberOf, refuse, roleOf, temporaryPassword, type Actor } from './user-admin';
+import { actorOf, assertMayChange, refuse, type Actor } from '../../common/account-rules';
+import { memberRow, assertMayGrant, grantRefusal, memberOf, roleOf, temporaryPassword } from './user-admin';
 import { roleRows } from './user.reads';
 import { unixSeconds } from '../../common/time';
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { SheetError, type SheetFormat, type SheetRow } from './user-import-sheet';
-import type { SheetReadAnswer, SheetReadRequest } from './user-import-sheet.worker';
+import { SheetError, type SheetFormat, type SheetRow } from './sheet-read';
+import type { SheetReadAnswer, SheetReadRequest } from './sheet-read.worker';
 
 /**
  * Reads uploaded sheets off the event loop (docs/user-admin.md "User import"): readSheet runs in
@@ -52,8 +52,8 @@ export const sheetReaderThreads = () => ({ live, busy, waiting: waiting.length }
  */
 function startWorker(heapMb: number): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: heapMb } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./user-import-sheet.worker.js', import.meta.url), options);
-  const source = new URL('./user-import-sheet.worker.ts', import.meta.url).href;
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sheet-read.worker.js', import.meta.url), options);
+  const source = new URL('./sheet-read.worker.ts', import.meta.url).href;
   const boot = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register(); await import(${JSON.stringify(source)});`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options);
 }

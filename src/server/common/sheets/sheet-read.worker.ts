@@ -1,10 +1,10 @@
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { SheetError, readSheet, type SheetFormat, type SheetRow } from './user-import-sheet';
+import { SheetError, readSheet, type SheetFormat, type SheetRow } from './sheet-read';
 
 /**
- * A worker thread that reads uploaded sheets (user-import-sheet-thread.ts starts it): it says
+ * A worker thread that reads uploaded sheets (sheet-read-thread.ts starts it): it says
  * 'ready' once loaded, then answers each request with the first `keep` rows and how many there
  * are (so a huge sheet never crosses to the event loop), or the reason the file is refused.
  * Anything else thrown ends the thread, and the read fails as unexpected.

@@ -8,8 +8,8 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
  * visible sheet of an .xlsx workbook (shared strings, inline strings, rich text runs, numbers,
  * booleans; cell styles and dates are not interpreted). What is not such a file is a SheetError
  * saying why, never an exception of the parser. Nothing here knows about users: the import
- * (user-import.ts) gives the columns their meaning. The server runs it in a worker thread
- * (user-import-sheet-thread.ts); csv-parse, fflate and saxes do the parsing (docs/decisions.md "Sheet files").
+ * (user-import.ts, sales-order-import.ts) gives the columns their meaning. The server runs it in a worker thread
+ * (sheet-read-thread.ts); csv-parse, fflate and saxes do the parsing (docs/decisions.md "Sheet files").
  */
 
 export type SheetFormat = 'xlsx' | 'csv';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { writeXlsx } from '../../common/sheets/xlsx';
 import { writeCsv } from '../../common/sheets/csv';
-import { SheetError, XLSX_MAX_PART_BYTES, columnIndex, readSheet } from './user-import-sheet';
+import { SheetError, XLSX_MAX_PART_BYTES, columnIndex, readSheet } from './sheet-read';
 
 const texts = (rows: ReturnType<typeof readSheet>) => rows.map((r) => r.cells);
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -8,10 +8,13 @@ import { listBench } from './list.bench';
 import { listLoadBench } from './list-load.bench';
 import { offlineStartBench } from './offline-start.bench';
 import { outboxBench } from './outbox.bench';
+import { pickReplayBench } from './pick-replay.bench';
+import { pickScanBench } from './pick-scan.bench';
 import { replayBench } from './replay.bench';
 import { scanBench } from './scan.bench';
 import { serverRssBench } from './server-rss.bench';
 import { uploadBombBench } from './upload-bomb.bench';
+import { waveBench } from './wave.bench';
 import type { AnyBenchModule, BenchModule, BenchOutcome, StandaloneBenchModule } from './support/bench';
 import { launchBrowser } from './support/browser';
 import { BENCH_KEYS, TARGETS, meetsTarget, targetText, withUnit, type BenchKey } from './support/keys';
@@ -28,7 +31,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, apiThroughputBench, uploadBombBench, listLoadBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, serverRssBench, replayBench, pickReplayBench, pickScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

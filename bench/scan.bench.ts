@@ -1,14 +1,12 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { BenchModule } from './support/bench';
 import { OPERATOR_EMAIL, newPage, signIn } from './support/browser';
 import { round, summary } from './support/stats';
+import { BETWEEN_SCANS_MS, KEY_GAP_MS, MEASURE, recordBursts, scanRun, type ScanRunResult, type ScanScript } from './support/wedge-scan';
 
 const SCANS = 200;
 /** Scans before each measured run, not counted: first-use costs (sound clips, JIT) are not the steady state. */
 const WARM_UP_SCANS = 10;
-/** The pause between two labels: an operator moves to the next one faster than any screen. */
-const BETWEEN_SCANS_MS = 50;
-const MEASURE = 'tally:scan-feedback';
 
 /** Labels of the lengths a floor scanner reads (13–20 characters): EAN-13, SKU, cell and ASN codes. */
 function label(i: number): string {
@@ -20,113 +18,18 @@ function label(i: number): string {
   }
 }
 
-/** A wedge scanner's pace: its HID reports arrive every 1–3 ms whatever the page is doing. */
-const KEY_GAP_MS = 2;
-
-/** Waits until `ms` after `since` (setImmediate steps: setTimeout cannot wait 2 ms precisely). */
-async function until(since: number, ms: number): Promise<void> {
-  while (performance.now() - since < ms) await new Promise((resolve) => setImmediate(resolve));
-}
-
-const keyOf = (ch: string) => ({
-  key: ch,
-  code: /\d/.test(ch) ? `Digit${ch}` : /[a-z]/i.test(ch) ? `Key${ch.toUpperCase()}` : ch === '-' ? 'Minus' : '',
-  windowsVirtualKeyCode: /[a-z\d]/i.test(ch) ? ch.toUpperCase().charCodeAt(0) : ch === '-' ? 189 : 0,
-});
-
-/**
- * A keyboard-wedge burst: each character as a CDP keyDown (with its text) and keyUp, then Enter,
- * sent at the scanner's pace without waiting for the page to handle each key, as a scanner does:
- * a page slower than the scanner gets a backlog, and the Enter's feedback waits behind it.
- */
-async function wedgeScan(cdp: CDPSession, text: string): Promise<void> {
-  const sent: Promise<unknown>[] = [];
-  let last = performance.now();
-  for (const ch of [...text, '\r']) {
-    const key = ch === '\r' ? { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 } : keyOf(ch);
-    await until(last, KEY_GAP_MS);
-    last = performance.now();
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: ch, unmodifiedText: ch }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key }));
-  }
-  await Promise.all(sent);
-}
-
-interface RunResult {
-  durations: number[];
-  /** Scans whose measure did not come within 2 s. */
-  missing: number;
-  /** Scans whose value on the page is not the label sent. */
-  garbled: number;
-  /** What the page answered (its scan-verdict line), counted. */
-  verdicts: Record<string, number>;
-  gaps: number[];
-  /** Enter keydown: from its timestamp to the first listener (the backlog of the burst). */
-  enterWaits: number[];
-  /** Enter keydown timestamp to the cue's sound being started (the app's 'tally:cue' event). */
-  soundLatencies: number[];
-}
-
-/** Scans `count` labels and reads the app's measures (Enter keydown → frame showing the feedback). */
-async function scanRun(page: Page, cdp: CDPSession, count = SCANS): Promise<RunResult> {
-  await page.evaluate((name) => {
-    performance.clearMeasures(name);
-    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
-    w.__keyTimes = [];
-    w.__enterWaits = [];
-    w.__sound = [];
-  }, MEASURE);
-  let missing = 0;
-  let garbled = 0;
-  const verdicts: Record<string, number> = {};
-  for (let i = 0; i < count; i++) {
-    await wedgeScan(cdp, label(i));
-    await page.waitForTimeout(BETWEEN_SCANS_MS);
-    // The next label waits for this one's feedback, so a slow frame cannot overlap two scans.
-    const seen = await page.waitForFunction(([name, want]) => performance.getEntriesByName(name, 'measure').length >= want, [MEASURE, i + 1 - missing] as const, { timeout: 2_000 })
-      .then(() => true, () => false);
-    if (!seen) missing += 1;
-    const verdict = (await page.getByTestId('scan-verdict').textContent({ timeout: 1_000 }).catch(() => null)) ?? '(none)';
-    verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
-    // Every key of the burst must have arrived: a garbled value would make the figure meaningless.
-    if ((await page.getByTestId('scan-value').textContent({ timeout: 1_000 }).catch(() => null)) !== label(i)) garbled += 1;
-  }
-  const { durations, gaps, enterWaits, soundLatencies } = await page.evaluate((name) => {
-    const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
-    return {
-      durations: performance.getEntriesByName(name, 'measure').map((m) => m.duration),
-      gaps: w.__keyTimes.flatMap((times) => times.slice(1).map((t, i) => t - times[i]!)),
-      enterWaits: w.__enterWaits,
-      soundLatencies: w.__sound,
-    };
-  }, MEASURE);
-  return { durations, missing, garbled, verdicts, gaps, enterWaits, soundLatencies };
-}
-
-/** In the page: each burst's keydown timestamps (gaps) and how late its Enter is first handled. */
-function recordBursts(): void {
-  const w = window as unknown as { __keyTimes: number[][]; __enterWaits: number[]; __sound: number[] };
-  w.__keyTimes = [];
-  w.__enterWaits = [];
-  w.__sound = [];
-  let burst: number[] = [];
-  let enterAt: number | null = null;
-  // The app's cue event carries when the sound was started (performance.now()).
-  window.addEventListener('tally:cue', (e) => {
-    const at = (e as CustomEvent<{ at: number }>).detail.at;
-    if (enterAt !== null) w.__sound.push(at - enterAt);
-    enterAt = null;
-  });
-  window.addEventListener('keydown', (e) => {
-    burst.push(e.timeStamp);
-    if (e.key === 'Enter') {
-      enterAt = e.timeStamp;
-      w.__keyTimes.push(burst);
-      // How long the Enter waited behind the burst's earlier keys before any listener ran.
-      w.__enterWaits.push(performance.now() - e.timeStamp);
-      burst = [];
-    }
-  }, { capture: true });
+/** Scanner check labels in turn; the page shows each value and its verdict. */
+function scannerCheckScript(): ScanScript {
+  let i = 0;
+  return {
+    next: () => label(i++),
+    async outcome(page: Page, sent: string) {
+      const verdict = (await page.getByTestId('scan-verdict').textContent({ timeout: 1_000 }).catch(() => null)) ?? '(none)';
+      // Every key of the burst must have arrived: a garbled value would make the figure meaningless.
+      const garbled = (await page.getByTestId('scan-value').textContent({ timeout: 1_000 }).catch(() => null)) !== sent;
+      return { verdict, garbled };
+    },
+  };
 }
 
 /**
@@ -159,7 +62,7 @@ async function floorRuns(browser: Browser): Promise<Record<string, unknown>> {
     const floor: Record<string, unknown> = {};
     for (const rate of [1, 4]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const run = await scanRun(page, cdp, SCANS / 2).finally(() => cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }));
+      const run = await scanRun(page, cdp, scannerCheckScript(), SCANS / 2).finally(() => cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 }));
       floor[rate === 1 ? 'unthrottled' : 'cpu4x'] = { ...summary(run.durations), enter_waited_behind_keys_ms: summary(run.enterWaits).p95, garbled: run.garbled };
     }
     return floor;
@@ -169,7 +72,7 @@ async function floorRuns(browser: Browser): Promise<Record<string, unknown>> {
 }
 
 /** The scanner check page as the operator: warm-up, 200 scans, then the same at 4x CPU. */
-async function appRuns(browser: Browser, baseURL: string): Promise<{ fast: RunResult; slow: RunResult }> {
+async function appRuns(browser: Browser, baseURL: string): Promise<{ fast: ScanRunResult; slow: ScanRunResult }> {
   const { context, page } = await newPage(browser, baseURL);
   try {
     await context.addInitScript(recordBursts);
@@ -186,13 +89,14 @@ async function appRuns(browser: Browser, baseURL: string): Promise<{ fast: RunRe
       .catch(() => field.focus());
     const cdp = await context.newCDPSession(page);
 
-    await scanRun(page, cdp, WARM_UP_SCANS);
-    const fast = await scanRun(page, cdp);
+    const script = scannerCheckScript();
+    await scanRun(page, cdp, script, WARM_UP_SCANS);
+    const fast = await scanRun(page, cdp, script, SCANS);
     if (fast.durations.length === 0) throw new Error(`No "${MEASURE}" measure after ${SCANS} scans: does the page record it?`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     try {
-      await scanRun(page, cdp, WARM_UP_SCANS);
-      return { fast, slow: await scanRun(page, cdp) };
+      await scanRun(page, cdp, script, WARM_UP_SCANS);
+      return { fast, slow: await scanRun(page, cdp, script, SCANS) };
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }

@@ -3,6 +3,8 @@ import { Outbox, type OutboxTransport, type Timers } from '../../src/app/kit/out
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { syncContract } from '../../src/shared/contract/sync.contract';
 import { sessionContract } from '../../src/shared/contract/session.contract';
+import { pickingOps } from '../../src/shared/ops/picking.ops';
+import type { OfflineOp, PayloadOf } from '../../src/shared/ops/define';
 import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
@@ -10,10 +12,10 @@ import { seededRandom } from '../support/stats';
 import type { DrainInPage, DrainRequest, FaultLog, QueueRequest, ReplayPage } from '../support/replay-page';
 
 /**
- * Runs in Chromium at the server's origin (bundled by replay.bench.ts): the device of the replay
- * bench. The app's Outbox on the page's real IndexedDB (strict durability) queues the putaway
- * scans with the network gone, then drains them over the browser's own network stack to the
- * server, through a transport that injects the bench's faults. Killing the server is asked of
+ * Runs in Chromium at the server's origin (bundled by support/replay-engine.ts): the device of the
+ * replay benches. The app's Outbox on the page's real IndexedDB (strict durability) queues the
+ * scenario's ops (putaway puts, picks) with the network gone, then drains them over the
+ * browser's own network stack to the server, through a transport that injects the bench's faults. Killing the server is asked of
  * the bench process (`__benchKillIn`, timed there so the kill lands while the push is in flight);
  * it starts again on the same port, so the origin and its IndexedDB stay the same.
  */
@@ -64,8 +66,11 @@ async function signIn(email: string, password: string): Promise<{ whs_id: string
   return me;
 }
 
-/** The operator scans with the network gone: every put is queued through `enqueue`, nothing is sent. Returns each enqueue's time. */
-async function queue({ dbName, context, targets, ops }: QueueRequest): Promise<number[]> {
+/** The ops a replay scenario queues, by kind. */
+const QUEUEABLE = new Map<string, OfflineOp>([putawayOps.put, pickingOps.pick].map((op) => [op.kind, op]));
+
+/** The operator scans with the network gone: every op is queued through `enqueue`, nothing is sent. Returns each enqueue's time. */
+async function queue({ dbName, context, ops }: QueueRequest): Promise<number[]> {
   const db = new OutboxDb(dbName);
   const offline = () => Promise.reject(new TypeError('offline'));
   const timers: Timers = { setTimeout: () => null, clearTimeout: () => undefined };
@@ -73,10 +78,11 @@ async function queue({ dbName, context, targets, ops }: QueueRequest): Promise<n
   scanner.setContext(context);
   const samples: number[] = [];
   try {
-    for (let i = 0; i < ops; i++) {
-      const line = targets.lines[i % targets.lines.length]!;
+    for (const { kind, payload } of ops) {
+      const op = QUEUEABLE.get(kind);
+      if (!op) throw new Error(`The replay page cannot queue ${kind}: add its op to QUEUEABLE`);
       const started = performance.now();
-      await scanner.enqueue(putawayOps.put, { task_no: targets.taskNo, line_no: line.lineNo, sku_id: line.skuId, location: line.location, qty: 1 });
+      await scanner.enqueue(op, payload as PayloadOf<typeof op>);
       samples.push(performance.now() - started);
     }
     await scanner.drain();

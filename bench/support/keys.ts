@@ -12,6 +12,12 @@ export const BENCH_KEYS = [
   'replay_ops_per_s_postgres',
   'replay_lost',
   'replay_duplicated',
+  'pick_replay_ops_per_s_pglite',
+  'pick_replay_ops_per_s_postgres',
+  'pick_replay_lost',
+  'pick_replay_duplicated',
+  'pick_scan_feedback_p95_ms',
+  'pick_scan_feedback_p95_ms_cpu4x',
   'api_scan_ops_per_s',
   'api_vs_db_ceiling_ratio',
   'list_p95_ms_1m_rows',
@@ -25,6 +31,7 @@ export const BENCH_KEYS = [
   'import_bomb_others_p50_ms',
   'import_bomb_others_p99_ms',
   'server_rss_mb_under_load',
+  'wave_10k_orders_s',
 ] as const;
 
 export type BenchKey = (typeof BENCH_KEYS)[number];
@@ -50,6 +57,12 @@ export const TARGETS: Partial<Record<BenchKey, Target>> = {
   replay_ops_per_s_postgres: { min: 2000, unit: 'ops/s' },
   replay_lost: { max: 0, unit: 'units' },
   replay_duplicated: { max: 0, unit: 'units' },
+  pick_replay_ops_per_s_pglite: { min: 1000, unit: 'ops/s' },
+  pick_replay_ops_per_s_postgres: { min: 2000, unit: 'ops/s' },
+  pick_replay_lost: { max: 0, unit: 'units' },
+  pick_replay_duplicated: { max: 0, unit: 'units' },
+  pick_scan_feedback_p95_ms: { max: 16, unit: 'ms' },
+  pick_scan_feedback_p95_ms_cpu4x: { max: 50, unit: 'ms' },
   api_vs_db_ceiling_ratio: { min: 0.5, unit: '' },
   list_p95_ms_1m_rows: { max: 30, unit: 'ms' },
   list_p99_ms_under_load: { max: 500, unit: 'ms' },
@@ -58,4 +71,5 @@ export const TARGETS: Partial<Record<BenchKey, Target>> = {
   offline_start_ms_cpu4x: { max: 1500, unit: 'ms' },
   server_rss_mb: { max: 300, unit: 'MB' },
   server_rss_mb_under_load: { max: 400, unit: 'MB' },
+  wave_10k_orders_s: { max: 10, unit: 's' },
 };

@@ -4,3 +4,5 @@
  * (app-bundle.ts): tsx cannot compile the macros.
  */
 export { seedDemo } from '../../src/server/db/seed';
+export { releaseWave } from '../../src/server/modules/outbound/wave';
+export { claimTask } from '../../src/server/modules/outbound/picking';

@@ -24,10 +24,10 @@ export interface FaultLog {
   ops_answered_duplicate: number;
 }
 
-/** Where the queued puts go: a task's lines, each into its own cell. */
-export interface PutTargets {
-  taskNo: string;
-  lines: { lineNo: number; skuId: string; location: string }[];
+/** One op the device queues: an offline op's kind (an op the replay page knows) and its payload. */
+export interface QueuedOp {
+  kind: string;
+  payload: unknown;
 }
 
 export interface OutboxContext {
@@ -39,8 +39,8 @@ export interface QueueRequest {
   /** The device's IndexedDB database (one per drain, so each starts its stream at seq 1). */
   dbName: string;
   context: OutboxContext;
-  targets: PutTargets;
-  ops: number;
+  /** Enqueued in this order. */
+  ops: QueuedOp[];
 }
 
 export interface DrainRequest {

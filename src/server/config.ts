@@ -17,6 +17,8 @@ export interface ServerConfig {
   sessionTtlMs: number;
   /** Take the client address from X-Forwarded-For (only behind a trusted reverse proxy). */
   trustProxy: boolean;
+  /** Run the auto wave rules on their schedule in this process (AUTO_WAVE, default on; main.ts only). */
+  autoWave: boolean;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
@@ -38,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 168) * 3600_000,
     trustProxy: truthy(env.TRUST_PROXY),
+    autoWave: !falsy(env.AUTO_WAVE),
   };
 }

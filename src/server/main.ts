@@ -7,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
 import { createApp } from './app';
 import { startExportWorker } from './modules/report/export-worker';
 import { startUserImportWorker } from './modules/user/user-import-worker';
+import { startAutoWaveScheduler } from './modules/outbound/auto-wave';
+import { startSalesOrderImportWorker } from './modules/outbound/sales-order-import-worker';
 
 const config = configFromEnv();
 let seeded = false;
@@ -35,9 +37,12 @@ if (prepareOnly) {
   process.exit(0);
 }
 const app = createApp({ db: database.db, config });
-// Each process runs queued exports (Report Center) and user imports; they share the queues through the database.
+// Each process runs queued exports (Report Center), user imports and sales order imports; they share the queues through the database.
 const exportWorker = startExportWorker(database.db);
 const userImportWorker = startUserImportWorker(database.db);
+// Each process polls the auto wave rules; a rule's run is claimed by one of them (modules/outbound/auto-wave.ts).
+const autoWaves = config.autoWave ? startAutoWaveScheduler(database.db) : null;
+const salesOrderImportWorker = startSalesOrderImportWorker(database.db);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.info(`Tally WMS listening on http://localhost:${info.port}/v2/ — database: ${where}`);
@@ -52,7 +57,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.info(`[server] ${signal}: closing`);
   server.close();
-  await Promise.all([exportWorker.stop(), userImportWorker.stop()]);
+  await Promise.all([exportWorker.stop(), userImportWorker.stop(), salesOrderImportWorker.stop(), autoWaves?.stop()]);
   await database.close();
   process.exit(0);
 }

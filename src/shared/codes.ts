@@ -229,6 +229,45 @@ export const ORDER_PRIORITY = defineCodes({
   ON_HOLD: [1, /*i18n*/ 'On Hold'], NORMAL: [2, /*i18n*/ 'Normal'], PRIORITY: [3, /*i18n*/ 'Priority'],
 });
 
+/** Parcel split states 0–3 (spec §3 gives the range, not the names; ours, docs/outbound.md). */
+export const PARCEL_SPLIT = defineCodes({
+  NONE: [0, /*i18n*/ 'Not Split'], TO_SPLIT: [1, /*i18n*/ 'To Split'], SPLITTING: [2, /*i18n*/ 'Splitting'], SPLIT: [3, /*i18n*/ 'Split'],
+});
+
+/** Where a sales order came from (numbers are ours). */
+export const SALES_ORDER_SOURCE = defineCodes({
+  SCREEN: [1, /*i18n*/ 'Created on Screen'], IMPORT: [2, /*i18n*/ 'Imported'], ORDER_SYSTEM: [3, /*i18n*/ 'Order System'],
+});
+
+/** Spec §3 picking types (numbers are ours): pick to order, pick to wave (batch picking), sorting while picking. */
+export const PICKING_TYPE = defineCodes({
+  PICK_TO_ORDER: [1, /*i18n*/ 'Pick to Order'], PICK_TO_WAVE: [2, /*i18n*/ 'Pick to Wave'],
+  SORTING_WHILE_PICKING: [3, /*i18n*/ 'Sorting while Picking'],
+});
+
+/** Which orders an auto wave rule takes by their lines (numbers are ours): any, single-item (one SKU line), multi-item (several). */
+export const ORDER_ITEM_KIND = defineCodes({ ANY: [0, /*i18n*/ 'Any Order'], SINGLE_ITEM: [1, /*i18n*/ 'Single-item'], MULTI_ITEM: [2, /*i18n*/ 'Multi-item'] });
+
+/** How a grouping rule orders the orders inside a group before cutting waves (numbers are ours). */
+export const WAVE_ORDER_SORT = defineCodes({
+  PRIORITY_FIRST: [1, /*i18n*/ 'Priority, then Cut-off, then Age'], CUTOFF_FIRST: [2, /*i18n*/ 'Cut-off, then Priority, then Age'],
+  OLDEST_FIRST: [3, /*i18n*/ 'Oldest First'],
+});
+
+/** Why a wave plan holds an order back from this run (numbers are ours; docs/outbound.md "Wave plan"). */
+export const WAVE_HELD_REASON = defineCodes({
+  ON_HOLD: [1, /*i18n*/ 'On Hold'], TOO_LARGE: [2, /*i18n*/ 'Larger than a Whole Wave'], BELOW_MINIMUM: [3, /*i18n*/ 'Below the Minimum'],
+  RUN_LIMIT: [4, /*i18n*/ 'Beyond This Run\'s Waves'], NO_WAVE_RULE: [5, /*i18n*/ 'No Wave Rule Takes It'],
+});
+
+/** A picking task picks a wave's units, a reverse picking task puts a cancelled order's back (numbers are ours). */
+export const PICKING_TASK_KIND = defineCodes({ PICKING: [1, /*i18n*/ 'Picking'], REVERSE_PICKING: [2, /*i18n*/ 'Reverse Picking'] });
+
+/** Why a picker could not pick what the task asked at a location (numbers are ours). */
+export const SHORT_PICK_REASON = defineCodes({
+  LOCATION_EMPTY: [1, /*i18n*/ 'Location Empty'], DAMAGED: [2, /*i18n*/ 'Damaged'], NOT_ENOUGH: [3, /*i18n*/ 'Not Enough'],
+});
+
 export const CHECKING_STATION_MODE = defineCodes({
   CHECKING: [0, /*i18n*/ 'Checking'], SORT_WHILE_CHECKING: [1, /*i18n*/ 'Sort while Checking'],
   MASS_CHECKING: [2, /*i18n*/ 'Mass Checking'],
@@ -358,6 +397,8 @@ export const EXPIRY_STATE = defineCodes({ NORMAL: [1, /*i18n*/ 'Normal'], EXPIRI
 export const STOCK_LOCATION_TYPE = defineCodes({
   CELL: [1, /*i18n*/ 'Cell'], INBOUND_STAGING: [2, /*i18n*/ 'Inbound Staging Location'],
   OUTBOUND_STAGING: [3, /*i18n*/ 'Outbound Staging Location'], RT_STAGING: [4, /*i18n*/ 'RT Staging Location'],
+  /** A pick cart, basket, box or pallet holding picked units (outbound containers). */
+  CONTAINER: [5, /*i18n*/ 'Container'],
 });
 
 /** What an inventory transaction or block answers to (string codes, ours); each later module adds its document. */
@@ -371,6 +412,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   VAS_TASK: ['VAS_TASK', /*i18n*/ 'VAS Task'],
   /** A blocked location holds its stock: the block log names the location as the document. */
   LOCATION_BLOCK: ['LOCATION_BLOCK', /*i18n*/ 'Location Block'],
+  /** Reverse picking puts a cancelled order's picked units back. */
+  REVERSE_PICKING_TASK: ['REVERSE_PICKING_TASK', /*i18n*/ 'Reverse Picking Task'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -491,6 +534,11 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   sales_order_status: SALES_ORDER_STATUS,
   task_status: TASK_STATUS,
   order_priority: ORDER_PRIORITY,
+  parcel_split: PARCEL_SPLIT,
+  sales_order_source: SALES_ORDER_SOURCE,
+  picking_type: PICKING_TYPE,
+  picking_task_kind: PICKING_TASK_KIND,
+  short_pick_reason: SHORT_PICK_REASON,
   checking_station_mode: CHECKING_STATION_MODE,
   rts_status: RTS_STATUS,
   rts_type: RTS_TYPE,

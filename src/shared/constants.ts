@@ -132,3 +132,8 @@ export const STORAGE_KEYS = {
 
 /** User-agent token of the NQ1000 tablets (tablet layout). */
 export const TABLET_USER_AGENT_TOKEN = 'NQ1000';
+
+/** Most orders one wave takes, and the units one picking task holds (the picker's capacity): by default and at most. */
+export const WAVE_ORDERS_MAX = 1000;
+export const TASK_UNITS_DEFAULT = 200;
+export const TASK_UNITS_MAX = 5000;

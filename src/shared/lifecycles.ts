@@ -1,5 +1,5 @@
 import {
-  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, TASK_STATUS, type CodeList, type CodeValue,
+  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, SALES_ORDER_STATUS, TASK_STATUS, type CodeList, type CodeValue,
 } from './codes';
 
 /**
@@ -107,4 +107,33 @@ export const TASK_LIFECYCLE = lifecycle<TaskStatus>(TASK_STATUS, {
   [T.DONE]: [],
   [T.FAILED]: [],
   [T.CANCEL]: [],
+});
+
+const S = SALES_ORDER_STATUS.values;
+type SalesOrderStatus = (typeof S)[keyof typeof S];
+
+/**
+ * Sales orders (spec §4): created → pending pick → picking → picked → checking → checked →
+ * sorting/packing → shipping → outbound; cancel possible. Ours: a created order is allocated in
+ * place (its units reserved, its status unchanged); one allocation leaves short waits in pending
+ * pick with its reason and goes back to created when stock lets it allocate; a wave takes it to
+ * picking; a short pick nothing can re-allocate fails it (pick fail), and it may be allocated again
+ * when stock lets it (back to created) or wait again.
+ * Cancel is possible until it is packed; after checking it is the Cancel After Checking list's.
+ */
+export const SALES_ORDER_LIFECYCLE = lifecycle<SalesOrderStatus>(SALES_ORDER_STATUS, {
+  [S.CREATED]: [S.PENDING_PICK, S.PICKING, S.CANCEL],
+  [S.PENDING_PICK]: [S.CREATED, S.CANCEL],
+  [S.PICKING]: [S.PICKED, S.PICK_FAIL, S.CANCEL],
+  [S.PICK_FAIL]: [S.CREATED, S.PENDING_PICK, S.CANCEL],
+  [S.PICKED]: [S.SORTING, S.CHECKING, S.CANCEL],
+  [S.SORTING]: [S.SORTED, S.CANCEL],
+  [S.SORTED]: [S.CHECKING, S.CANCEL],
+  [S.CHECKING]: [S.CHECKED, S.CANCEL],
+  [S.CHECKED]: [S.PACKING, S.CANCEL],
+  [S.PACKING]: [S.PACKED, S.CANCEL],
+  [S.PACKED]: [S.SHIPPING],
+  [S.SHIPPING]: [S.OUTBOUND],
+  [S.OUTBOUND]: [],
+  [S.CANCEL]: [],
 });

@@ -132,6 +132,20 @@ export const RET = {
   ARRIVAL_BOX_NOT_ON_SHEET: -287010,
   /** Arrival: the scanned box was checked already (`data.arrived_at`, 10-digit seconds). */
   ARRIVAL_BOX_ALREADY_CHECKED: -287011,
+  /** Sales order intake: the external order number exists with other lines; `data.order_no` is the order it made. */
+  ORDER_EXTERNAL_NO_CLASH: -289001,
+  /** Sales order: a line names a SKU the warehouse does not have, or asks more than it holds; `data.line` (1-based) and `data.sku_id`. */
+  ORDER_LINE_INVALID: -289002,
+  /** Picking: the scan is not what the task asks here (wrong location, SKU or container); `data.expected` says what is. */
+  PICK_WRONG_SCAN: -289101,
+  /** Picking: more units than the task line has left to pick; `data.remaining`. */
+  PICK_QTY_EXCEEDS: -289102,
+  /** Picking: the container is in use for another task (`data.task_no`), unknown or not usable. */
+  CONTAINER_UNUSABLE: -289103,
+  /** Waves: an order cannot join (not allocated, on hold, waved already); `data.order_no` and `data.status`. */
+  WAVE_ORDER_UNAVAILABLE: -289201,
+  /** Picking: the task is in a zone the operator has no picking skill for; `data.zone_id` and `data.skill_zones`. */
+  PICK_ZONE_NOT_SKILLED: -289301,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -62,7 +62,7 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Assigned: 'info', 'PMS Approving': 'info', Adjusting: 'info', Locked: 'info', Normal: 'info', Using: 'info',
   Done: 'success', Picked: 'success', Outbound: 'success',
   Cancel: 'danger', Cancelled: 'danger', Rejected: 'danger', Fail: 'danger', Failed: 'danger', 'Pick Fail': 'danger',
-  Incomplete: 'danger', Damaged: 'danger',
+  Incomplete: 'danger', Damaged: 'danger', Priority: 'danger',
   Created: 'default',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
@@ -70,7 +70,7 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Blocked: 'default', Frozen: 'default', Deleted: 'default', Occupied: 'default', Active: 'default', Inactive: 'default',
   Terminated: 'default', 'Leave of Absence': 'default', Enabled: 'default', Disabled: 'default', Available: 'default',
   'Out of Stock': 'default', Discontinued: 'default', 'Do Not Order': 'default', 'Pre-sale': 'default', Overstock: 'default',
-  'Category Managed': 'default', Expiring: 'default', Expired: 'default',
+  'Category Managed': 'default', Expiring: 'default', Expired: 'default', 'On Hold': 'default',
 };
 
 /** The English labels of every status list of the codes (`*_status`) and of every field shown as a status tag. */

@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { actingInputs, carries } from '../support/acting-inputs';
 import { ChangeWatch, fingerprint, fingerprintDiff } from '../support/db-state';
 import { asQuery, objectMembers, validSample } from '../support/hostile-inputs';
-import { exportFiles, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
+import { exportFiles, pickingSkills, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { userPermissions } from '../../src/server/common/access';
 import { runPendingUserImports } from '../../src/server/modules/user/user-import-worker';
@@ -193,22 +193,38 @@ describe('class: no change of an account stronger than the caller\'s', () => {
     strongerHere = await accountIn('class.here@test.local', { [HOME]: strongerHereRole });
   });
 
-  /** Valid input naming the account: required members sampled, roles of HOME anyone may give. */
+  /** A zone of HOME (demo data), for entries naming the zones of an account. */
+  const ZONE = 'A01';
+
+  /** Valid input naming the account: required members sampled, roles of HOME anyone may give, zones HOME has. */
   function inputFor(def: EndpointDef, userId: number): Record<string, unknown> {
     const input = validSample(def.input) as Record<string, unknown>;
     for (const { name } of objectMembers(def.input)) {
       if (name === 'user_id') input[name] = userId;
       if (name === 'user_ids') input[name] = [userId];
       if (name === 'role_id' && name in input) input[name] = nothing;
+      if (name === 'zone_ids') input[name] = ZONE;
     }
     return input;
   }
+
+  /** Records of the accounts an entry changes, made before it runs: the accounts' picking skills exist for their update, not for their create. */
+  const recordsFor: Partial<Record<string, () => Promise<void>>> = {
+    createPickingSkill: async () => {
+      await db().delete(pickingSkills).where(eq(pickingSkills.whsId, HOME));
+    },
+    updatePickingSkill: async () => {
+      await db().delete(pickingSkills).where(eq(pickingSkills.whsId, HOME));
+      await db().insert(pickingSkills).values([strongerElsewhere, strongerHere, weaker].map((userId) => ({ whsId: HOME, userId, zoneIds: ZONE })));
+    },
+  };
 
   test('the contract has such entries', () => {
     expect(acting.map(([name]) => name)).toEqual(expect.arrayContaining(['editUser', 'resetUserPassword', 'syncUserToTob', 'assignUserRole']));
   });
 
   test.each(acting)('%s', async (name, def) => {
+    await recordsFor[name]?.();
     // The entry's permission and its page's View, and a permission more for the account stronger here.
     const perms = [permOf(def), ...viewOf(permOf(def))];
     await grant(HOME, actorRole, perms);

@@ -5,7 +5,10 @@ import { startTestServer, TestClient, type TestServer } from '../support/api-har
 import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq } from 'drizzle-orm';
-import { inboundTasks, locationInventory, putawayRules, qcRules } from '../../src/server/db/schema';
+import {
+  autoWaveRules, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+} from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { writeConf } from '../../src/server/common/conf';
@@ -47,6 +50,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getDockDetail: { dock_code: 'D01' },
   getStationDetail: { station_id: 'CHK-01' },
   getZoneDetail: { zone_id: 'A01' },
+  getZoneColorDetail: { zone_id: 'A01' },
   getPathwayDetail: { pathway_id: 'A01-01' },
   getCellDetail: { location_code: 'A01-01-01-1' },
   getWhsPlanningDetail: { logic_area_id: 'LA-FAST' },
@@ -103,6 +107,8 @@ beforeAll(async () => {
   expect((await admin.post('/apps/system/user/switch_user_setting', { type: 'whs', value: 'SGSIN1' })).retcode).toBe(0);
   // Warehouse planning answers only where the fulfilment chain is on (-100413 otherwise): on in SGSIN1 for these checks.
   await writeConf(server.database.db, 'SGSIN1', FEATURE_FLAGS.fulfilChain.confKey, '1');
+  // Zone colours likewise answer only where zone_by_color is on (the demo has it on in IDJKT1).
+  await writeConf(server.database.db, 'SGSIN1', FEATURE_FLAGS.zoneByColor.confKey, '1');
   // A bookmark of the admin's for the bookmark detail call.
   const bookmark = await admin.post('/apps/config/bookmark/create_bookmark', { url_path: '/wmsbasic/supplier', template_name: 'Contract check', data: { status: 1 } });
   expect(bookmark.retcode).toBe(0);
@@ -115,6 +121,20 @@ beforeAll(async () => {
   VALID_BODIES.openMassPutawayLines = { code: mass.taskNo };
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
+  // The demo's sales outbound rules (outbound-rules.seed.ts).
+  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules) =>
+    server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getSalesAllocateRuleDetail = { rule_id: (await sg(salesAllocateRules))[0]!.ruleId };
+  VALID_BODIES.getPickingRuleDetail = { rule_id: (await sg(pickingRules))[0]!.ruleId };
+  VALID_BODIES.getAutoWaveRuleDetail = { rule_id: (await sg(autoWaveRules))[0]!.ruleId };
+  VALID_BODIES.getWaveRuleDetail = { rule_id: (await sg(waveRules))[0]!.ruleId };
+  VALID_BODIES.getGroupingRuleDetail = { rule_id: (await sg(waveGroupingRules))[0]!.ruleId };
+  const [template] = await server.database.db.select({ id: storeGroupTemplates.templateId }).from(storeGroupTemplates).where(eq(storeGroupTemplates.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getStoreGroupTemplateDetail = { template_id: template!.id };
+  const [waveGroup] = await server.database.db.select({ id: waveGroups.groupId }).from(waveGroups).where(eq(waveGroups.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getWaveGroupDetail = { group_id: waveGroup!.id };
+  const [skill] = await server.database.db.select({ userId: pickingSkills.userId }).from(pickingSkills).where(eq(pickingSkills.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getPickingSkillDetail = { user_id: skill!.userId };
   // An adjustment for the adjustment detail call (demo data has none): one unit added to a demo balance.
   const [balance] = await server.database.db.select().from(locationInventory).where(eq(locationInventory.whsId, 'SGSIN1')).limit(1);
   const adjustment = await admin.post<{ adjust_no: string }>('/apps/process/inventory/adjustment/create_adjustment', {
@@ -135,6 +155,18 @@ beforeAll(async () => {
     const [task] = await server.database.db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, 'SGSIN1'), eq(inboundTasks.asnNo, 'ASNSGDEMOV1'), eq(inboundTasks.kind, kind)));
     VALID_BODIES[name] = { task_no: task!.taskNo };
   }
+  // The demo sales orders' first wave and its first task (outbound.seed.ts; numbers are drawn).
+  const [order] = await server.database.db.select().from(salesOrders).where(and(eq(salesOrders.whsId, 'SGSIN1'), eq(salesOrders.status, 3))).limit(1);
+  VALID_BODIES.getSalesOrderDetail = { order_no: order!.orderNo };
+  VALID_BODIES.getWaveDetail = { wave_no: order!.waveNo };
+  const [pickingTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.waveNo, order!.waveNo!))).limit(1);
+  VALID_BODIES.getPickingTaskDetail = { task_no: pickingTask!.taskNo };
+  // A sales order import of the warehouse (demo data has none).
+  const [uploader] = await server.database.db.select({ userId: users.userId, email: users.email }).from(users).limit(1);
+  const [orderImport] = await server.database.db.insert(salesOrderImportTasks)
+    .values({ whsId: 'SGSIN1', userId: uploader!.userId, operatorEmail: uploader!.email, fileName: 'orders.csv', fileFormat: 'csv', orderCount: 0 })
+    .returning({ taskId: salesOrderImportTasks.taskId });
+  VALID_BODIES.getSalesOrderImport = { task_id: orderImport!.taskId };
 });
 afterAll(async () => {
   await server?.close();

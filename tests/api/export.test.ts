@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { parseCsv } from '../support/csv';
 import { exportTasks, suppliers } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, purgeExpiredExports, runPendingExports, startExportWorker } from '../../src/server/modules/report/export-worker';
-import { readSheet } from '../../src/server/modules/user/user-import-sheet';
+import { readSheet } from '../../src/server/common/sheets/sheet-read';
 import { API_BASE } from '../../src/shared/contract/define';
 import { EXPORT_DOWNLOAD_PATH, EXPORT_MAX_UNFINISHED, EXPORT_RETENTION_DAYS, EXPORT_STATUS, type ExportTaskRow } from '../../src/shared/contract/export-task.contract';
 import { RET } from '../../src/shared/retcodes';

@@ -561,6 +561,8 @@ describe('report exception (ops inbound.putaway.report_exception / mass_report_e
     expect(answer!.status, answer!.message).toBe('applied');
     const exceptionNo = answer!.data.exception_no as string;
     expect(exceptionNo).toMatch(/^IEX/);
+    // The answer says what the line counts now, for a device that has not read the task again.
+    expect(answer!.data.line).toEqual({ task_no: fx.taskNo, line_no: 1, qty: 3 });
     await device.send(op);
     const rows = await db().select().from(inboundExceptions).where(and(eq(inboundExceptions.whsId, WHS), eq(inboundExceptions.taskNo, fx.taskNo)));
     expect(rows).toHaveLength(1);

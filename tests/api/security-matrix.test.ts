@@ -74,6 +74,8 @@ beforeAll(async () => {
   watch = new ChangeWatch(db());
   // Warehouse planning answers only where the fulfilment chain is on (-100413 first otherwise): on in HOME, so its rows are checked too.
   await writeConf(db(), HOME, FEATURE_FLAGS.fulfilChain.confKey, '1');
+  // Zone colours likewise answer only where zone_by_color is on (the demo has it on in IDJKT1, OTHER here).
+  await writeConf(db(), HOME, FEATURE_FLAGS.zoneByColor.confKey, '1');
   admin = await signedIn('admin@demo.local');
   bare = (await memberWithOwnRole('matrix.bare@demo.local', 'Matrix: nothing')).client;
   ({ client: probe, roleId: probeRoleId } = await memberWithOwnRole('matrix.probe@demo.local', 'Matrix: probe'));

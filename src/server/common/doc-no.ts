@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq } from '../db/schema';
+import {
+  adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, waveNoSeq,
+} from '../db/schema';
 
 /**
  * Document numbers: a prefix, the warehouse's date (YYMMDD) and a sequence number of 6 digits,
@@ -12,16 +14,25 @@ const KINDS = {
   task: { prefix: 'IT', seq: inboundTaskNoSeq },
   exception: { prefix: 'IEX', seq: inboundExceptionNoSeq },
   adjustment: { prefix: 'ADJ', seq: adjustmentNoSeq },
+  salesOrder: { prefix: 'SO', seq: salesOrderNoSeq },
+  wave: { prefix: 'WV', seq: waveNoSeq },
+  pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
+  outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;
 
 /** The next number of a kind; `timeZone` is the warehouse's (its day, not the server's). */
 export async function nextDocNo(tx: Db, kind: DocKind, timeZone: string): Promise<string> {
+  return (await nextDocNos(tx, kind, timeZone, 1))[0]!;
+}
+
+/** The next `count` numbers of a kind, in one statement (a wave's tasks), in the order drawn. */
+export async function nextDocNos(tx: Db, kind: DocKind, timeZone: string, count: number): Promise<string[]> {
+  if (count < 1) return [];
   const { prefix, seq } = KINDS[kind];
-  // One row from the warehouses table is enough to evaluate the expression once.
-  const [row] = await tx.select({
+  const rows = await tx.select({
     no: sql<string>`${prefix} || to_char(now() at time zone ${timeZone}, 'YYMMDD') || lpad((nextval(${seq.seqName}) % 1000000)::text, 6, '0')`,
-  }).from(sql`(select 1) as one`);
-  return row!.no;
+  }).from(sql`generate_series(1, ${count}::int) as g(n)`).orderBy(sql`g.n`);
+  return rows.map((r) => r.no);
 }

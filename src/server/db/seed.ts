@@ -7,6 +7,8 @@ import { seedDemoStock } from '../modules/inventory/inventory.seed';
 import { seedDemoInbound } from '../modules/inbound/asn.seed';
 import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
+import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
+import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -202,6 +204,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // Counted demo ASNs name who counted them: after the accounts.
     await seedDemoCounting(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoVas(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoOutboundRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

@@ -20,6 +20,7 @@ import { warehouseHooks } from './basic/warehouse.hooks';
 import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
+import { pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -45,6 +46,12 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   inbound_shift: deliverySlotHooks,
   qc_rule: qcRuleHooks,
   cell: cellHooks,
+  picking_rule: pickingRuleHooks,
+  picking_skill: pickingSkillHooks,
+  store_group_template: storeGroupTemplateHooks,
+  wave_rule: waveRuleHooks,
+  wave_group: waveGroupHooks,
+  zone_color: zoneColorHooks,
 };
 
 /**
@@ -55,7 +62,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
  * on storey_name_setup: cells name their storey whatever it says, so only storey changes are
  * refused (storeyHooks).
  */
-const FEATURES: Readonly<Record<string, FeatureFlag>> = { whs_planning: 'fulfilChain' };
+const FEATURES: Readonly<Record<string, FeatureFlag>> = { whs_planning: 'fulfilChain', zone_color: 'zoneByColor' };
 
 for (const [name, flag] of Object.entries(FEATURES)) {
   const page = resourceNamed(name)?.pages?.list;

@@ -23,6 +23,10 @@ import { putawayContract } from './putaway.contract';
 import { vasContract } from './vas.contract';
 import { adjustmentContract } from './adjustment.contract';
 import { stockBlockContract } from './stock-block.contract';
+import { salesOrderContract } from './sales-order.contract';
+import { salesOrderImportContract } from './sales-order-import.contract';
+import { waveContract } from './wave.contract';
+import { pickingContract } from './picking.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -54,6 +58,10 @@ export const contract = {
   ...vasContract,
   ...adjustmentContract,
   ...stockBlockContract,
+  ...salesOrderContract,
+  ...salesOrderImportContract,
+  ...waveContract,
+  ...pickingContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -104,6 +104,17 @@ export const reportExceptionPayload = z.object({
 });
 export type ReportExceptionPayload = z.infer<typeof reportExceptionPayload>;
 
+/**
+ * What an applied exception report answers (the op's result): its number and, for a report
+ * against a line, what the line counts after it (0 when nothing is left). Lines only shrink, so
+ * the screen takes the smaller of this and the line as last read until the task is read again.
+ */
+export const reportResultSchema = z.object({
+  exception_no: z.string(),
+  line: z.object({ task_no: z.string(), line_no: z.number().int(), qty: z.number().int() }).nullable(),
+});
+export type ReportResult = z.infer<typeof reportResultSchema>;
+
 /** What an applied put answers (the op's result): the task's progress and each changed line's. */
 export const putResultSchema = z.object({
   location: z.string(),

@@ -1,4 +1,5 @@
 import { countingOps } from './counting.ops';
+import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { userSettingsOps } from './user-settings.ops';
 
@@ -12,6 +13,7 @@ export const OPS = {
   userSettings: userSettingsOps,
   counting: countingOps,
   putaway: putawayOps,
+  picking: pickingOps,
 };
 
 /** An op of the list. */

@@ -63,6 +63,11 @@ export interface FieldDef {
   values?: readonly (string | number)[];
   /** Enum fields: the English label of each value (message ids); values without one show as they are. */
   valueLabels?: Readonly<Record<string | number, string>>;
+  /**
+   * Enum fields whose values are colours (a zone's colour): the #RRGGBB of every value, shown as a
+   * swatch beside the value's label in lists, details and selects — never the colour alone.
+   */
+  swatches?: Readonly<Record<string, string>>;
   /** The field is a status: shown as a tag coloured by spec §4's table. */
   status?: boolean;
   /** Left out of the list's columns (still in the detail). */
@@ -228,6 +233,9 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
   if (!sort?.sortable) throw new Error(`${def.name}: default sort ${def.defaultSort.field} is not sortable`);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.kind === 'enum' && !field.values?.length) throw new Error(`${def.name}.${name}: enum without values`);
+    if (field.swatches && (field.kind !== 'enum' || field.values!.some((value) => !/^#[0-9A-F]{6}$/i.test(field.swatches![value] ?? '')))) {
+      throw new Error(`${def.name}.${name}: swatches are a #RRGGBB colour for every value of an enum`);
+    }
     if (field.filter?.op === 'range' && field.kind !== 'int' && field.kind !== 'time') throw new Error(`${def.name}.${name}: range filters are for numbers and times`);
     const formType = field.form?.type;
     if (formType && field.kind !== 'text' && !(formType === 'select' && field.kind === 'int')) {

@@ -10,11 +10,17 @@ import { bundlingTaskResource, labellingTaskResource, qcTaskResource, receiveTas
 import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
+import {
+  autoWaveRuleResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
+  waveGroupingRuleResource, waveRuleResource, zoneColorResource,
+} from './outbound-rules.resource';
 import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
+import { pickingTaskResource, reversePickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
 import { putawayTaskResource } from './putaway-task.resource';
+import { salesOrderResource, waveableOrderResource } from './sales-order.resource';
 import { roleResource, warehouseRoleResource } from './role.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
@@ -26,6 +32,7 @@ import { supplierResource } from './supplier.resource';
 import { userImportTaskResource } from './user-import.resource';
 import { accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource } from './user.resource';
 import { warehouseResource } from './warehouse.resource';
+import { waveLogResource, waveResource } from './wave.resource';
 import { whsPlanningResource } from './whs-planning.resource';
 import { zoneClusterResource } from './zone-cluster.resource';
 import { zoneResource } from './zone.resource';
@@ -45,6 +52,9 @@ export const RESOURCES = [
   qcRuleResource, qcTaskResource, receiveTaskResource, inboundExceptionResource,
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
+  salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
+  salesAllocateRuleResource, pickingRuleResource, pickingSkillResource,
+  storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
   exportTaskResource,
   userImportTaskResource,

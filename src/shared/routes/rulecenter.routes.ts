@@ -3,6 +3,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { FULFIL_CHAIN, group, list, page } from './builders';
 import type { RouteDecl } from './types';
 
+/** Zone colour pages: shown only while the warehouse's zone_by_color setting is on. */
+const ZONE_BY_COLOR = { flag: 'zoneByColor' } as const;
+
 /** Operator skill pages of the rule center: hidden from the menu (spec §2), each with list, create and edit. */
 const operatorSkill = (segment: string, title: MessageDescriptor, idParam = 'id'): RouteDecl[] => [
   list(`/rulecenter/${segment}`, title, { menu: false }),
@@ -60,18 +63,37 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   ...allocateRule('replenishment', msg`Replenishment Allocate Rule`),
   ...allocateRule('pre-hit', msg`Pre-hit Allocate Rule`),
   group('/rulecenter/wave', msg`Wave Rules`, '/rulecenter/wave/waveRule'),
+  // Ours: the spec names create, edit/{id} and view/{id} once for the wave rule family; each kind has them.
   list('/rulecenter/wave/waveRule', msg`Wave Rule`),
+  page('/rulecenter/wave/waveRule/create', msg`Create Wave Rule`),
+  page('/rulecenter/wave/waveRule/edit/$id', msg`Edit Wave Rule`),
+  page('/rulecenter/wave/waveRule/view/$id', msg`Wave Rule Detail`),
   list('/rulecenter/wave/waveGroup', msg`Wave Group`),
+  page('/rulecenter/wave/waveGroup/create', msg`Create Wave Group`),
+  page('/rulecenter/wave/waveGroup/edit/$id', msg`Edit Wave Group`),
+  page('/rulecenter/wave/waveGroup/view/$id', msg`Wave Group Detail`),
   list('/rulecenter/wave/groupingRule', msg`Grouping Rule`),
+  page('/rulecenter/wave/groupingRule/create', msg`Create Grouping Rule`),
+  page('/rulecenter/wave/groupingRule/edit/$id', msg`Edit Grouping Rule`),
+  page('/rulecenter/wave/groupingRule/view/$id', msg`Grouping Rule Detail`),
   list('/rulecenter/wave/storeGroupTemplate', msg`Store Group Template`),
-  list('/rulecenter/wave/autoWaveRule', msg`Auto Wave Rule`),
+  page('/rulecenter/wave/storeGroupTemplate/create', msg`Create Store Group Template`),
+  page('/rulecenter/wave/storeGroupTemplate/edit/$id', msg`Edit Store Group Template`),
+  page('/rulecenter/wave/storeGroupTemplate/view/$id', msg`Store Group Template Detail`),
+  list('/rulecenter/wave/autoWaveRule', msg`Auto Wave Rule`, { actions: { Action: msg`Run auto waves now` } }),
   page('/rulecenter/wave/autoWaveRule/create', msg`Create Auto Wave Rule`),
   page('/rulecenter/wave/autoWaveRule/edit/$id', msg`Edit Auto Wave Rule`),
   page('/rulecenter/wave/autoWaveRule/view/$id', msg`Auto Wave Rule Detail`),
   list('/rulecenter/pickingRule', msg`Picking Rule`),
+  page('/rulecenter/pickingRule/create', msg`Create Picking Rule`),
+  page('/rulecenter/pickingRule/edit/$id', msg`Edit Picking Rule`),
+  page('/rulecenter/pickingRule/view/$id', msg`Picking Rule Detail`),
   list('/rulecenter/mergeRule', msg`Merge Rule`),
   list('/rulecenter/mtDestinationPriority', msg`MT Destination Priority`),
-  list('/rulecenter/zoneColorConfig', msg`Zone Color Config`, { flag: 'zoneByColor' }),
+  list('/rulecenter/zoneColorConfig', msg`Zone Color Config`, ZONE_BY_COLOR),
+  page('/rulecenter/zoneColorConfig/create', msg`Create Zone Color`, ZONE_BY_COLOR),
+  page('/rulecenter/zoneColorConfig/edit/$zone_id', msg`Edit Zone Color`, ZONE_BY_COLOR),
+  page('/rulecenter/zoneColorConfig/view/$zone_id', msg`Zone Color Detail`, ZONE_BY_COLOR),
   page('/rulecenter/flowPickSetting', msg`Flow Pick Setting`),
   list('/rulecenter/sortingRule', msg`Sorting Rule`),
   group('/rulecenter/shippingRule', msg`Shipping Rule`, '/rulecenter/shippingRule/groupShipping'),

@@ -6,7 +6,7 @@ import type { RouteDecl } from './types';
 /** Sales Outbound (spec §2). */
 export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   group('/salesoutbound', msg`Sales Outbound`, '/salesoutbound/order'),
-  list('/salesoutbound/order', msg`Sales Order`),
+  list('/salesoutbound/order', msg`Sales Order`, { actions: { Edit: msg`Allocate, prioritise and cancel sales orders` } }),
   page('/salesoutbound/order/create', msg`Create Sales Order`),
   page('/salesoutbound/order/detail/$id', msg`Sales Order Detail`),
   page('/salesoutbound/outbound/detail/$id/$number/$type', msg`Outbound Detail`, {
@@ -19,7 +19,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/waveplan', msg`Wave Plan`),
   list('/salesoutbound/waveLog', msg`Wave Log`),
   page('/salesoutbound/waveLog/detail/$wave_sn/is_manual_wave={$is_manual_wave}', msg`Wave Log Detail`),
-  page('/salesoutbound/manualWave', msg`Manual Wave`),
+  page('/salesoutbound/manualWave', msg`Manual Wave`, { actions: { Action: msg`Release orders in a wave` } }),
   page('/salesoutbound/flowPick', msg`Flow Pick`),
   list('/salesoutbound/waveList', msg`Wave List`),
   group('/salesoutbound/task', msg`Tasks`, '/salesoutbound/task/subPicking'),
@@ -41,7 +41,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/task/reversePicking/detail/$task_number', msg`Reverse Picking Task Detail`),
   list('/salesoutbound/task/deliverTask', msg`Delivery Task`),
   page('/salesoutbound/task/deliverTask/detail/$assignment_id', msg`Delivery Task Detail`),
-  page('/salesoutbound/picking/{-$pickup_id}', msg`Picking`),
+  page('/salesoutbound/picking/{-$pickup_id}', msg`Picking`, { actions: { Action: msg`Pick orders and put cancelled units back` } }),
   page('/salesoutbound/pickingTask', msg`Task Picking`),
   page('/salesoutbound/mergeLane', msg`Merge Lane`),
   page('/salesoutbound/sorting', msg`Sorting`),

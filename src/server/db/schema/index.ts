@@ -13,3 +13,4 @@ export * from './user';
 export * from './basic';
 export * from './inventory';
 export * from './inbound';
+export * from './outbound';

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ASN_SOURCE, INBOUND_ORDER_TYPE, INBOUND_STATUS, PURCHASE_TYPE, QC_RULE_KIND, TRACKING_ID_STATUS } from '../../../shared/codes';
 import type { Tx } from '../../db/client';
-import { asnGroups, asnLines, asnOrders, inboundTrackingIds, qcRules, userWarehouses, users } from '../../db/schema';
+import { asnGroups, asnLines, asnOrders, inboundTrackingIds, qcRules } from '../../db/schema';
+import { demoWorker } from '../../common/demo-actor';
 import { demoSkuId } from '../basic/sku.seed';
 import { completeGroupCounting, saveCountingRecord } from './counting';
 
@@ -26,27 +27,10 @@ const COUNTING_DEMO_ASNS = [
 
 export const countingDemoAsnNo = (whsId: string, suffix: string) => `ASN${whsId.slice(0, 2)}DEMO${suffix}`;
 
-/** The account that counts in a demo warehouse: the demo operator where it works, else the supervisor, else the administrator. */
-async function demoCounter(tx: Tx, whsId: string): Promise<number> {
-  const rows = await tx.select({ userId: users.userId, email: users.email }).from(users)
-    .leftJoin(userWarehouses, and(eq(userWarehouses.userId, users.userId), eq(userWarehouses.whsId, whsId)))
-    .where(and(inArray(users.email, ['operator@demo.local', 'supervisor@demo.local', 'admin@demo.local']), sql`(${userWarehouses.whsId} is not null or ${users.isSuperAdmin})`));
-  for (const email of ['operator@demo.local', 'supervisor@demo.local', 'admin@demo.local']) {
-    const found = rows.find((r) => r.email === email);
-    if (found) return found.userId;
-  }
-  throw new Error(`no demo account counts in ${whsId}`);
-}
-
-/**
- * Counting, QC and receiving demo data (after the accounts exist): the QC rules, and ASNs of each
- * warehouse counted through the same functions the counting screen's ops run — one now waits for
- * QC (its QC task), another for receiving (its receiving task) — and one still to count.
- */
 export async function seedDemoCounting(tx: Tx, whsIds: readonly string[]): Promise<void> {
   for (const whsId of whsIds) {
     await tx.insert(qcRules).values(DEMO_QC_RULES.map((r) => ({ whsId, ...r })));
-    const userId = await demoCounter(tx, whsId);
+    const userId = await demoWorker(tx, whsId);
     for (const asn of COUNTING_DEMO_ASNS) {
       const asnNo = countingDemoAsnNo(whsId, asn.suffix);
       await tx.insert(asnGroups).values({ whsId, groupNo: asnNo, status: INBOUND_STATUS.values.ARRIVED });

@@ -3,7 +3,7 @@ import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_SOURCE, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_REF_TYPE,
   INVENTORY_TRANSACTION_TYPE, PUTAWAY_MODE, TASK_STATUS, type CodeOf,
 } from '../../../shared/codes';
-import type { PutawayLine, PutawayTask, PutawayWork, PutResult, ReportExceptionPayload } from '../../../shared/contract/putaway.contract';
+import type { PutawayLine, PutawayTask, PutawayWork, PutResult, ReportExceptionPayload, ReportResult } from '../../../shared/contract/putaway.contract';
 import { HOLDING_TYPES } from '../../../shared/inbound-exception';
 import { ASN_LIFECYCLE, TASK_LIFECYCLE, isFinal } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
@@ -489,7 +489,7 @@ export function cancelTask(db: Db, whsId: string, taskNo: string): Promise<Putaw
  * of the line — and holds them in staging under the exception (exception-effects.ts); the task
  * finishes if nothing else is left of it.
  */
-export async function recordPutawayException(tx: Db, actor: PutActor, report: ReportExceptionPayload): Promise<{ exception_no: string }> {
+export async function recordPutawayException(tx: Db, actor: PutActor, report: ReportExceptionPayload): Promise<ReportResult> {
   const { whsId } = actor;
   const { asns, tasks } = await lockTasks(tx, whsId, [report.task_no]);
   const task = tasks.get(report.task_no)!;
@@ -519,7 +519,7 @@ export async function recordPutawayException(tx: Db, actor: PutActor, report: Re
     await settleAsn(tx, asn);
     await holdUnits(tx, row, { location: line.fromLocation, skuId: line.skuId, batchId: line.batchId, quality: line.quality as Quality, qty: held }, actor.userId);
   }
-  return { exception_no: row.exceptionNo };
+  return { exception_no: row.exceptionNo, line: line ? { task_no: line.taskNo, line_no: line.lineNo, qty: line.qty - held } : null };
 }
 
 /**

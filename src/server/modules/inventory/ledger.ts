@@ -1,6 +1,6 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import {
-  INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, type CodeOf,
+  INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, QUALITY, STOCK_LOCATION_TYPE, type CodeOf,
 } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { RET } from '../../../shared/retcodes';
@@ -231,53 +231,63 @@ async function addOnhand(tx: Db, whsId: string, lines: readonly StockLine[], loc
   return after;
 }
 
-/** Takes units out of a balance's available stock; refused when it holds too little. */
-async function takeOnhand(tx: Db, whsId: string, line: StockLine): Promise<number> {
-  const [row] = await guarded(whsId, { key: line, bucket: 'available', wanted: line.qty }, () => tx.update(li)
-    .set({ onhandQty: sql`${li.onhandQty} - ${line.qty}`, updatedAt: sql`now()` })
-    .where(and(balanceWhere(whsId, line), gte(li.availableQty, line.qty)))
+/**
+ * Where the units a credit takes come from: the balance's available stock, or the units pre-picked
+ * for it (a pick), whose reservation is released by the same change.
+ */
+type TakeFrom = 'available' | 'prepick';
+
+/** Takes units out of a balance (its available or its pre-picked stock); refused when it holds too little. */
+async function takeOnhand(tx: Db, whsId: string, line: StockLine, from: TakeFrom): Promise<number> {
+  const [row] = await guarded(whsId, { key: line, bucket: from, wanted: line.qty }, () => tx.update(li)
+    .set({
+      onhandQty: sql`${li.onhandQty} - ${line.qty}`, updatedAt: sql`now()`,
+      ...(from === 'prepick' ? { prepickQty: sql`${li.prepickQty} - ${line.qty}` } : {}),
+    })
+    .where(and(balanceWhere(whsId, line), gte(from === 'prepick' ? li.prepickQty : li.availableQty, line.qty)))
     .returning({ onhand: li.onhandQty }));
-  if (!row) throw insufficient(whsId, line, 'available', line.qty, await bucketQty(tx, whsId, line, 'available'));
+  if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
   return row.onhand;
 }
 
-/** Sorted like compareKeys: byte order, whatever the database's collation. */
-const KEY_ORDER = sql`location_id collate "C", sku_id collate "C", batch_id collate "C", quality`;
+/** Balances as one JSON parameter for a join: a list of values would be a parameter each, and is planned slowly when long. */
+const balancesJson = (keys: readonly (StockKey & { qty?: number })[]) =>
+  JSON.stringify(keys.map((k) => ({ location_id: k.location, sku_id: k.skuId, batch_id: k.batchId, quality: k.quality, qty: k.qty ?? 0 })));
 
 /**
  * Locks balances (those that exist) in the one key order in a single statement, so that the
  * statements after it may change them in any order without two posts waiting on each other.
  */
 async function lockBalances(tx: Db, whsId: string, keys: readonly StockKey[]): Promise<void> {
-  for (const part of chunks(keys)) {
-    const values = sql.join(part.map((k) => sql`(${k.location}, ${k.skuId}, ${k.batchId}, ${k.quality}::smallint)`), sql`, `);
-    await tx.execute(sql`select 1 from location_inventory where whs_id = ${whsId}
-      and (location_id, sku_id, batch_id, quality) in (${values}) order by ${KEY_ORDER} for update`);
-  }
+  // Sorted like compareKeys: byte order, whatever the database's collation.
+  await tx.execute(sql`select 1 from location_inventory li
+    join jsonb_to_recordset(${balancesJson(keys)}::jsonb) as v(location_id text, sku_id text, batch_id text, quality smallint)
+      on li.whs_id = ${whsId} and li.location_id = v.location_id and li.sku_id = v.sku_id and li.batch_id = v.batch_id and li.quality = v.quality
+    order by li.location_id collate "C", li.sku_id collate "C", li.batch_id collate "C", li.quality for update of li`);
 }
 
 /**
- * Takes units out of several balances' available stock (distinct keys) in one statement per
- * chunk; refused, naming the first in key order, when one holds too little. Returns on hand after, by key.
+ * Takes units out of several balances (distinct keys; their available or their pre-picked stock) in
+ * one statement; refused, naming the first in key order, when one holds too little. Returns on hand
+ * after, by key.
  */
-async function takeOnhandMany(tx: Db, whsId: string, lines: readonly StockLine[]): Promise<Map<string, number>> {
-  if (lines.length === 1) return new Map([[keyOf(lines[0]!), await takeOnhand(tx, whsId, lines[0]!)]]);
+async function takeOnhandMany(tx: Db, whsId: string, lines: readonly StockLine[], from: TakeFrom): Promise<Map<string, number>> {
+  if (lines.length === 1) return new Map([[keyOf(lines[0]!), await takeOnhand(tx, whsId, lines[0]!, from)]]);
   const after = new Map<string, number>();
-  for (const part of chunks(lines)) {
-    const values = sql.join(part.map((l) => sql`(${l.location}, ${l.skuId}, ${l.batchId}, ${l.quality}::smallint, ${l.qty}::int)`), sql`, `);
-    // Both drivers answer a raw statement with its `rows`.
-    const { rows } = (await guarded(whsId, null, () => tx.execute(sql`update location_inventory
-      set onhand_qty = location_inventory.onhand_qty - v.qty, updated_at = now()
-      from (values ${values}) as v(location_id, sku_id, batch_id, quality, qty)
-      where location_inventory.whs_id = ${whsId} and location_inventory.location_id = v.location_id and location_inventory.sku_id = v.sku_id
-        and location_inventory.batch_id = v.batch_id and location_inventory.quality = v.quality and location_inventory.available_qty >= v.qty
-      returning location_inventory.location_id, location_inventory.sku_id, location_inventory.batch_id, location_inventory.quality, location_inventory.onhand_qty`))) as unknown as {
-      rows: { location_id: string; sku_id: string; batch_id: string; quality: number; onhand_qty: number }[];
-    };
-    for (const r of rows) after.set(keyOf({ location: r.location_id, skuId: r.sku_id, batchId: r.batch_id, quality: r.quality as Quality }), r.onhand_qty);
-  }
+  const releasing = from === 'prepick' ? sql`, prepick_qty = location_inventory.prepick_qty - v.qty` : sql``;
+  // Both drivers answer a raw statement with its `rows`.
+  const { rows } = (await guarded(whsId, null, () => tx.execute(sql`update location_inventory
+    set onhand_qty = location_inventory.onhand_qty - v.qty, updated_at = now()${releasing}
+    from jsonb_to_recordset(${balancesJson(lines)}::jsonb) as v(location_id text, sku_id text, batch_id text, quality smallint, qty int)
+    where location_inventory.whs_id = ${whsId} and location_inventory.location_id = v.location_id and location_inventory.sku_id = v.sku_id
+      and location_inventory.batch_id = v.batch_id and location_inventory.quality = v.quality
+      and location_inventory.${sql.raw(from === 'prepick' ? 'prepick_qty' : 'available_qty')} >= v.qty
+    returning location_inventory.location_id, location_inventory.sku_id, location_inventory.batch_id, location_inventory.quality, location_inventory.onhand_qty`))) as unknown as {
+    rows: { location_id: string; sku_id: string; batch_id: string; quality: number; onhand_qty: number }[];
+  };
+  for (const r of rows) after.set(keyOf({ location: r.location_id, skuId: r.sku_id, batchId: r.batch_id, quality: r.quality as Quality }), r.onhand_qty);
   const short = lines.find((l) => !after.has(keyOf(l)));
-  if (short) throw insufficient(whsId, short, 'available', short.qty, await bucketQty(tx, whsId, short, 'available'));
+  if (short) throw insufficient(whsId, short, from, short.qty, await bucketQty(tx, whsId, short, from));
   return after;
 }
 
@@ -309,7 +319,7 @@ function runningAfter(positions: readonly number[], qty: (position: number) => n
  * lines go one way changes in one statement for their total; each line's on hand after is still
  * its own. Returns the transaction id and on hand after of each line, per posting.
  */
-export async function postStockMany(tx: Db, whsId: string, postings: readonly Posting[]): Promise<PostedLine[][]> {
+export async function postStockMany(tx: Db, whsId: string, postings: readonly Posting[], takeFrom: TakeFrom = 'available'): Promise<PostedLine[][]> {
   assertInTransaction(tx);
   const lines = postings.flatMap((p) => p.lines);
   if (lines.length === 0) return postings.map(() => []);
@@ -324,7 +334,10 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
       throw badInput(single ? `lines.${i}.location` : 'location', `location ${line.location} is deleted: no stock can be put there`);
     }
   });
-  await checkBatchesExist(tx, whsId, lines);
+  // Units taken from a reservation come from balances that exist, so their batches do (the balance's
+  // foreign key); a debit of one of those batches needs no look-up either (a pick's, into its container).
+  const reserved = new Set(takeFrom === 'prepick' ? lines.filter((l) => l.direction === CREDIT).map((l) => `${l.skuId}\u0000${l.batchId}`) : []);
+  await checkBatchesExist(tx, whsId, lines.filter((l) => !reserved.has(`${l.skuId}\u0000${l.batchId}`)));
 
   // The lines of each balance, in the order given; balances are taken in key order.
   const byKey = new Map<string, number[]>();
@@ -347,7 +360,7 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
   }
   if (byKey.size > 1) await lockBalances(tx, whsId, [...byKey.values()].map((positions) => lines[positions[0]!]!));
   if (decreases.length > 0) {
-    const after = await takeOnhandMany(tx, whsId, decreases.map(totalOf));
+    const after = await takeOnhandMany(tx, whsId, decreases.map(totalOf), takeFrom);
     for (const positions of decreases) runningAfter(positions, qtyAt, after.get(keyOf(lines[positions[0]!]!))!, -1, onhandAfter);
   }
   if (increases.length > 0) {
@@ -359,13 +372,15 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
     for (const i of positions) {
       onhandAfter[i] = lines[i]!.direction === DEBIT
         ? (await addOnhand(tx, whsId, [lines[i]!], locations)).get(keyOf(lines[i]!))!
-        : await takeOnhand(tx, whsId, lines[i]!);
+        : await takeOnhand(tx, whsId, lines[i]!, takeFrom);
     }
   }
 
   const onhandDelta = (l: StockLine) => (l.direction === DEBIT ? l.qty : -l.qty);
+  const prepickDelta = (l: StockLine) => (takeFrom === 'prepick' && l.direction === CREDIT ? -l.qty : 0);
   await changeStockTotals(
-    tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: 0 })), lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })),
+    tx, whsId, lines.flatMap((l) => cellDelta(locations, l, { onhand: onhandDelta(l), locked: 0, prepick: prepickDelta(l) })),
+    lines.map((l) => ({ skuId: l.skuId, onhand: onhandDelta(l) })),
   );
 
   const refOf = postings.flatMap((p) => p.lines.map(() => p.ref));
@@ -422,34 +437,77 @@ export function moveStockMany(tx: Db, whsId: string, postings: readonly { moves:
   return postStockMany(tx, whsId, postings.map((p) => ({ lines: p.moves.flatMap(moveLines), ref: p.ref })));
 }
 
+/**
+ * Moves pre-picked units (picks), as `moveStockMany` does: each move takes units reserved for it
+ * (reservePrepick) and releases their reservation in the same change, so nobody can take them in
+ * between and a pick costs one post instead of a release and a post.
+ */
+export function movePrepickedMany(tx: Db, whsId: string, postings: readonly { moves: readonly StockMove[]; ref: StockRef }[]): Promise<PostedLine[][]> {
+  return postStockMany(tx, whsId, postings.map((p) => ({ lines: p.moves.flatMap(moveLines), ref: p.ref })), 'prepick');
+}
+
 /** A change of the blocked or pre-picked part of balances: `+` takes it from available, `-` gives it back. */
 interface ReserveChange {
   bucket: 'locked' | 'prepick';
   sign: 1 | -1;
 }
 
-/** Checks and applies a reserve change to each line in key order; returns the bucket's quantity after, in the order given. */
-async function changeReserve(tx: Db, whsId: string, lines: readonly StockQty[], change: ReserveChange): Promise<{ after: number[]; locations: Map<string, StockLocation> }> {
+/**
+ * Checks and applies a reserve change; returns the bucket's quantity after each line, in the order
+ * given. The lines of one balance change it line by line (each checked against what the earlier
+ * left); lines of several balances are locked in key order and change in one guarded statement,
+ * each balance by its lines' total (an allocation of many orders at once).
+ */
+async function changeReserve(tx: Db, whsId: string, lines: readonly StockQty[], change: ReserveChange, proven?: ProvenCells): Promise<{ after: number[]; locations: Map<string, StockLocation> }> {
   assertInTransaction(tx);
   lines.forEach((line, i) => {
     checkKey(line, `lines.${i}`);
     checkQty(line.qty, `lines.${i}`);
   });
-  const locations = await resolveLocations(tx, whsId, lines.map((l) => l.location));
-  await checkBatchesExist(tx, whsId, lines);
+  const locations = proven ? provenLocations(lines, proven) : await resolveLocations(tx, whsId, lines.map((l) => l.location));
+  if (!proven) await checkBatchesExist(tx, whsId, lines);
   const column = change.bucket === 'locked' ? li.lockedQty : li.prepickQty;
+  // Reserving takes from what is available; releasing needs that much reserved.
+  const from: Bucket = change.sign === 1 ? 'available' : change.bucket;
   const after: number[] = new Array<number>(lines.length);
+  const byKey = new Map<string, number[]>();
   for (const i of keyOrder(lines)) {
-    const line = lines[i]!;
-    // Reserving takes from what is available; releasing needs that much reserved.
-    const from: Bucket = change.sign === 1 ? 'available' : change.bucket;
-    const changed = sql`${column} + ${change.sign * line.qty}`;
-    const [row] = await guarded(whsId, { key: line, bucket: from, wanted: line.qty }, () => tx.update(li)
-      .set(change.bucket === 'locked' ? { lockedQty: changed, updatedAt: sql`now()` } : { prepickQty: changed, updatedAt: sql`now()` })
-      .where(and(balanceWhere(whsId, line), gte(change.sign === 1 ? li.availableQty : column, line.qty)))
-      .returning({ qty: column }));
-    if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
-    after[i] = row.qty;
+    const key = keyOf(lines[i]!);
+    const positions = byKey.get(key);
+    if (positions) positions.push(i);
+    else byKey.set(key, [i]);
+  }
+  if (byKey.size === 1) {
+    for (const i of keyOrder(lines)) {
+      const line = lines[i]!;
+      const changed = sql`${column} + ${change.sign * line.qty}`;
+      const [row] = await guarded(whsId, { key: line, bucket: from, wanted: line.qty }, () => tx.update(li)
+        .set(change.bucket === 'locked' ? { lockedQty: changed, updatedAt: sql`now()` } : { prepickQty: changed, updatedAt: sql`now()` })
+        .where(and(balanceWhere(whsId, line), gte(change.sign === 1 ? li.availableQty : column, line.qty)))
+        .returning({ qty: column }));
+      if (!row) throw insufficient(whsId, line, from, line.qty, await bucketQty(tx, whsId, line, from));
+      after[i] = row.qty;
+    }
+  } else {
+    const balances = [...byKey.values()].map((positions) => ({ ...lines[positions[0]!]!, qty: positions.reduce((sum, i) => sum + lines[i]!.qty, 0) }));
+    await lockBalances(tx, whsId, balances);
+    const name = sql.raw(change.bucket === 'locked' ? 'locked_qty' : 'prepick_qty');
+    const guard = sql.raw(change.sign === 1 ? 'available_qty' : change.bucket === 'locked' ? 'locked_qty' : 'prepick_qty');
+    // Both drivers answer a raw statement with its `rows`.
+    const { rows } = (await guarded(whsId, null, () => tx.execute(sql`update location_inventory
+      set ${name} = location_inventory.${name} + ${sql.raw(String(change.sign))} * v.qty, updated_at = now()
+      from jsonb_to_recordset(${balancesJson(balances)}::jsonb) as v(location_id text, sku_id text, batch_id text, quality smallint, qty int)
+      where location_inventory.whs_id = ${whsId} and location_inventory.location_id = v.location_id and location_inventory.sku_id = v.sku_id
+        and location_inventory.batch_id = v.batch_id and location_inventory.quality = v.quality and location_inventory.${guard} >= v.qty
+      returning location_inventory.location_id, location_inventory.sku_id, location_inventory.batch_id, location_inventory.quality, location_inventory.${name} as qty`))) as unknown as {
+      rows: { location_id: string; sku_id: string; batch_id: string; quality: number; qty: number }[];
+    };
+    const final = new Map(rows.map((r) => [keyOf({ location: r.location_id, skuId: r.sku_id, batchId: r.batch_id, quality: r.quality as Quality }), r.qty]));
+    const short = balances.find((b) => !final.has(keyOf(b)));
+    if (short) throw insufficient(whsId, short, from, short.qty, await bucketQty(tx, whsId, short, from));
+    for (const positions of byKey.values()) {
+      runningAfter(positions, (i) => lines[i]!.qty, final.get(keyOf(lines[positions[0]!]!))!, change.sign, after);
+    }
   }
   await changeStockTotals(tx, whsId, lines.flatMap((l) => {
     const qty = change.sign * l.qty;
@@ -493,14 +551,38 @@ export async function unlockStock(tx: Db, whsId: string, lines: readonly StockQt
 }
 
 /**
- * Reserves available units for picking. A pick then releases its reservation and posts the
- * move in the same transaction, so nobody can take the units in between.
+ * What a caller has already read of the balances it reserves, in this transaction: the cell (and
+ * its zone) of each location, found by joining the balances to their cells and SKU batches
+ * (allocation's candidates). The ledger then does not read the locations and batches again.
  */
-export async function reservePrepick(tx: Db, whsId: string, lines: readonly StockQty[]): Promise<number[]> {
-  return (await changeReserve(tx, whsId, lines, { bucket: 'prepick', sign: 1 })).after;
+export interface ProvenCells {
+  /** The zone of every location the lines name, each a normal cell of the warehouse. */
+  zoneOf: ReadonlyMap<string, string>;
 }
 
-/** Gives reserved units back to available (a pick done, cancelled or short). */
+/** The locations of lines as a caller proved them (ProvenCells); a location it did not prove is a bug of the caller. */
+function provenLocations(lines: readonly StockKey[], proven: ProvenCells): Map<string, StockLocation> {
+  const locations = new Map<string, StockLocation>();
+  for (const { location } of lines) {
+    const zoneId = proven.zoneOf.get(location);
+    if (zoneId === undefined) throw new Error(`inventory: location ${location} was not proven by the caller`);
+    locations.set(location, { code: location, type: STOCK_LOCATION_TYPE.values.CELL, status: LOCATION_STATUS.values.NORMAL, zoneId });
+  }
+  return locations;
+}
+
+/**
+ * Reserves available units for picking. A pick then takes them with `movePrepickedMany`, which
+ * releases the reservation in the same change, so nobody can take the units in between. By
+ * default every location and SKU batch is checked first; `proven` skips that for a caller that
+ * read them in this transaction (docs/decisions.md "Allocation tells the ledger what it proved").
+ * Either way the guarded update refuses a balance without the units.
+ */
+export async function reservePrepick(tx: Db, whsId: string, lines: readonly StockQty[], options: { proven?: ProvenCells } = {}): Promise<number[]> {
+  return (await changeReserve(tx, whsId, lines, { bucket: 'prepick', sign: 1 }, options.proven)).after;
+}
+
+/** Gives reserved units back to available (a pick cancelled or short). */
 export async function releasePrepick(tx: Db, whsId: string, lines: readonly StockQty[]): Promise<number[]> {
   return (await changeReserve(tx, whsId, lines, { bucket: 'prepick', sign: -1 })).after;
 }

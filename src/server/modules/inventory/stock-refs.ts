@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PgTransaction, unionAll } from 'drizzle-orm/pg-core';
 import { LOCATION_STATUS, STOCK_LOCATION_TYPE, type CodeOf } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { cells, inboundStagingLocations, outboundStagingLocations, rtStagingLocations, skuBatches, skus } from '../../db/schema';
+import { cells, containers, inboundStagingLocations, outboundStagingLocations, rtStagingLocations, skuBatches, skus } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 
 /**
@@ -37,18 +37,25 @@ const LOCATION_TABLES = [
 ] as const;
 
 /**
- * The warehouse's locations of these codes, from all four location tables in one query. An
+ * The warehouse's locations of these codes, from the four location tables and the containers in one query. An
  * unknown code is not found; a code held by two kinds of location at once is refused rather than
  * guessed (a balance is keyed by the code alone).
  */
 export async function resolveLocations(tx: Db, whsId: string, codes: Iterable<string>): Promise<Map<string, StockLocation>> {
   const wanted = [...new Set(codes)];
   if (wanted.length === 0) return new Map();
+  // The codes in one parameter: a wave reserves thousands of balances at once.
+  const inWanted = sql`(select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`;
   const [cellRows, inboundRows, outboundRows, rtRows] = LOCATION_TABLES.map(([table, type]) => tx
     .select({ code: table.locationCode, type: typeColumn(type), status: table.status, zoneId: table === cells ? cells.zoneId : sql<string | null>`null::text` })
     .from(table)
-    .where(and(eq(table.whsId, whsId), inArray(table.locationCode, wanted))));
-  const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!);
+    .where(and(eq(table.whsId, whsId), inArray(table.locationCode, inWanted))));
+  // Containers (pick carts, baskets) hold picked units until the next step takes them out.
+  const containerRows = tx
+    .select({ code: containers.containerCode, type: typeColumn(STOCK_LOCATION_TYPE.values.CONTAINER), status: containers.status, zoneId: sql<string | null>`null::text` })
+    .from(containers)
+    .where(and(eq(containers.whsId, whsId), inArray(containers.containerCode, inWanted)));
+  const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!, containerRows);
   const found = new Map<string, StockLocation>();
   for (const row of rows) {
     const other = found.get(row.code);
@@ -74,10 +81,11 @@ export interface BatchRef {
 /** Checks that every (SKU, batch) pair exists in the warehouse; names the SKU when it is the SKU that is unknown. */
 export async function checkBatchesExist(tx: Db, whsId: string, refs: readonly BatchRef[]): Promise<void> {
   if (refs.length === 0) return;
-  const skuIds = [...new Set(refs.map((r) => r.skuId))];
-  const batchIds = [...new Set(refs.map((r) => r.batchId))];
+  const pairs = [...new Map(refs.map((r) => [`${r.skuId}\u0000${r.batchId}`, { sku_id: r.skuId, batch_id: r.batchId }])).values()];
   const rows = await tx.select({ skuId: skuBatches.skuId, batchId: skuBatches.batchId }).from(skuBatches)
-    .where(and(eq(skuBatches.whsId, whsId), inArray(skuBatches.skuId, skuIds), inArray(skuBatches.batchId, batchIds)));
+    .innerJoin(sql`jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(sku_id text, batch_id text)`,
+      sql`${skuBatches.skuId} = v.sku_id and ${skuBatches.batchId} = v.batch_id`)
+    .where(eq(skuBatches.whsId, whsId));
   const known = new Set(rows.map((r) => `${r.skuId}\u0000${r.batchId}`));
   const missing = refs.find((r) => !known.has(`${r.skuId}\u0000${r.batchId}`));
   if (!missing) return;

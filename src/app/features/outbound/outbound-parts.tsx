@@ -1,0 +1,81 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
+import { PICKING_TASK_PAGES } from '../../../shared/contract/picking.contract';
+import type { OrderTask } from '../../../shared/contract/sales-order.contract';
+import { waveContract } from '../../../shared/contract/wave.contract';
+import { waveDetailLink } from '../../../shared/resources/wave.resource';
+import { callApi } from '../../kit/api';
+import { FieldValue } from '../../kit/resource/field-value';
+import { NoData, codeField, orPlaceholder } from '../../kit/record-parts';
+import { useCanOpen } from '../../routes/use-access';
+
+/** The pieces the sales outbound detail screens share: task links and the table of picking tasks. */
+
+
+export const taskStatusField = codeField(TASK_STATUS, /*i18n*/ 'Status', true);
+const taskKindField = codeField(PICKING_TASK_KIND, /*i18n*/ 'Task Type');
+
+/** Text, or the placeholder for nothing. */
+/** The detail page of a picking task (kind 1) or a reverse picking task (kind 2). */
+export const taskDetailHref = (taskNo: string, kind: number): string => (kind === PICKING_TASK_KIND.values.REVERSE_PICKING
+  ? PICKING_TASK_PAGES.reverseDetail.replace('$task_number', encodeURIComponent(taskNo))
+  : PICKING_TASK_PAGES.detail.replace('$pickup_id', encodeURIComponent(taskNo)));
+
+/** A task number, linked to its detail page when the user may open it. */
+export function TaskLink({ taskNo, kind }: { taskNo: string; kind: number }) {
+  const href = taskDetailHref(taskNo, kind);
+  const canOpen = useCanOpen(href);
+  return canOpen ? <Anchor component={Link} to={href}>{taskNo}</Anchor> : <>{taskNo}</>;
+}
+
+/** Picking and reverse picking tasks: number (to the detail), kind, status, zone, picked (and short) of total. */
+export function TaskTable({ tasks }: { tasks: readonly OrderTask[] }) {
+  const { t, i18n } = useLingui();
+  if (tasks.length === 0) return <NoData />;
+  return (
+    <Table striped aria-label={t`Tasks`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th><Trans>Task No.</Trans></Table.Th>
+          <Table.Th>{i18n._(taskKindField.label)}</Table.Th>
+          <Table.Th><Trans>Status</Trans></Table.Th>
+          <Table.Th><Trans>Zone ID</Trans></Table.Th>
+          <Table.Th ta="right"><Trans>Picked / Qty</Trans></Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tasks.map((task) => (
+          <Table.Tr key={task.task_no}>
+            <Table.Td><TaskLink taskNo={task.task_no} kind={task.kind} /></Table.Td>
+            <Table.Td><FieldValue field={taskKindField} value={task.kind} /></Table.Td>
+            <Table.Td><FieldValue field={taskStatusField} value={task.status} /></Table.Td>
+            <Table.Td>{orPlaceholder(task.zone_id)}</Table.Td>
+            <Table.Td ta="right">
+              {task.picked_qty} / {task.total_qty}
+              {task.short_qty > 0 && <Text span size="sm" c="orange.8"> · <Trans>{task.short_qty} short</Trans></Text>}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * A wave number, linked to the wave's detail when the user may open it. The detail's path says
+ * whether the wave is manual, which only the wave knows: it is read first (the same query as the
+ * detail's, so opening it then shows at once).
+ */
+export function WaveLink({ waveNo }: { waveNo: string }) {
+  const wave = useQuery({
+    queryKey: ['outbound', 'wave', 'detail', waveNo],
+    queryFn: ({ signal }) => callApi(waveContract.getWaveDetail, { wave_no: waveNo }, { signal, quiet: true }),
+    retry: false,
+  });
+  const href = wave.data ? waveDetailLink(waveNo, wave.data.wave.is_manual) : null;
+  const canOpen = useCanOpen(href ?? '');
+  return href && canOpen ? <Anchor component={Link} to={href}>{waveNo}</Anchor> : <>{waveNo}</>;
+}

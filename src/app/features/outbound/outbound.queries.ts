@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import { pickingContract } from '../../../shared/contract/picking.contract';
+import { salesOrderContract } from '../../../shared/contract/sales-order.contract';
+import { waveContract } from '../../../shared/contract/wave.contract';
+import { RET } from '../../../shared/retcodes';
+import { callApi } from '../../kit/api';
+
+/**
+ * The reads of the sales outbound office screens beyond the resource lists (keys: area, kind,
+ * then detail and the key). The lists themselves are resources (shared/resources/sales-order,
+ * wave, picking-task). A detail the warehouse does not have (-100404) is the screen's to say.
+ */
+export const outboundQueries = {
+  all: ['outbound'] as const,
+  orderDetail: (orderNo: string) => queryOptions({
+    queryKey: ['outbound', 'order', 'detail', orderNo],
+    queryFn: ({ signal }) => callApi(salesOrderContract.getSalesOrderDetail, { order_no: orderNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: orderNo !== '',
+    retry: false,
+  }),
+  waveDetail: (waveNo: string) => queryOptions({
+    queryKey: ['outbound', 'wave', 'detail', waveNo],
+    queryFn: ({ signal }) => callApi(waveContract.getWaveDetail, { wave_no: waveNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: waveNo !== '',
+    retry: false,
+  }),
+  taskDetail: (taskNo: string) => queryOptions({
+    queryKey: ['outbound', 'task', 'detail', taskNo],
+    queryFn: ({ signal }) => callApi(pickingContract.getPickingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: taskNo !== '',
+    retry: false,
+  }),
+};

@@ -1,0 +1,208 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, TextInput, Textarea, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_PRIORITY, PARCEL_SPLIT, type CodeOf } from '../../../shared/codes';
+import { UPPER_BOUND } from '../../../shared/constants';
+import { ORDER_LINES_MAX, ORDER_REMARK_MAX, SALES_ORDER_PAGES, salesOrderContract } from '../../../shared/contract/sales-order.contract';
+import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
+import { RET } from '../../../shared/retcodes';
+import { requiredMessage } from '../../../shared/validation';
+import { callApi, isApiError } from '../../kit/api';
+import { wallClockToUnix } from '../../kit/resource/date-range';
+import { DatesLocale } from '../../kit/resource/dates-locale';
+import { useWarehouseTimeZone } from '../../kit/resource/field-value';
+import { toast } from '../../kit/toast';
+import { outboundQueries } from './outbound.queries';
+import { emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type OrderLineDraft } from './sales-order-form';
+
+const F = salesOrderResource.fields;
+
+/** A refusal that names the order's external number, not a line (-289001: the same number with other lines). */
+const ORDER_REFUSALS: readonly number[] = [RET.ORDER_EXTERNAL_NO_CLASH];
+
+/** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
+function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {
+  lines: readonly OrderLineDraft[];
+  setLines(change: (all: OrderLineDraft[]) => OrderLineDraft[]): void;
+  touched: boolean;
+  refusedIndex: number | null;
+  refusal: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const setLine = (key: number, change: Partial<OrderLineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const units = lines.reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="sales-order-lines-form">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4"><Trans>Lines</Trans></Title>
+        <Button
+          variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={lines.length >= ORDER_LINES_MAX}
+          onClick={() => setLines((all) => [...all, emptyOrderLine()])}
+        >
+          <Trans>Add Line</Trans>
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>#</Table.Th>
+              <Table.Th><Trans>SKU ID</Trans> *</Table.Th>
+              <Table.Th><Trans>Qty</Trans> *</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, i) => {
+              const n = i + 1;
+              const problem = touched ? lineProblem(line) : null;
+              const refused = refusedIndex === i ? refusal : undefined;
+              return (
+                <Table.Tr key={line.key} data-testid={`order-line-${n}`}>
+                  <Table.Td>{n}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t`SKU ID of line ${n}`} placeholder={t`Scan or type a SKU`} maxLength={100} value={line.sku_id}
+                      onChange={(e) => setLine(line.key, { sku_id: e.currentTarget.value })}
+                      error={refused ?? (problem === 'sku' ? i18n._(requiredMessage(t`SKU ID`, 'input')) : null)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Qty of line ${n}`} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} w={140}
+                      value={line.qty} onChange={(v) => setLine(line.key, { qty: v })}
+                      error={problem === 'qty' ? i18n._(requiredMessage(t`Qty`, 'input')) : null}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle" color="red" aria-label={t`Remove line ${n}`} disabled={lines.length === 1}
+                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="xs" mt="sm">
+        <Badge variant="light">{t`Lines: ${lines.length}`}</Badge>
+        <Badge variant="light">{t`Units: ${units}`}</Badge>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * /salesoutbound/order/create: a sales order typed on screen — the order system's number, priority,
+ * parcel split, shop, cut-off, remark and its lines (SKU and quantity). Sent, it opens the order's
+ * detail; the same external number and lines again open the order made first. A line the server
+ * refuses (unknown SKU, more than the warehouse holds) shows the reason on that line.
+ */
+export default function SalesOrderCreateScreen() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const timeZone = useWarehouseTimeZone();
+
+  const [externalNo, setExternalNo] = useState('');
+  const [priority, setPriority] = useState<CodeOf<typeof ORDER_PRIORITY>>(ORDER_PRIORITY.values.NORMAL);
+  const [parcelSplit, setParcelSplit] = useState<CodeOf<typeof PARCEL_SPLIT>>(PARCEL_SPLIT.values.NONE);
+  const [shopId, setShopId] = useState('');
+  const [cutoff, setCutoff] = useState<string | null>(null);
+  const [remark, setRemark] = useState('');
+  const [lines, setLines] = useState<OrderLineDraft[]>(() => [emptyOrderLine()]);
+  const [touched, setTouched] = useState(false);
+
+  const draft = {
+    external_no: externalNo, priority, parcel_split: parcelSplit, shop_id: shopId,
+    cutoff_at: cutoff ? wallClockToUnix(cutoff, timeZone) : null, remark, lines,
+  };
+  const ready = orderReady(draft);
+
+  const save = useMutation({
+    mutationFn: () => callApi(salesOrderContract.createSalesOrder, orderInputOf(draft), { noErrorCodes: [RET.ORDER_LINE_INVALID, ...ORDER_REFUSALS] }),
+    onSuccess: ({ order, created }) => {
+      const orderNo = order.order_no;
+      if (created) toast.success(t`Sales order ${orderNo} created`);
+      else toast.success(t`This external order number was sent before with the same lines: sales order ${orderNo} is the one made then.`);
+      void queryClient.invalidateQueries({ queryKey: ['resource'] });
+      void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
+      void navigate({ to: SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo)) });
+    },
+  });
+  const lineRefusal = isApiError(save.error, RET.ORDER_LINE_INVALID) ? save.error : null;
+  const refusedIndex = lineRefusal ? refusedLineIndex(lineRefusal.data, lines.length) : null;
+  const orderRefusal = save.error && isApiError(save.error) && refusedIndex === null ? save.error.message : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (ready) save.mutate();
+  };
+
+  return (
+    <DatesLocale enabled>
+      <form onSubmit={onSubmit} noValidate data-testid="sales-order-create-form">
+        <Stack gap="md" maw={1200}>
+          <Title order={1} fz="h2"><Trans>Create Sales Order</Trans></Title>
+          <Paper withBorder radius="md" p="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <TextInput
+                label={i18n._(F.external_no.label)} required maxLength={64} value={externalNo}
+                onChange={(e) => {
+                  save.reset();
+                  setExternalNo(e.currentTarget.value);
+                }}
+                error={touched && externalNo.trim() === '' ? i18n._(requiredMessage(i18n._(F.external_no.label), 'input')) : null}
+              />
+              <Select
+                label={i18n._(F.priority.label)} allowDeselect={false}
+                data={ORDER_PRIORITY.options.map((o) => ({ value: String(o.value), label: i18n._(o.label) }))}
+                value={String(priority)} onChange={(v) => v && setPriority(Number(v) as CodeOf<typeof ORDER_PRIORITY>)}
+              />
+              <Select
+                label={i18n._(F.parcel_split.label)} allowDeselect={false}
+                data={PARCEL_SPLIT.options.map((o) => ({ value: String(o.value), label: i18n._(o.label) }))}
+                value={String(parcelSplit)} onChange={(v) => v && setParcelSplit(Number(v) as CodeOf<typeof PARCEL_SPLIT>)}
+              />
+              <TextInput label={i18n._(F.shop_id.label)} maxLength={64} value={shopId} onChange={(e) => setShopId(e.currentTarget.value)} />
+              <DateTimePicker
+                label={i18n._(F.cutoff_at.label)} value={cutoff} onChange={setCutoff} clearable valueFormat="YYYY-MM-DD HH:mm"
+                placeholder={t`Date and time`} popoverProps={{ withinPortal: true }}
+              />
+              <Textarea
+                label={<Trans>Remark</Trans>} maxLength={ORDER_REMARK_MAX} autosize minRows={1} value={remark}
+                onChange={(e) => setRemark(e.currentTarget.value)}
+              />
+            </SimpleGrid>
+          </Paper>
+
+          <LinesForm
+            lines={lines} touched={touched} refusedIndex={refusedIndex} refusal={lineRefusal?.message}
+            setLines={(change) => {
+              save.reset();
+              setLines(change);
+            }}
+          />
+
+          {orderRefusal && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="order-refusal">{orderRefusal}</Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => router.history.back()}><Trans>Cancel</Trans></Button>
+            <Button type="submit" loading={save.isPending}><Trans>Confirm</Trans></Button>
+          </Group>
+        </Stack>
+      </form>
+    </DatesLocale>
+  );
+}

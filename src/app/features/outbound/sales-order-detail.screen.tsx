@@ -1,0 +1,321 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Menu, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconHandGrab, IconPackageOff, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_PRIORITY, QUALITY, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
+import { CANCEL_REASON_MAX, SALES_ORDER_ACCESS, SALES_ORDER_PAGES, salesOrderContract, type SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
+import { SALES_ORDER_LIFECYCLE, canMove } from '../../../shared/lifecycles';
+import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
+import { requiredMessage } from '../../../shared/validation';
+import { callApi } from '../../kit/api';
+import { RecordPending } from '../../kit/record-pending';
+import { ReasonDialog } from '../../kit/reason-dialog';
+import { FieldValue } from '../../kit/resource/field-value';
+import { toast } from '../../kit/toast';
+import { useSession } from '../../kit/use-session';
+import { pageTitle } from '../../routes/access';
+import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
+import { TaskLink, TaskTable, WaveLink } from './outbound-parts';
+import { outboundQueries } from './outbound.queries';
+
+const F = salesOrderResource.fields;
+const S = SALES_ORDER_STATUS.values;
+type OrderStatus = CodeOf<typeof SALES_ORDER_STATUS>;
+const statusField = codeField(SALES_ORDER_STATUS, /*i18n*/ 'Status', true);
+const qualityField = codeField(QUALITY, /*i18n*/ 'Quality');
+type Order = SalesOrderDetail['order'];
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** Orders allocation and priority changes still reach: not released to the floor yet. */
+const WAITING: readonly number[] = [S.CREATED, S.PENDING_PICK];
+
+function Header({ order }: { order: Order }) {
+  return (
+    <FactsCard
+      testId="order-header"
+      facts={[
+        [F.status, <FieldValue field={F.status} value={order.status} />],
+        [F.priority, <FieldValue field={F.priority} value={order.priority} />],
+        [F.external_no, order.external_no],
+        [F.source, <FieldValue field={F.source} value={order.source} />],
+        [F.parcel_split, <FieldValue field={F.parcel_split} value={order.parcel_split} />],
+        [F.shop_id, orPlaceholder(order.shop_id)],
+        [F.wave_no, order.wave_no ? <WaveLink waveNo={order.wave_no} /> : orPlaceholder(null)],
+        [F.cutoff_at, <FieldValue field={F.cutoff_at} value={order.cutoff_at} />],
+        [F.line_count, order.line_count],
+        [F.total_qty, order.total_qty],
+        [F.allocated_qty, order.allocated_qty],
+        [F.picked_qty, order.picked_qty],
+        [F.created_at, <FieldValue field={F.created_at} value={order.created_at} />],
+        [<Trans>Updated At</Trans>, <FieldValue field={F.created_at} value={order.updated_at} />],
+        [<Trans>Remark</Trans>, orPlaceholder(order.remark)],
+      ]}
+    />
+  );
+}
+
+/**
+ * Why the order waits or failed, where nobody can miss it. Waiting for stock says what will free it:
+ * Tally has no replenishment yet, so only stock put away or released by other orders lets it allocate.
+ */
+function HoldNotice({ order }: { order: Order }) {
+  const reason = order.hold_reason;
+  if (order.status === S.PENDING_PICK) {
+    return (
+      <Alert color="orange" icon={<IconPackageOff size={18} aria-hidden />} title={<Trans>Waiting for stock</Trans>} data-testid="hold-notice">
+        {reason && <Text size="sm" fw={500}>{reason}</Text>}
+        <Text size="sm">
+          <Trans>Replenishment is not available in Tally yet: this order waits until stock is put away or freed by other orders, then Allocate again. A later release adds replenishment.</Trans>
+        </Text>
+      </Alert>
+    );
+  }
+  if (order.status === S.PICK_FAIL) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={<Trans>Pick failed</Trans>} data-testid="hold-notice">
+        {reason && <Text size="sm" fw={500}>{reason}</Text>}
+        <Text size="sm"><Trans>Replenishment is not available in Tally yet: the order can be allocated again once stock is put away or freed, or cancelled.</Trans></Text>
+      </Alert>
+    );
+  }
+  if (order.priority === ORDER_PRIORITY.values.ON_HOLD && WAITING.includes(order.status)) {
+    return (
+      <Alert color="gray" icon={<IconHandGrab size={18} aria-hidden />} data-testid="hold-notice">
+        <Trans>This order is on hold: no wave takes it until its priority is set to Normal or Priority.</Trans>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function Lines({ lines }: { lines: SalesOrderDetail['lines'] }) {
+  const { t } = useLingui();
+  return (
+    <Section title={<Trans>Lines</Trans>} testId="order-lines">
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-label={t`Lines`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th><Trans>SKU ID</Trans></Table.Th>
+              <Table.Th><Trans>SKU Name</Trans></Table.Th>
+              <Table.Th><Trans>Barcode</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Allocated</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l) => (
+              <Table.Tr key={l.line_no}>
+                <Table.Td>{l.line_no}</Table.Td>
+                <Table.Td ff="monospace">{l.sku_id}</Table.Td>
+                <Table.Td>{orPlaceholder(l.sku_name)}</Table.Td>
+                <Table.Td>{orPlaceholder(l.barcode)}</Table.Td>
+                <Table.Td ta="right">{l.qty}</Table.Td>
+                <Table.Td ta="right">{l.allocated_qty}</Table.Td>
+                <Table.Td ta="right">{l.picked_qty}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+function Allocations({ allocations, tasks }: Pick<SalesOrderDetail, 'allocations' | 'tasks'>) {
+  const { t } = useLingui();
+  const kindOf = new Map(tasks.map((task) => [task.task_no, task.kind]));
+  return (
+    <Section title={<Trans>Allocations</Trans>} testId="order-allocations">
+      {allocations.length === 0 ? <NoData /> : (
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped aria-label={t`Allocations`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th><Trans>SKU ID</Trans></Table.Th>
+                <Table.Th><Trans>Location</Trans></Table.Th>
+                <Table.Th><Trans>Zone ID</Trans></Table.Th>
+                <Table.Th><Trans>Batch</Trans> / <Trans>Expiry Date</Trans></Table.Th>
+                <Table.Th><Trans>Quality</Trans></Table.Th>
+                <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
+                <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
+                <Table.Th ta="right"><Trans>Short</Trans></Table.Th>
+                <Table.Th ta="right"><Trans>Cancelled</Trans></Table.Th>
+                <Table.Th ta="right"><Trans>Returned</Trans></Table.Th>
+                <Table.Th><Trans>Task No.</Trans></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {allocations.map((a) => (
+                <Table.Tr key={a.alloc_id}>
+                  <Table.Td>{a.line_no}</Table.Td>
+                  <Table.Td ff="monospace">{a.sku_id}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{a.location_id}</Table.Td>
+                  <Table.Td>{orPlaceholder(a.zone_id)}</Table.Td>
+                  <Table.Td>{a.batch_id}<Text size="xs" c="dimmed">{orPlaceholder(a.expiry_date)}</Text></Table.Td>
+                  <Table.Td><FieldValue field={qualityField} value={a.quality} /></Table.Td>
+                  <Table.Td ta="right">{a.qty}</Table.Td>
+                  <Table.Td ta="right">{a.picked_qty}</Table.Td>
+                  <Table.Td ta="right">{a.short_qty}</Table.Td>
+                  <Table.Td ta="right">{a.cancelled_qty}</Table.Td>
+                  <Table.Td ta="right">{a.returned_qty}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{a.task_no ? <TaskLink taskNo={a.task_no} kind={kindOf.get(a.task_no) ?? 1} /> : orPlaceholder(null)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Section>
+  );
+}
+
+function Log({ logs }: { logs: SalesOrderDetail['logs'] }) {
+  return (
+    <Section title={<Trans>Log</Trans>} testId="order-log">
+      {logs.length === 0 ? <NoData /> : (
+        <Timeline active={logs.length - 1} bulletSize={14} lineWidth={2}>
+          {logs.map((log) => (
+            <Timeline.Item
+              key={log.log_id}
+              title={(
+                <Group gap={6}>
+                  {log.from_status !== null && log.from_status !== log.to_status && (
+                    <>
+                      <FieldValue field={statusField} value={log.from_status} />
+                      <Text span c="dimmed">→</Text>
+                    </>
+                  )}
+                  <FieldValue field={statusField} value={log.to_status} />
+                </Group>
+              )}
+            >
+              <Text size="sm">{log.note}</Text>
+              <Text size="xs" c="dimmed">
+                <FieldValue field={F.created_at} value={log.created_at} />{' · '}{log.operator_name ?? <Trans>System</Trans>}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * What the user may do to the order (SALES_ORDER_ACCESS.edit) in its status: allocate it while it
+ * waits and is not on hold, set its priority before it is released, cancel it (with a reason)
+ * while its lifecycle allows.
+ */
+function Actions({ order, onMoved }: { order: Order; onMoved(): void }) {
+  const { t, i18n } = useLingui();
+  const { perms } = useSession();
+  const [cancelling, setCancelling] = useState(false);
+  const orderNos = [order.order_no];
+  const allocate = useMutation({
+    mutationFn: () => callApi(salesOrderContract.allocateSalesOrders, { order_nos: orderNos }),
+    onSuccess: ({ results }) => {
+      const result = results[0];
+      if (result?.allocated) toast.success(t`Allocated`);
+      else toast.warning(result?.hold_reason ?? t`Not allocated`, 6000);
+      onMoved();
+    },
+  });
+  const priority = useMutation({
+    mutationFn: (value: CodeOf<typeof ORDER_PRIORITY>) => callApi(salesOrderContract.updateSalesOrderPriority, { order_nos: orderNos, priority: value }),
+    onSuccess: () => {
+      toast.success(t`Priority set`);
+      onMoved();
+    },
+  });
+  if (!perms.has(SALES_ORDER_ACCESS.edit.perm)) return null;
+  const status = order.status as OrderStatus;
+  const waiting = WAITING.includes(status);
+  const canAllocate = waiting && order.priority !== ORDER_PRIORITY.values.ON_HOLD;
+  const canCancel = canMove(SALES_ORDER_LIFECYCLE, status, S.CANCEL);
+  const orderNo = order.order_no;
+  return (
+    <Group gap="sm">
+      {canAllocate && (
+        <Button variant="light" loading={allocate.isPending} onClick={() => allocate.mutate()}><Trans>Allocate</Trans></Button>
+      )}
+      {waiting && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="light" loading={priority.isPending} rightSection={<IconChevronDown size={14} aria-hidden />}><Trans>Set Priority</Trans></Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {ORDER_PRIORITY.options.map((o) => (
+              <Menu.Item key={o.value} disabled={o.value === order.priority} onClick={() => priority.mutate(o.value)}>{i18n._(o.label)}</Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {canCancel && (
+        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setCancelling(true)}>
+          <Trans>Cancel Order</Trans>
+        </Button>
+      )}
+      <ReasonDialog
+        opened={cancelling}
+        title={t`Cancel Order`}
+        explanation={<Trans>Cancel sales order {orderNo}? Units not picked yet are released; units already picked get a reverse picking task that puts them back. A cancelled order cannot be reopened.</Trans>}
+        validate={(reason) => (reason ? null : i18n._(requiredMessage(t`Reason`, 'input')))}
+        maxLength={CANCEL_REASON_MAX}
+        confirmLabel={t`Cancel Order`}
+        confirmColor="red"
+        onConfirm={async (reason) => {
+          const { reverse_task_no: reverseTask } = await callApi(salesOrderContract.cancelSalesOrder, { order_no: order.order_no, reason }, { quiet: true });
+          toast.success(reverseTask ? t`Order cancelled: reverse picking task ${reverseTask} puts its picked units back` : t`Order cancelled`);
+          setCancelling(false);
+          onMoved();
+        }}
+        onClose={() => setCancelling(false)}
+      />
+    </Group>
+  );
+}
+
+/**
+ * /salesoutbound/order/detail/$id: one sales order — its facts, why it waits or failed, its lines,
+ * the stock reserved for it (and picked, short, released, put back), its picking tasks and the log
+ * of every status change — with the moves its status allows.
+ */
+export default function SalesOrderDetailScreen() {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const detail = useQuery(outboundQueries.orderDetail(id));
+  const title = pageTitle(SALES_ORDER_PAGES.detail);
+  const heading = `${title ? i18n._(title) : ''} ${id}`.trim();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
+    void queryClient.invalidateQueries({ queryKey: ['resource'] });
+  };
+  if (!detail.data) {
+    return <RecordPending heading={heading} id={id} error={detail.error} />;
+  }
+  const { order, lines, allocations, tasks, logs } = detail.data;
+  return (
+    <Stack gap="md" maw={1280}>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">{heading}</Title>
+        <Actions order={order} onMoved={refresh} />
+      </Group>
+      <HoldNotice order={order} />
+      <Header order={order} />
+      <Lines lines={lines} />
+      <Allocations allocations={allocations} tasks={tasks} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} /></Section>
+        <Log logs={logs} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

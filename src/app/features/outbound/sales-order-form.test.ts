@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest';
+import { ORDER_PRIORITY, PARCEL_SPLIT } from '../../../shared/codes';
+import { emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type OrderDraft } from './sales-order-form';
+
+const draft = (change: Partial<OrderDraft> = {}): OrderDraft => ({
+  external_no: ' EXT-1 ', priority: ORDER_PRIORITY.values.NORMAL, parcel_split: PARCEL_SPLIT.values.NONE, shop_id: '', cutoff_at: null, remark: '  ',
+  lines: [{ ...emptyOrderLine(), sku_id: ' SKU1 ', qty: 3 }],
+  ...change,
+});
+
+describe('sales order form', () => {
+  test('a line needs a SKU and a whole quantity of at least 1', () => {
+    expect(lineProblem({ ...emptyOrderLine() })).toBe('sku');
+    expect(lineProblem({ ...emptyOrderLine(), sku_id: 'A', qty: '' })).toBe('qty');
+    expect(lineProblem({ ...emptyOrderLine(), sku_id: 'A', qty: 0 })).toBe('qty');
+    expect(lineProblem({ ...emptyOrderLine(), sku_id: 'A', qty: 1.5 })).toBe('qty');
+    expect(lineProblem({ ...emptyOrderLine(), sku_id: 'A', qty: 2 })).toBeNull();
+  });
+
+  test('an order is ready with an external number and complete lines only', () => {
+    expect(orderReady(draft())).toBe(true);
+    expect(orderReady(draft({ external_no: '  ' }))).toBe(false);
+    expect(orderReady(draft({ lines: [] }))).toBe(false);
+    expect(orderReady(draft({ lines: [{ ...emptyOrderLine(), sku_id: 'A', qty: 1 }, emptyOrderLine()] }))).toBe(false);
+  });
+
+  test('the input is trimmed, blank optional text is null, keys are left out', () => {
+    expect(orderInputOf(draft({ shop_id: ' SHOP9 ', cutoff_at: 1_800_000_000 }))).toEqual({
+      external_no: 'EXT-1', priority: 2, parcel_split: 0, shop_id: 'SHOP9', cutoff_at: 1_800_000_000, remark: null, lines: [{ sku_id: 'SKU1', qty: 3 }],
+    });
+  });
+
+  test('a refusal names its line by number from 1; anything else names none', () => {
+    expect(refusedLineIndex({ line: 2 }, 3)).toBe(1);
+    expect(refusedLineIndex({ line: 4 }, 3)).toBeNull();
+    expect(refusedLineIndex({ line: 0 }, 3)).toBeNull();
+    expect(refusedLineIndex({ line: null }, 3)).toBeNull();
+    expect(refusedLineIndex(null, 3)).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+CREATE INDEX "store_group_templates_shop_ids_trgm_idx" ON "store_group_templates" USING gin ("shop_ids" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "store_group_templates_shop_group_ids_trgm_idx" ON "store_group_templates" USING gin ("shop_group_ids" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "wave_groups_wave_rule_ids_trgm_idx" ON "wave_groups" USING gin ("wave_rule_ids" gin_trgm_ops);

@@ -1,0 +1,3 @@
+ALTER TABLE "waves" ADD COLUMN "auto_wave_rule_id" integer;--> statement-breakpoint
+ALTER TABLE "waves" ADD CONSTRAINT "waves_auto_wave_rule_fk" FOREIGN KEY ("whs_id","auto_wave_rule_id") REFERENCES "public"."auto_wave_rules"("whs_id","rule_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waves" ADD CONSTRAINT "waves_manual_rule_ck" CHECK (not ("waves"."is_manual" and "waves"."auto_wave_rule_id" is not null));

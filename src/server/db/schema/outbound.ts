@@ -1,0 +1,544 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, serial, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { activeStatusCheck, createdAt, locationStatusCheck, remark, status, timestamptz, trigramIndex, updatedAt, warehouseRef, whsId, whsPrimaryKey } from './columns';
+import { shopGroups, shops, skus, zones } from './basic';
+import { skuBatches } from './inventory';
+import { users } from './system';
+
+// Sales outbound (spec §2 /salesoutbound, §3 sales order and task codes, §4 the sales order lifecycle).
+
+export const salesOrderNoSeq = pgSequence('sales_order_no_seq');
+export const waveNoSeq = pgSequence('wave_no_seq');
+export const pickingTaskNoSeq = pgSequence('picking_task_no_seq');
+export const outboundExceptionNoSeq = pgSequence('outbound_exception_no_seq');
+
+/**
+ * Pick carts, baskets, boxes, pallets and put walls: labelled containers an operator picks into.
+ * A container is a stock location (STOCK_LOCATION_TYPE container 5): picked units sit in it, on
+ * the ledger, until the next step takes them out. It serves one picking task at a time.
+ */
+export const containers = pgTable('containers', {
+  whsId: warehouseRef(),
+  containerCode: text('container_code').notNull(),
+  /** CONTAINER_TYPE. */
+  containerType: smallint('container_type').notNull(),
+  /** LOCATION_STATUS: normal 1, blocked 2, frozen 3, deleted 4 (a container is a location). */
+  status: smallint('status').notNull().default(1),
+  /** The picking task it is in use for; null when free. */
+  taskNo: text('task_no'),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.containerCode),
+  index('containers_task_idx').on(t.whsId, t.taskNo),
+  check('containers_type_ck', sql`${t.containerType} between 0 and 4`),
+  locationStatusCheck(t.status),
+]);
+
+/**
+ * Sales orders: what an order system (or a person, or a spreadsheet) asks the warehouse to ship.
+ * `external_no` is the order system's number, unique in the warehouse: the intake is idempotent on
+ * it, and `lines_hash` tells a resend (the same lines) from a clash (other lines).
+ */
+export const salesOrders = pgTable('sales_orders', {
+  whsId: warehouseRef(),
+  orderNo: text('order_no').notNull(),
+  externalNo: text('external_no').notNull(),
+  /** SALES_ORDER_STATUS. */
+  status: smallint('status').notNull().default(0),
+  /** ORDER_PRIORITY: on hold 1, normal 2, priority 3. */
+  priority: smallint('priority').notNull().default(2),
+  /** PARCEL_SPLIT: 0 not split … 3 (spec §3 parcel split states). */
+  parcelSplit: smallint('parcel_split').notNull().default(0),
+  /** SALES_ORDER_SOURCE: screen 1, import 2, order system 3. */
+  source: smallint('source').notNull(),
+  shopId: text('shop_id'),
+  /** When the carrier collects: auto waves take orders by cut-off. */
+  cutoffAt: timestamptz('cutoff_at'),
+  lineCount: integer('line_count').notNull(),
+  totalQty: integer('total_qty').notNull(),
+  allocatedQty: integer('allocated_qty').notNull().default(0),
+  pickedQty: integer('picked_qty').notNull().default(0),
+  /** The wave it was released in; null before. */
+  waveNo: text('wave_no'),
+  /** Why it waits (pending pick) or failed (pick fail), in English for the log; null otherwise. */
+  holdReason: text('hold_reason'),
+  /** sha256 of its lines as received: a resend of the external number must carry the same. */
+  linesHash: text('lines_hash').notNull(),
+  remark: remark(),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.orderNo),
+  uniqueIndex('sales_orders_external_no_uq').on(t.whsId, t.externalNo),
+  index('sales_orders_status_idx').on(t.whsId, t.status, t.priority, t.createdAt),
+  index('sales_orders_wave_idx').on(t.whsId, t.waveNo),
+  index('sales_orders_created_at_idx').on(t.whsId, t.createdAt),
+  check('sales_orders_status_ck', sql`${t.status} between 0 and 13`),
+  check('sales_orders_priority_ck', sql`${t.priority} between 1 and 3`),
+  check('sales_orders_parcel_split_ck', sql`${t.parcelSplit} between 0 and 3`),
+  check('sales_orders_source_ck', sql`${t.source} between 1 and 3`),
+  check('sales_orders_qty_ck', sql`${t.totalQty} >= 1 and ${t.allocatedQty} between 0 and ${t.totalQty} and ${t.pickedQty} between 0 and ${t.totalQty}`),
+]);
+
+export const salesOrderLines = pgTable('sales_order_lines', {
+  whsId: whsId(),
+  orderNo: text('order_no').notNull(),
+  lineNo: smallint('line_no').notNull(),
+  skuId: text('sku_id').notNull(),
+  qty: integer('qty').notNull(),
+  allocatedQty: integer('allocated_qty').notNull().default(0),
+  pickedQty: integer('picked_qty').notNull().default(0),
+}, (t) => [
+  whsPrimaryKey(t, t.orderNo, t.lineNo),
+  foreignKey({ name: 'sales_order_lines_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }).onDelete('cascade'),
+  foreignKey({ name: 'sales_order_lines_sku_fk', columns: [t.whsId, t.skuId], foreignColumns: [skus.whsId, skus.skuId] }),
+  index('sales_order_lines_sku_idx').on(t.whsId, t.skuId),
+  check('sales_order_lines_qty_ck', sql`${t.qty} between 1 and 99999 and ${t.allocatedQty} between 0 and ${t.qty} and ${t.pickedQty} between 0 and ${t.qty}`),
+]);
+
+/**
+ * What allocation reserved for an order line: units of one balance (location, batch, quality),
+ * pre-picked on the ledger. Waving puts it on a picking task (`task_no`, `seq` its place on the
+ * task's route); picking moves `picked_qty` of it into a container, a short pick ends the rest.
+ * These rows are the picking task's lines.
+ */
+export const outboundAllocations = pgTable('outbound_allocations', {
+  whsId: whsId(),
+  allocId: bigserial('alloc_id', { mode: 'number' }).notNull(),
+  orderNo: text('order_no').notNull(),
+  lineNo: smallint('line_no').notNull(),
+  locationId: text('location_id').notNull(),
+  skuId: text('sku_id').notNull(),
+  batchId: text('batch_id').notNull(),
+  quality: smallint('quality').notNull(),
+  qty: integer('qty').notNull(),
+  pickedQty: integer('picked_qty').notNull().default(0),
+  /** Units found missing or damaged at the location (a short pick); their reservation is released. */
+  shortQty: integer('short_qty').notNull().default(0),
+  /** Released without picking: the order failed or was cancelled first. */
+  cancelledQty: integer('cancelled_qty').notNull().default(0),
+  /** Units put back by reverse picking after the order was cancelled. */
+  returnedQty: integer('returned_qty').notNull().default(0),
+  taskNo: text('task_no'),
+  seq: integer('seq'),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.allocId),
+  foreignKey({ name: 'outbound_allocations_line_fk', columns: [t.whsId, t.orderNo, t.lineNo], foreignColumns: [salesOrderLines.whsId, salesOrderLines.orderNo, salesOrderLines.lineNo] }),
+  foreignKey({ name: 'outbound_allocations_batch_fk', columns: [t.whsId, t.skuId, t.batchId], foreignColumns: [skuBatches.whsId, skuBatches.skuId, skuBatches.batchId] }),
+  index('outbound_allocations_order_idx').on(t.whsId, t.orderNo, t.lineNo),
+  index('outbound_allocations_task_idx').on(t.whsId, t.taskNo, t.seq),
+  index('outbound_allocations_location_idx').on(t.whsId, t.locationId, t.skuId),
+  check('outbound_allocations_qty_ck', sql`${t.qty} between 1 and 99999 and ${t.pickedQty} >= 0 and ${t.shortQty} >= 0 and ${t.cancelledQty} >= 0 and ${t.pickedQty} + ${t.shortQty} + ${t.cancelledQty} <= ${t.qty} and ${t.returnedQty} between 0 and ${t.pickedQty}`),
+  check('outbound_allocations_quality_ck', sql`${t.quality} in (1, 2)`),
+]);
+
+/** Every status change and notable step of an order, who and why: the detail page's log. */
+export const salesOrderLogs = pgTable('sales_order_logs', {
+  whsId: whsId(),
+  logId: bigserial('log_id', { mode: 'number' }).notNull(),
+  orderNo: text('order_no').notNull(),
+  fromStatus: smallint('from_status'),
+  toStatus: smallint('to_status').notNull(),
+  /** What happened, in English (the server's words; codes in the columns). */
+  note: text('note').notNull(),
+  operatorId: integer('operator_id').references(() => users.userId),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.logId),
+  foreignKey({ name: 'sales_order_logs_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }).onDelete('cascade'),
+  index('sales_order_logs_order_idx').on(t.whsId, t.orderNo, t.logId),
+]);
+
+/** Waves: orders released to the floor together, manually or by the auto wave rule. */
+export const waves = pgTable('waves', {
+  whsId: warehouseRef(),
+  waveNo: text('wave_no').notNull(),
+  isManual: boolean('is_manual').notNull(),
+  /** The auto wave rule whose run released it (on a schedule or on demand); null for a manual wave. */
+  autoWaveRuleId: integer('auto_wave_rule_id'),
+  /** WAVE_STATUS: pending 0, ongoing 1, done 2, cancel 9 (TASK_STATUS numbers). */
+  status: smallint('status').notNull().default(0),
+  /** PICKING_TYPE: pick to order 1, pick to wave 2, sorting while picking 3. */
+  pickingType: smallint('picking_type').notNull(),
+  orderCount: integer('order_count').notNull(),
+  unitCount: integer('unit_count').notNull(),
+  /** Orders detached from the wave by a short pick (their reason is on the order). */
+  detachedCount: integer('detached_count').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: createdAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.waveNo),
+  index('waves_status_idx').on(t.whsId, t.status, t.createdAt),
+  index('waves_created_at_idx').on(t.whsId, t.createdAt),
+  check('waves_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
+  check('waves_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('waves_manual_rule_ck', sql`not (${t.isManual} and ${t.autoWaveRuleId} is not null)`),
+  foreignKey({ name: 'waves_auto_wave_rule_fk', columns: [t.whsId, t.autoWaveRuleId], foreignColumns: [autoWaveRules.whsId, autoWaveRules.ruleId] }),
+]);
+
+/**
+ * Picking tasks (the pickup an operator claims on the PDA, spec picking/{pickup_id}): a wave's
+ * allocations in one zone, up to the picker's capacity. Reverse picking tasks put units of a
+ * cancelled order back (kind reverse 2).
+ */
+export const pickingTasks = pgTable('picking_tasks', {
+  whsId: warehouseRef(),
+  taskNo: text('task_no').notNull(),
+  /** PICKING_TASK_KIND: picking 1, reverse picking 2. */
+  kind: smallint('kind').notNull().default(1),
+  waveNo: text('wave_no'),
+  /** The cancelled order a reverse picking task returns. */
+  orderNo: text('order_no'),
+  zoneId: text('zone_id'),
+  /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9. */
+  status: smallint('status').notNull().default(0),
+  pickingType: smallint('picking_type').notNull(),
+  containerCode: text('container_code'),
+  assigneeId: integer('assignee_id').references(() => users.userId),
+  totalQty: integer('total_qty').notNull(),
+  pickedQty: integer('picked_qty').notNull().default(0),
+  shortQty: integer('short_qty').notNull().default(0),
+  createdAt: createdAt(),
+  startedAt: timestamptz('started_at'),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskNo),
+  index('picking_tasks_status_idx').on(t.whsId, t.kind, t.status, t.createdAt),
+  index('picking_tasks_wave_idx').on(t.whsId, t.waveNo),
+  index('picking_tasks_assignee_idx').on(t.whsId, t.assigneeId, t.status),
+  check('picking_tasks_kind_ck', sql`${t.kind} in (1, 2)`),
+  check('picking_tasks_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
+  check('picking_tasks_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('picking_tasks_qty_ck', sql`${t.totalQty} >= 0 and ${t.pickedQty} >= 0 and ${t.shortQty} >= 0 and ${t.pickedQty} + ${t.shortQty} <= ${t.totalQty}`),
+]);
+
+/** Outbound exceptions: a short pick at a location (empty, damaged), for the exception center and a count. */
+export const outboundExceptions = pgTable('outbound_exceptions', {
+  whsId: warehouseRef(),
+  exceptionNo: text('exception_no').notNull(),
+  /** SHORT_PICK_REASON. */
+  reason: smallint('reason').notNull(),
+  locationId: text('location_id').notNull(),
+  skuId: text('sku_id').notNull(),
+  batchId: text('batch_id').notNull(),
+  qty: integer('qty').notNull(),
+  taskNo: text('task_no').notNull(),
+  orderNo: text('order_no').notNull(),
+  /** What followed: re-allocated elsewhere, or the order failed. */
+  outcome: text('outcome').notNull(),
+  opId: uuid('op_id'),
+  operatorId: integer('operator_id').references(() => users.userId),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.exceptionNo),
+  index('outbound_exceptions_location_idx').on(t.whsId, t.locationId, t.createdAt),
+  index('outbound_exceptions_created_at_idx').on(t.whsId, t.createdAt),
+  check('outbound_exceptions_qty_ck', sql`${t.qty} between 1 and 99999`),
+]);
+
+// Rule Center of sales outbound (docs/outbound.md "Rules").
+
+/**
+ * Sales allocate rules (Rule Center › Allocate Rule › Sales): by priority (lower first), the first
+ * active rule whose conditions the order meets says which steps of the allocation order apply.
+ * A condition left empty matches any; with no rule matching, every step applies. Expired batches
+ * are never allocated, whatever the rule says.
+ */
+export const salesAllocateRules = pgTable('sales_allocate_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  priority: integer('priority').notNull(),
+  /** Conditions: the order's shop and its ORDER_PRIORITY. */
+  shopId: text('shop_id'),
+  orderPriority: smallint('order_priority'),
+  /** The steps: first expiry first, first received first, the picking area first, fewest locations. */
+  fefo: boolean('fefo').notNull().default(true),
+  fifo: boolean('fifo').notNull().default(true),
+  pickingAreaFirst: boolean('picking_area_first').notNull().default(true),
+  fewestLocations: boolean('fewest_locations').notNull().default(true),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  foreignKey({ name: 'sales_allocate_rules_shop_fk', columns: [t.whsId, t.shopId], foreignColumns: [shops.whsId, shops.shopId] }),
+  index('sales_allocate_rules_priority_idx').on(t.whsId, t.priority),
+  trigramIndex(t.ruleName),
+  check('sales_allocate_rules_order_priority_ck', sql`${t.orderPriority} between 1 and 3`),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Picking rules (Rule Center › Picking Rule): per zone, or for the whole warehouse (no zone), the
+ * picker's capacity (units a picking task holds), whether the PDA takes a typed quantity (else
+ * units are counted by scans) and the picking type of a wave that names none. One rule a zone.
+ */
+export const pickingRules = pgTable('picking_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  zoneId: text('zone_id'),
+  maxUnitsPerTask: integer('max_units_per_task').notNull(),
+  allowTypedQty: boolean('allow_typed_qty').notNull().default(false),
+  /** PICKING_TYPE. */
+  pickingType: smallint('picking_type').notNull().default(1),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  foreignKey({ name: 'picking_rules_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+  uniqueIndex('picking_rules_zone_uq').on(t.whsId, sql`coalesce(${t.zoneId}, '')`),
+  check('picking_rules_capacity_ck', sql`${t.maxUnitsPerTask} between 1 and 5000`),
+  check('picking_rules_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Picking skills (Rule Center › Picking Skills): the zones an operator may pick in, as a sorted
+ * comma-separated list of zone ids. An operator without a row picks in every zone.
+ */
+export const pickingSkills = pgTable('picking_skills', {
+  whsId: warehouseRef(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  zoneIds: text('zone_ids').notNull(),
+  remark: remark(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.userId),
+  trigramIndex(t.zoneIds),
+]);
+
+/**
+ * Zone colours (Rule Center › Zone Color Config): a palette colour's name (shared/zone-colors.ts)
+ * per zone, each colour given to one zone of the warehouse at most. The PDA shows a picking stop's
+ * zone in its colour while the warehouse's zone_by_color setting is on.
+ */
+export const zoneColors = pgTable('zone_colors', {
+  whsId: warehouseRef(),
+  zoneId: text('zone_id').notNull(),
+  color: text('color').notNull(),
+  remark: remark(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt().$onUpdate(() => sql`now()`),
+}, (t) => [
+  whsPrimaryKey(t, t.zoneId),
+  foreignKey({ name: 'zone_colors_zone_fk', columns: [t.whsId, t.zoneId], foreignColumns: [zones.whsId, zones.zoneId] }),
+  uniqueIndex('zone_colors_color_uq').on(t.whsId, t.color),
+]);
+
+/**
+ * Store group templates (Rule Center › Wave Rules › Store Group Template): a named set of shops,
+ * listed one by one or by their shop group, that waves together: an auto wave rule may take only
+ * their orders, and a grouping rule may group orders by the template of their shop. Ids are kept as
+ * sorted comma-separated lists (as picking skills keep zones), checked against the warehouse's.
+ */
+export const storeGroupTemplates = pgTable('store_group_templates', {
+  whsId: warehouseRef(),
+  templateId: serial('template_id').notNull(),
+  templateName: text('template_name').notNull(),
+  shopIds: text('shop_ids').notNull().default(''),
+  shopGroupIds: text('shop_group_ids').notNull().default(''),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  remark: remark(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.templateId),
+  trigramIndex(t.templateName),
+  // The list filters the shops and groups a template names by containing text.
+  trigramIndex(t.shopIds),
+  trigramIndex(t.shopGroupIds),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Grouping rules (Rule Center › Wave Rules › Grouping Rule): how a run splits the orders a wave rule
+ * takes into groups that never share a wave — by shop, by store group template, single or multi-item,
+ * the set of zones the order's stock is in, a window of cut-off times — and how it orders each group.
+ */
+export const waveGroupingRules = pgTable('wave_grouping_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  byShop: boolean('by_shop').notNull().default(false),
+  byStoreTemplate: boolean('by_store_template').notNull().default(false),
+  byItemKind: boolean('by_item_kind').notNull().default(false),
+  byZones: boolean('by_zones').notNull().default(false),
+  /** Orders whose cut-offs fall in different windows of this many minutes never share a wave; null: no windows. */
+  cutoffWindowMinutes: integer('cutoff_window_minutes'),
+  /** WAVE_ORDER_SORT. */
+  orderSort: smallint('order_sort').notNull().default(1),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  trigramIndex(t.ruleName),
+  check('wave_grouping_rules_cutoff_window_ck', sql`${t.cutoffWindowMinutes} between 5 and 1440`),
+  check('wave_grouping_rules_order_sort_ck', sql`${t.orderSort} between 1 and 3`),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Wave rules (Rule Center › Wave Rules › Wave Rule): which of a run's orders one step takes (their
+ * priority, single or multi-item), how it groups them (a grouping rule; none: one group by priority)
+ * and the shape of each wave — picking type, most orders, units and SKUs, the fewest orders worth
+ * releasing (unless a cut-off is near) and the units a picking task holds.
+ */
+export const waveRules = pgTable('wave_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  groupingRuleId: integer('grouping_rule_id'),
+  /** ORDER_PRIORITY the orders have (normal or priority); null takes both. */
+  orderPriority: smallint('order_priority'),
+  /** ORDER_ITEM_KIND. */
+  itemKind: smallint('item_kind').notNull().default(0),
+  /** PICKING_TYPE of its waves. */
+  pickingType: smallint('picking_type').notNull().default(1),
+  maxOrders: integer('max_orders').notNull(),
+  maxUnits: integer('max_units').notNull(),
+  maxSkus: integer('max_skus'),
+  minOrders: integer('min_orders').notNull().default(1),
+  /** A wave below min_orders is still released when one of its orders' cut-off is within this many minutes; null: never. */
+  minWaivedWithinMinutes: integer('min_waived_within_minutes'),
+  /** Units a picking task of its waves holds; null: the zone's picking rule. */
+  maxUnitsPerTask: integer('max_units_per_task'),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  foreignKey({ name: 'wave_rules_grouping_rule_fk', columns: [t.whsId, t.groupingRuleId], foreignColumns: [waveGroupingRules.whsId, waveGroupingRules.ruleId] }),
+  trigramIndex(t.ruleName),
+  check('wave_rules_order_priority_ck', sql`${t.orderPriority} between 2 and 3`),
+  check('wave_rules_item_kind_ck', sql`${t.itemKind} between 0 and 2`),
+  check('wave_rules_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('wave_rules_limits_ck', sql`${t.maxOrders} between 1 and 1000 and ${t.maxUnits} between 1 and 100000 and ${t.maxSkus} between 1 and 10000 and ${t.minOrders} between 1 and ${t.maxOrders}`),
+  check('wave_rules_min_waived_ck', sql`${t.minWaivedWithinMinutes} between 0 and 10080`),
+  check('wave_rules_task_units_ck', sql`${t.maxUnitsPerTask} between 1 and 5000`),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Wave groups (Rule Center › Wave Rules › Wave Group): wave rules in the order a run applies them,
+ * each taking what the ones before left (e.g. priority singles first, then the rest), as a
+ * comma-separated list of rule ids in that order.
+ */
+export const waveGroups = pgTable('wave_groups', {
+  whsId: warehouseRef(),
+  groupId: serial('group_id').notNull(),
+  groupName: text('group_name').notNull(),
+  waveRuleIds: text('wave_rule_ids').notNull(),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  remark: remark(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.groupId),
+  trigramIndex(t.groupName),
+  trigramIndex(t.waveRuleIds),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * Auto wave rules (Rule Center › Wave Rules › Auto Wave Rule): which orders a scheduled (or
+ * on-demand) run waves together, and how many at most a wave. `last_run_at` is claimed by a
+ * guarded update, so one server process of many runs a rule each interval.
+ */
+export const autoWaveRules = pgTable('auto_wave_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  /** Orders whose cut-off is within this many minutes from now (or past); null takes any order. */
+  cutoffWithinMinutes: integer('cutoff_within_minutes'),
+  /** ORDER_PRIORITY the orders have (normal or priority); null takes both. */
+  orderPriority: smallint('order_priority'),
+  shopId: text('shop_id'),
+  shopGroupId: text('shop_group_id'),
+  /** Only orders of the template's shops; null: any shop. */
+  storeGroupTemplateId: integer('store_group_template_id'),
+  /** ORDER_ITEM_KIND. */
+  itemKind: smallint('item_kind').notNull().default(0),
+  /** The wave rules that shape its waves; null: its own limits and picking type below, one group by priority. */
+  waveGroupId: integer('wave_group_id'),
+  maxOrders: integer('max_orders').notNull(),
+  maxUnits: integer('max_units').notNull(),
+  /** PICKING_TYPE of its waves. */
+  pickingType: smallint('picking_type').notNull().default(1),
+  intervalMinutes: integer('interval_minutes').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  foreignKey({ name: 'auto_wave_rules_shop_fk', columns: [t.whsId, t.shopId], foreignColumns: [shops.whsId, shops.shopId] }),
+  foreignKey({ name: 'auto_wave_rules_shop_group_fk', columns: [t.whsId, t.shopGroupId], foreignColumns: [shopGroups.whsId, shopGroups.groupId] }),
+  foreignKey({ name: 'auto_wave_rules_template_fk', columns: [t.whsId, t.storeGroupTemplateId], foreignColumns: [storeGroupTemplates.whsId, storeGroupTemplates.templateId] }),
+  foreignKey({ name: 'auto_wave_rules_wave_group_fk', columns: [t.whsId, t.waveGroupId], foreignColumns: [waveGroups.whsId, waveGroups.groupId] }),
+  trigramIndex(t.ruleName),
+  check('auto_wave_rules_cutoff_ck', sql`${t.cutoffWithinMinutes} between 0 and 10080`),
+  check('auto_wave_rules_order_priority_ck', sql`${t.orderPriority} between 2 and 3`),
+  check('auto_wave_rules_item_kind_ck', sql`${t.itemKind} between 0 and 2`),
+  check('auto_wave_rules_limits_ck', sql`${t.maxOrders} between 1 and 1000 and ${t.maxUnits} between 1 and 100000`),
+  check('auto_wave_rules_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('auto_wave_rules_interval_ck', sql`${t.intervalMinutes} between 1 and 1440`),
+  activeStatusCheck(t.status),
+]);
+
+/**
+ * A sales order import (docs/outbound.md "Importing orders"): a sheet uploaded by a user, read at
+ * once into its orders (below), applied in the background by the task queue (common/task-worker.ts).
+ */
+export const salesOrderImportTasks = pgTable('sales_order_import_tasks', {
+  whsId: warehouseRef(),
+  taskId: serial('task_id').notNull(),
+  /** Who uploaded it: the orders are created in their name. */
+  userId: integer('user_id').notNull().references(() => users.userId),
+  operatorEmail: text('operator_email').notNull(),
+  fileName: text('file_name').notNull(),
+  fileFormat: text('file_format', { enum: ['xlsx', 'csv'] }).notNull(),
+  status: status(0),
+  progress: smallint('progress').notNull().default(0),
+  orderCount: integer('order_count').notNull(),
+  createdCount: integer('created_count').notNull().default(0),
+  receivedCount: integer('received_count').notNull().default(0),
+  refusedCount: integer('refused_count').notNull().default(0),
+  errorMessage: text('error_message'),
+  attempts: smallint('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskId),
+  index('sales_order_import_tasks_created_at_idx').on(t.whsId, t.createdAt),
+]);
+
+/** One order of an import: its sheet rows, the order input read from them, and once applied what became of it (null: not yet). */
+export const salesOrderImportOrders = pgTable('sales_order_import_orders', {
+  whsId: whsId(),
+  taskId: integer('task_id').notNull(),
+  /** Its place in the file (the order of its first row). */
+  seq: integer('seq').notNull(),
+  externalNo: text('external_no').notNull(),
+  /** The sheet row numbers of its lines, in line order (the header is row 1). */
+  rowNos: jsonb('row_nos').$type<number[]>().notNull(),
+  /** The order input (sales-order.contract.ts orderInput); null when its rows were refused as read. */
+  input: jsonb('input'),
+  /** SALES_ORDER_IMPORT_OUTCOME: created 1, received before 2, refused 3. */
+  outcome: smallint('outcome'),
+  orderNo: text('order_no'),
+  retcode: integer('retcode'),
+  message: text('message').notNull().default(''),
+  /** The sheet rows a refusal names (the refused line's, or every row of the order). */
+  refusedRows: jsonb('refused_rows').$type<number[]>(),
+}, (t) => [
+  whsPrimaryKey(t, t.taskId, t.seq),
+  foreignKey({ columns: [t.whsId, t.taskId], foreignColumns: [salesOrderImportTasks.whsId, salesOrderImportTasks.taskId] }).onDelete('cascade'),
+  check('sales_order_import_orders_outcome_ck', sql`${t.outcome} in (1, 2, 3)`),
+]);

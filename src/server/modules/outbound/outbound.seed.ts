@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON } from '../../../shared/codes';
+import { timeRegionOrDefault } from '../../../shared/warehouse';
+import type { Tx } from '../../db/client';
+import { containers, skus, warehouses } from '../../db/schema';
+import { demoWorker } from '../../common/demo-actor';
+import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
+import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
+import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
+import { releaseWave } from './wave';
+
+/** Pick carts and baskets of every demo warehouse. */
+const DEMO_CONTAINERS = [
+  ...Array.from({ length: 30 }, (_, i) => ({ code: `CART${String(i + 1).padStart(3, '0')}`, type: CONTAINER_TYPE.values.PICK_CART })),
+  ...Array.from({ length: 30 }, (_, i) => ({ code: `BSK${String(i + 1).padStart(3, '0')}`, type: CONTAINER_TYPE.values.BASKET })),
+];
+
+const ORDER_COUNT = 36;
+/** Units of a SKU in pickable cells for the demo orders to use it. */
+const STOCKED_UNITS = 12;
+
+/**
+ * A day of sales orders in each demo warehouse, in the states a supervisor meets: picked, being
+ * picked (one short pick re-allocated), released and waiting for a picker, allocated and waiting
+ * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
+ * reverse picking task). Everything goes through the same code as the screens and the PDA.
+ */
+export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promise<void> {
+  for (const whsId of whsIds) {
+    await tx.insert(containers).values(DEMO_CONTAINERS.map((c) => ({ whsId, containerCode: c.code, containerType: c.type })));
+    const [whs] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
+    const picker = await demoWorker(tx, whsId);
+    const actor: Actor = { userId: picker, timeZone: timeRegionOrDefault(whs?.timeRegion) };
+    // The candidates that can cover STOCKED_UNITS of each SKU: they sum to that many when the SKU has them.
+    const demand = demandOf((await skuIdsOf(tx, whsId)).map((skuId) => ({ skuId, qty: STOCKED_UNITS })), [FULL_STRATEGY]);
+    const stocked = [...(await candidatesFor(tx, whsId, demand)).values()]
+      .map((list) => ({ skuId: list[0]!.skuId, available: list.reduce((sum, c) => sum + c.available, 0) }))
+      .filter((s) => s.available >= STOCKED_UNITS)
+      .sort((a, b) => (a.skuId < b.skuId ? -1 : 1));
+    if (stocked.length < 6) continue;
+    const sku = (i: number) => stocked[i % stocked.length]!.skuId;
+    const orderNos: string[] = [];
+    for (let i = 0; i < ORDER_COUNT; i++) {
+      const lineCount = 1 + (i % 3);
+      const lines = Array.from({ length: lineCount }, (_, j) => ({ sku_id: sku(i * 2 + j * 5), qty: 1 + ((i + j) % 3) }))
+        .filter((line, j, all) => all.findIndex((l) => l.sku_id === line.sku_id) === j);
+      const { order } = await createOrder(tx, whsId, actor, {
+        external_no: `SHOP-${whsId}-${String(10001 + i)}`,
+        priority: i % 9 === 4 ? ORDER_PRIORITY.values.PRIORITY : i === 33 ? ORDER_PRIORITY.values.ON_HOLD : ORDER_PRIORITY.values.NORMAL,
+        parcel_split: i % 12 === 7 ? PARCEL_SPLIT.values.TO_SPLIT : PARCEL_SPLIT.values.NONE,
+        shop_id: `SHOP${(i % 4) + 1}`, cutoff_at: Math.floor(Date.now() / 1000) + 3600 * (2 + (i % 6)), remark: null, lines,
+      }, i % 4 === 0 ? SALES_ORDER_SOURCE.values.SCREEN : SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
+      orderNos.push(order.order_no);
+    }
+    // One SKU taken whole by an order, so the next order of it waits for stock.
+    const scarce = stocked.at(-1)!;
+    const { order: whole } = await createOrder(tx, whsId, actor, { ...plain(`SHOP-${whsId}-19001`), lines: [{ sku_id: scarce.skuId, qty: scarce.available }] }, SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
+    const { order: waiting } = await createOrder(tx, whsId, actor, { ...plain(`SHOP-${whsId}-19002`), lines: [{ sku_id: scarce.skuId, qty: 2 }] }, SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
+    await allocateOrders(tx, whsId, [...orderNos.slice(0, 30), whole.order_no, waiting.order_no], actor.userId);
+
+    // Wave 1, pick to order: picked; the first task with one short pick re-allocated.
+    const first = await releaseWave(tx, whsId, actor, { orderNos: orderNos.slice(0, 8), pickingType: PICKING_TYPE.values.PICK_TO_ORDER, maxUnitsPerTask: 200, isManual: true });
+    for (const [t, taskNo] of first.taskNos.entries()) {
+      const work = await claimTask(tx, whsId, picker, taskNo, `CART${String(t + 1).padStart(3, '0')}`);
+      for (const [n, line] of work.lines.entries()) {
+        const op = { userId: picker, opId: randomUUID() };
+        if (t === 0 && n === 0 && line.qty > 1) {
+          const short = await applyShortPick(tx, whsId, { ...op, timeZone: actor.timeZone }, { task_no: taskNo, alloc_id: line.alloc_id, qty: 1, reason: SHORT_PICK_REASON.values.DAMAGED });
+          for (const extra of short.reallocated) await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: taskNo, alloc_id: extra.alloc_id, location: extra.location_id, sku_id: extra.sku_id, qty: extra.qty });
+          await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty - 1 });
+        } else {
+          await applyPick(tx, whsId, op, { task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+        }
+      }
+    }
+    // Wave 2, pick to wave: its first task half picked, the rest waiting for pickers.
+    const second = await releaseWave(tx, whsId, actor, { orderNos: orderNos.slice(8, 16), pickingType: PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: 12, isManual: true });
+    const started = await claimTask(tx, whsId, picker, second.taskNos[0]!, 'BSK001');
+    for (const line of started.lines.slice(0, Math.ceil(started.lines.length / 2))) {
+      await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: started.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+    }
+    // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
+    for (const orderNo of [orderNos[20]!, orderNos[7]!]) {
+      const order = await lockOrder(tx, whsId, orderNo);
+      const cancelled = await moveOrder(tx, whsId, order, S.CANCEL, 'Cancelled: buyer cancelled the order', picker, { holdReason: null });
+      await releaseOrder(tx, whsId, actor, cancelled);
+    }
+  }
+}
+
+const plain = (externalNo: string) => ({
+  external_no: externalNo, priority: ORDER_PRIORITY.values.NORMAL, parcel_split: PARCEL_SPLIT.values.NONE, shop_id: 'SHOP1', cutoff_at: null, remark: null,
+});
+
+async function skuIdsOf(tx: Tx, whsId: string): Promise<string[]> {
+  return (await tx.select({ skuId: skus.skuId }).from(skus).where(eq(skus.whsId, whsId)).orderBy(asc(skus.skuId))).map((r) => r.skuId);
+}

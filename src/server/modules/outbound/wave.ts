@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import type { Wave } from '../../../shared/contract/wave.contract';
+import { RET } from '../../../shared/retcodes';
+import type { Db } from '../../db/client';
+import { autoWaveRules, pickingTasks, salesOrders, waves } from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
+import { nextDocNo, nextDocNos } from '../../common/doc-no';
+import { unixSeconds } from '../../common/time';
+import { allocateForWave, cmp, pathKeySql, recordAllocations, unplaced } from './allocation';
+import { pickingRulesOf } from './picking-rules';
+import { S, logOrders, orderOut, orderTaskOut, statusName, type Actor, type OrderRow } from './sales-order';
+
+/**
+ * Waves: orders released to the floor together. Releasing allocates what is not allocated yet,
+ * then cuts the orders' allocations into picking tasks: by zone (one picker walks one zone), per
+ * order for pick to order or for the whole wave for pick to wave and sorting while picking, at most
+ * the picker's capacity in units each, lines in pick-path order.
+ */
+
+const T = TASK_STATUS.values;
+/** A code constant written into a statement as a literal, typed as the column it is compared with or set to. */
+const n = (code: number) => sql.raw(String(code));
+export type PickingType = CodeOf<typeof PICKING_TYPE>;
+
+export interface WaveRequest {
+  orderNos: readonly string[];
+  /** Default: the warehouse's picking rule. */
+  pickingType?: PickingType;
+  /** Default: the picking rule of each task's zone (picking-rules.ts). */
+  maxUnitsPerTask?: number;
+  isManual: boolean;
+  /** The auto wave rule whose run releases it (never with isManual). */
+  autoWaveRule?: { ruleId: number; ruleName: string };
+}
+
+/** Who releases a wave: a person, or nobody for an auto wave run by the schedule. */
+export type WaveActor = Omit<Actor, 'userId'> & { userId: number | null };
+
+export interface Skipped {
+  order_no: string;
+  status: number;
+  reason: string;
+}
+
+/** Why an order cannot join a wave now, or null when it can (after allocation). */
+function notWaveable(o: OrderRow): string | null {
+  if (o.priority === ORDER_PRIORITY.values.ON_HOLD) return 'It is on hold.';
+  if (o.status === S.PENDING_PICK) return `It waits for stock: ${o.holdReason ?? 'not allocated'}`;
+  if (o.status !== S.CREATED) return o.waveNo ? `It is ${statusName(o.status)} in wave ${o.waveNo}.` : `It is ${statusName(o.status)}.`;
+  if (o.allocatedQty < o.totalQty) return 'It is not allocated.';
+  return null;
+}
+
+/** The rank of the first pick not recorded yet: after any allocation id. */
+const FRESH_RANK = 2 ** 52;
+
+interface RouteStop {
+  /** Ties on the path keep this order: the allocation id, or a pick not recorded yet after every recorded one, in the order picks are recorded. */
+  rank: number;
+  orderNo: string;
+  zoneId: string;
+  qty: number;
+  path: string;
+}
+
+/** Cuts stops into tasks: grouped by `groupOf`, each group in path order, at most `max` units a task (or the zone's `max`; a stop is never split). */
+export function cutTasks(stops: readonly RouteStop[], groupOf: (s: RouteStop) => string, max: number | ((zoneId: string) => number)): RouteStop[][] {
+  const groups = new Map<string, RouteStop[]>();
+  for (const s of stops) {
+    const key = groupOf(s);
+    const list = groups.get(key) ?? [];
+    list.push(s);
+    groups.set(key, list);
+  }
+  const tasks: RouteStop[][] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const route = groups.get(key)!.sort((a, b) => cmp(a.path, b.path) || a.rank - b.rank);
+    const capacity = typeof max === 'number' ? max : max(route[0]!.zoneId);
+    let current: RouteStop[] = [];
+    let units = 0;
+    for (const stop of route) {
+      if (current.length > 0 && units + stop.qty > capacity) {
+        tasks.push(current);
+        current = [];
+        units = 0;
+      }
+      current.push(stop);
+      units += stop.qty;
+    }
+    if (current.length > 0) tasks.push(current);
+  }
+  return tasks;
+}
+
+/** The route stops of orders' allocations not yet on a task, with their pick path. */
+async function stopsOf(tx: Db, whsId: string, orderNos: readonly string[]): Promise<RouteStop[]> {
+  if (orderNos.length === 0) return [];
+  const { rows } = (await tx.execute(sql`select a.alloc_id, a.order_no, a.qty - a.picked_qty - a.short_qty - a.cancelled_qty as qty, c.zone_id,
+      ${pathKeySql} as path
+    from outbound_allocations a
+    join cells c on c.whs_id = a.whs_id and c.location_code = a.location_id
+    join zones z on z.whs_id = c.whs_id and z.zone_id = c.zone_id
+    join pathways p on p.whs_id = c.whs_id and p.pathway_id = c.pathway_id
+    where a.whs_id = ${whsId} and a.order_no in (select jsonb_array_elements_text(${JSON.stringify(orderNos)}::jsonb)) and a.task_no is null
+      and a.qty > a.picked_qty + a.short_qty + a.cancelled_qty`)) as unknown as {
+    rows: { alloc_id: number | string; order_no: string; qty: number; zone_id: string; path: string }[];
+  };
+  return rows.map((r) => ({ rank: Number(r.alloc_id), orderNo: r.order_no, zoneId: r.zone_id, qty: Number(r.qty), path: r.path }));
+}
+
+/** Where a route stop goes: its task and its place on the task's route. */
+interface Place {
+  taskNo: string;
+  seq: number;
+}
+
+/** Makes picking tasks of cut routes; returns their numbers and where each stop goes, by rank. */
+async function makeTasks(tx: Db, whsId: string, actor: Pick<Actor, 'timeZone'>, waveNo: string | null, pickingType: PickingType, tasks: readonly RouteStop[][]): Promise<{ taskNos: string[]; places: Map<number, Place> }> {
+  const places = new Map<number, Place>();
+  if (tasks.length === 0) return { taskNos: [], places };
+  const taskNos = await nextDocNos(tx, 'pickingTask', actor.timeZone, tasks.length);
+  tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1 })));
+  await tx.insert(pickingTasks).values(tasks.map((stops, i) => ({
+    whsId, taskNo: taskNos[i]!, kind: PICKING_TASK_KIND.values.PICKING, waveNo, zoneId: stops[0]!.zoneId, status: T.PENDING, pickingType,
+    totalQty: stops.reduce((sum, s) => sum + s.qty, 0),
+  })));
+  return { taskNos, places };
+}
+
+/** Puts recorded allocations (stops ranked by their id) on their tasks. */
+async function placeRecorded(tx: Db, whsId: string, stops: readonly RouteStop[], places: ReadonlyMap<number, Place>): Promise<void> {
+  if (stops.length === 0) return;
+  const placed = stops.map((s) => ({ alloc_id: s.rank, task_no: places.get(s.rank)!.taskNo, seq: places.get(s.rank)!.seq }));
+  await tx.execute(sql`update outbound_allocations a set task_no = v.task_no, seq = v.seq
+    from jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) as v(alloc_id bigint, task_no text, seq int)
+    where a.whs_id = ${whsId} and a.alloc_id = v.alloc_id`);
+}
+
+/**
+ * Releases orders in one wave (the caller's transaction): allocates those not yet allocated, skips
+ * those that cannot join (each with its reason), makes the tasks and moves the orders to picking.
+ * -289201 when no order can join.
+ */
+export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, request: WaveRequest): Promise<{ wave: Wave; taskNos: string[]; skipped: Skipped[] }> {
+  const wanted = [...new Set(request.orderNos)];
+  const { outcomes, unrecorded } = await allocateForWave(tx, whsId, wanted, actor.userId);
+  const skipped: Skipped[] = [];
+  const joining: OrderRow[] = [];
+  for (const orderNo of wanted) {
+    const outcome = outcomes.get(orderNo);
+    if (!outcome) {
+      skipped.push({ order_no: orderNo, status: -1, reason: `Sales order ${orderNo} not found.` });
+      continue;
+    }
+    const why = notWaveable(outcome.order);
+    if (why) skipped.push({ order_no: orderNo, status: outcome.order.status, reason: why });
+    else joining.push(outcome.order);
+  }
+  if (joining.length === 0) {
+    await recordAllocations(tx, whsId, unplaced(unrecorded));
+    throw new ApiError(RET.WAVE_ORDER_UNAVAILABLE, `No order can join a wave: ${skipped.slice(0, 3).map((s) => `${s.order_no}: ${s.reason}`).join(' ')}`, { skipped });
+  }
+  const waveNo = await nextDocNo(tx, 'wave', actor.timeZone);
+  const orderNos = joining.map((o) => o.orderNo);
+  // The stops: allocations recorded before (not on a task yet), then the picks of this allocation,
+  // cut into tasks before they are recorded so each is written once, with its task.
+  const recorded = await stopsOf(tx, whsId, orderNos);
+  const fresh = unplaced(unrecorded);
+  const joins = new Set(orderNos);
+  const freshStops = fresh.flatMap(({ need, pick }, i) => (joins.has(need.orderNo)
+    ? [{ rank: FRESH_RANK + i, orderNo: need.orderNo, zoneId: pick.zoneId, qty: pick.qty, path: pick.path }] : []));
+  const rules = await pickingRulesOf(tx, whsId);
+  const pickingType = request.pickingType ?? rules.pickingType;
+  const perOrder = pickingType === PICKING_TYPE.values.PICK_TO_ORDER;
+  const cut = cutTasks([...recorded, ...freshStops], (s) => (perOrder ? `${s.orderNo}\u0000${s.zoneId}` : s.zoneId), request.maxUnitsPerTask ?? rules.capacity);
+  const [row] = await tx.insert(waves).values({
+    whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, status: T.PENDING, pickingType, orderCount: joining.length,
+    unitCount: joining.reduce((sum, o) => sum + o.totalQty, 0), createdBy: actor.userId,
+  }).returning();
+  const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, cut);
+  await placeRecorded(tx, whsId, recorded, places);
+  await recordAllocations(tx, whsId, fresh.map((row, i) => {
+    const place = places.get(FRESH_RANK + i);
+    return place ? { ...row, taskNo: place.taskNo, seq: place.seq } : row;
+  }));
+  await tx.update(salesOrders).set({ status: S.PICKING, waveNo, holdReason: null, updatedAt: sql`now()` })
+    .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, orderNos)));
+  await logOrders(tx, whsId, joining.map((o) => ({
+    orderNo: o.orderNo, from: o.status, to: S.PICKING, note: `Released in ${request.isManual ? 'manual' : 'auto'} wave ${waveNo}.`,
+  })), actor.userId);
+  return { wave: waveOut(row!, taskNos.length, request.autoWaveRule?.ruleName ?? null), taskNos, skipped };
+}
+
+/** A wave as answered; `ruleName`: its auto wave rule's name, when it has one. */
+export function waveOut(w: typeof waves.$inferSelect, taskCount: number, ruleName: string | null = null): Wave {
+  return {
+    wave_no: w.waveNo, is_manual: w.isManual,
+    auto_wave_rule: w.autoWaveRuleId === null ? null : { rule_id: w.autoWaveRuleId, rule_name: ruleName }, status: w.status, picking_type: w.pickingType, order_count: w.orderCount, unit_count: w.unitCount,
+    detached_count: w.detachedCount, task_count: taskCount, created_at: unixSeconds(w.createdAt)!, finished_at: unixSeconds(w.finishedAt),
+  };
+}
+
+export async function waveDetail(db: Db, whsId: string, waveNo: string) {
+  const [found] = await db.select({ wave: waves, ruleName: autoWaveRules.ruleName }).from(waves)
+    .leftJoin(autoWaveRules, and(eq(autoWaveRules.whsId, waves.whsId), eq(autoWaveRules.ruleId, waves.autoWaveRuleId)))
+    .where(and(eq(waves.whsId, whsId), eq(waves.waveNo, waveNo)));
+  if (!found) throw notFound(`Wave ${waveNo}`);
+  const { wave, ruleName } = found;
+  const [orders, tasks] = await Promise.all([
+    db.select().from(salesOrders).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.waveNo, waveNo))).orderBy(asc(salesOrders.orderNo)),
+    db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.waveNo, waveNo))).orderBy(asc(pickingTasks.taskNo)),
+  ]);
+  return {
+    wave: waveOut(wave, tasks.length, ruleName),
+    orders: orders.map(orderOut),
+    tasks: tasks.map(orderTaskOut),
+  };
+}
+
+/**
+ * Closes waves whose every task is settled (done or cancelled): done; a wave with a task under way
+ * is ongoing. Called after any change of its tasks.
+ */
+export async function settleWaves(tx: Db, whsId: string, waveNos: readonly (string | null)[]): Promise<void> {
+  const live = [...new Set(waveNos.filter((w): w is string => w !== null))];
+  if (live.length === 0) return;
+  await tx.execute(sql`update waves w set
+      status = case when s.open = 0 then ${n(T.DONE)} when s.started > 0 then ${n(T.ONGOING)} else w.status end,
+      finished_at = case when s.open = 0 then coalesce(w.finished_at, now()) else null end
+    from (select t.wave_no, count(*) filter (where t.status not in (${n(T.DONE)}, ${n(T.CANCEL)}))::int as open,
+            count(*) filter (where t.status <> ${n(T.PENDING)})::int as started
+          from picking_tasks t where t.whs_id = ${whsId} and t.wave_no in (${sql.join(live.map((w) => sql`${w}`), sql`, `)}) group by t.wave_no) s
+    where w.whs_id = ${whsId} and w.wave_no = s.wave_no and w.status <> ${n(T.CANCEL)}`);
+}

@@ -1,0 +1,54 @@
+import { PICKING_TASK_KIND, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
+import { PICKING_TASK_PAGES } from '../contract/picking.contract';
+import { defineResource, type FieldDef } from './define';
+
+/**
+ * Picking tasks (spec §2 /salesoutbound/task/picking) and reverse picking tasks (task/reversePicking):
+ * the rows of `picking_tasks` of one kind each. Read-only lists: waves make picking tasks, a cancel
+ * after picking makes a reverse one, the PDA moves them. Each detail (the task's lines) is a
+ * screen of its own over picking.contract.ts getPickingTaskDetail. Newest first by task number
+ * (numbers are issued in order; the key is the index a page walks).
+ */
+
+const K = PICKING_TASK_KIND.values;
+
+const taskFields = {
+  task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
+  wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+  order_no: { kind: 'text', label: /*i18n*/ 'Order No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+  status: { kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), filter: { op: 'eq', type: 'select' } },
+  zone_id: { kind: 'text', label: /*i18n*/ 'Zone ID', readOnly: true, max: 64, filter: { op: 'eq', type: 'input' } },
+  picking_type: { kind: 'enum', label: /*i18n*/ 'Picking Type', readOnly: true, ...codeEnum(PICKING_TYPE), filter: { op: 'eq', type: 'select', hide: true } },
+  container_code: { kind: 'text', label: /*i18n*/ 'Container', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
+  assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+  total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
+  picked_qty: { kind: 'int', label: /*i18n*/ 'Picked Qty', readOnly: true },
+  short_qty: { kind: 'int', label: /*i18n*/ 'Short Qty', readOnly: true },
+  created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true },
+  started_at: { kind: 'time', label: /*i18n*/ 'Started At', readOnly: true, hideInList: true },
+  finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
+} as const satisfies Record<string, FieldDef>;
+
+const taskList = { table: 'picking_tasks', key: 'task_no', warehouseScoped: true, defaultSort: { field: 'task_no', desc: true } } as const;
+
+/** Picking tasks: a wave's allocations in one zone, up to the picker's capacity. */
+export const pickingTaskResource = defineResource({
+  ...taskList,
+  name: 'picking_task',
+  fields: taskFields,
+  fixed: { kind: K.PICKING },
+  api: { list: { path: '/apps/process/outbound/pickingtask/search_picking_task' } },
+  pages: { list: PICKING_TASK_PAGES.list, detail: PICKING_TASK_PAGES.detail },
+  ownScreens: ['detail'],
+});
+
+/** Reverse picking tasks: the picked units of a cancelled order, put back. The order is the one they return; no wave. */
+export const reversePickingTaskResource = defineResource({
+  ...taskList,
+  name: 'reverse_picking_task',
+  fields: taskFields,
+  fixed: { kind: K.REVERSE_PICKING },
+  api: { list: { path: '/apps/process/outbound/pickingtask/search_reverse_picking_task' } },
+  pages: { list: PICKING_TASK_PAGES.reverseList, detail: PICKING_TASK_PAGES.reverseDetail },
+  ownScreens: ['detail'],
+});

@@ -19,7 +19,8 @@ import type { ScanEntry } from '../../kit/scan/scan-timing';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { matchRoute, titleOf } from '../../routes/access';
-import { arrivalQueries, codeField } from './asn.queries';
+import { codeField } from '../../kit/record-parts';
+import { arrivalQueries } from './asn.queries';
 
 const F = asnResource.fields;
 const boxStatusField = codeField(TRACKING_ID_STATUS, /*i18n*/ 'Status', true);

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { IconAlertTriangle, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,19 +9,19 @@ import type { AsnDetail } from '../../../shared/contract/asn.contract';
 import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND, TRACKING_ID_STATUS, YES_NO,
 } from '../../../shared/codes';
-import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
-import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { callApi, isApiError } from '../../kit/api';
+import { callApi } from '../../kit/api';
+import { RecordPending } from '../../kit/record-pending';
 import { ReasonDialog } from '../../kit/reason-dialog';
 import { FieldValue } from '../../kit/resource/field-value';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
-import { asnQueries, codeField, type AsnDetailScope } from './asn.queries';
+import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
+import { asnQueries, type AsnDetailScope } from './asn.queries';
 
 const F = asnResource.fields;
 const S = INBOUND_STATUS.values;
@@ -42,60 +42,36 @@ function scopeOf(pathname: string): AsnDetailScope {
   return 'all';
 }
 
-function Item({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" fw={500} component="div" style={{ wordBreak: 'break-word' }}>{children}</Text>
-    </div>
-  );
-}
-
-const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? EMPTY_PLACEHOLDER : String(value));
-
 function Header({ asn }: { asn: AsnDetail['asn'] }) {
-  const { i18n } = useLingui();
   const canOpenGroup = useCanOpen(ASN_PAGES.groupDetail);
   const slot = asn.slot_date ? `${asn.slot_date} ${asn.shift_name ?? ''} (${asn.shift_start_time?.slice(0, 5) ?? ''}–${asn.shift_end_time?.slice(0, 5) ?? ''})` : null;
   return (
-    <Paper withBorder radius="md" p="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" data-testid="asn-header">
-        <Item label={i18n._(F.status.label)}><FieldValue field={F.status} value={asn.status} /></Item>
-        <Item label={i18n._(F.group_no.label)}>
-          {canOpenGroup
-            ? <Anchor component={Link} to={ASN_PAGES.groupDetail} search={{ group_no: asn.group_no } as never}>{asn.group_no}</Anchor>
-            : asn.group_no}
-        </Item>
-        <Item label={i18n._(F.inbound_type.label)}><FieldValue field={F.inbound_type} value={asn.inbound_type} /></Item>
-        <Item label={i18n._(F.purchase_type.label)}><FieldValue field={F.purchase_type} value={asn.purchase_type} /></Item>
-        <Item label={i18n._(F.supplier_id.label)}>{asn.supplier_id ? `${asn.supplier_id} · ${asn.supplier_name ?? ''}` : EMPTY_PLACEHOLDER}</Item>
-        <Item label={i18n._(F.po_no.label)}>{text(asn.po_no)}</Item>
-        <Item label={i18n._(F.source.label)}><FieldValue field={F.source} value={asn.source} /></Item>
-        <Item label={i18n._(jitField.label)}><FieldValue field={jitField} value={asn.is_jit} /></Item>
-        <Item label={<Trans>Delivery Slot</Trans>}>{text(slot)}</Item>
-        <Item label={i18n._(F.expected_arrival_at.label)}><FieldValue field={F.expected_arrival_at} value={asn.expected_arrival_at} /></Item>
-        <Item label={i18n._(F.arrival_timeliness.label)}><FieldValue field={F.arrival_timeliness} value={asn.arrival_timeliness} /></Item>
-        <Item label={i18n._(F.expected_cartons.label)}>{asn.expected_cartons}</Item>
-        <Item label={i18n._(F.total_expected_qty.label)}>{asn.total_expected_qty}</Item>
-        <Item label={<Trans>Created By</Trans>}>{text(asn.created_by)}</Item>
-        <Item label={i18n._(F.created_at.label)}><FieldValue field={F.created_at} value={asn.created_at} /></Item>
-        <Item label={i18n._(F.remark.label)}>{text(asn.remark)}</Item>
-        {asn.close_reason && <Item label={i18n._(F.close_reason.label)}>{asn.close_reason}</Item>}
-      </SimpleGrid>
-    </Paper>
+    <FactsCard
+      testId="asn-header"
+      facts={[
+        [F.status, <FieldValue field={F.status} value={asn.status} />],
+        [F.group_no, canOpenGroup
+          ? <Anchor component={Link} to={ASN_PAGES.groupDetail} search={{ group_no: asn.group_no } as never}>{asn.group_no}</Anchor>
+          : asn.group_no],
+        [F.inbound_type, <FieldValue field={F.inbound_type} value={asn.inbound_type} />],
+        [F.purchase_type, <FieldValue field={F.purchase_type} value={asn.purchase_type} />],
+        [F.supplier_id, asn.supplier_id ? `${asn.supplier_id} · ${asn.supplier_name ?? ''}` : orPlaceholder(null)],
+        [F.po_no, orPlaceholder(asn.po_no)],
+        [F.source, <FieldValue field={F.source} value={asn.source} />],
+        [jitField, <FieldValue field={jitField} value={asn.is_jit} />],
+        [<Trans>Delivery Slot</Trans>, orPlaceholder(slot)],
+        [F.expected_arrival_at, <FieldValue field={F.expected_arrival_at} value={asn.expected_arrival_at} />],
+        [F.arrival_timeliness, <FieldValue field={F.arrival_timeliness} value={asn.arrival_timeliness} />],
+        [F.expected_cartons, asn.expected_cartons],
+        [F.total_expected_qty, asn.total_expected_qty],
+        [<Trans>Created By</Trans>, orPlaceholder(asn.created_by)],
+        [F.created_at, <FieldValue field={F.created_at} value={asn.created_at} />],
+        [F.remark, orPlaceholder(asn.remark)],
+        Boolean(asn.close_reason) && [F.close_reason, asn.close_reason],
+      ]}
+    />
   );
 }
-
-function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Title order={2} fz="h4" mb="sm">{title}</Title>
-      {children}
-    </Paper>
-  );
-}
-
-const NoData = () => <Text c="dimmed" size="sm"><Trans>No data</Trans></Text>;
 
 function Lines({ lines }: { lines: AsnDetail['lines'] }) {
   const { t } = useLingui();
@@ -124,15 +100,15 @@ function Lines({ lines }: { lines: AsnDetail['lines'] }) {
               <Table.Tr key={l.line_no}>
                 <Table.Td>{l.line_no}</Table.Td>
                 <Table.Td>{l.sku_id}</Table.Td>
-                <Table.Td>{text(l.sku_name)}</Table.Td>
+                <Table.Td>{orPlaceholder(l.sku_name)}</Table.Td>
                 <Table.Td>{l.expected_qty}</Table.Td>
                 <Table.Td>{l.counted_qty}</Table.Td>
                 <Table.Td>{l.qc_passed_qty}</Table.Td>
                 <Table.Td>{l.qc_failed_qty}</Table.Td>
                 <Table.Td>{l.received_qty}</Table.Td>
                 <Table.Td>{l.putaway_qty}</Table.Td>
-                <Table.Td>{text(l.batch_no)}</Table.Td>
-                <Table.Td>{text(l.expiry_date)}</Table.Td>
+                <Table.Td>{orPlaceholder(l.batch_no)}</Table.Td>
+                <Table.Td>{orPlaceholder(l.expiry_date)}</Table.Td>
                 <Table.Td><FieldValue field={vasField} value={l.vas_kind} /></Table.Td>
               </Table.Tr>
             ))}
@@ -213,7 +189,7 @@ function Exceptions({ exceptions }: { exceptions: AsnDetail['exceptions'] }) {
                   <Table.Td>{e.exception_no}</Table.Td>
                   <Table.Td><FieldValue field={exceptionTypeField} value={e.exception_type} /></Table.Td>
                   <Table.Td><FieldValue field={reasonField} value={e.reason} /></Table.Td>
-                  <Table.Td>{text(e.sku_id ?? e.tracking_id)}</Table.Td>
+                  <Table.Td>{orPlaceholder(e.sku_id ?? e.tracking_id)}</Table.Td>
                   <Table.Td>{e.qty}</Table.Td>
                   <Table.Td><FieldValue field={exceptionStatusField} value={e.status} /></Table.Td>
                   <Table.Td><FieldValue field={decisionField} value={e.handling_decision} /></Table.Td>
@@ -311,16 +287,7 @@ export default function AsnDetailScreen() {
   const heading = `${title ? i18n._(title) : ''} ${id}`.trim();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: asnQueries.all });
   if (!detail.data) {
-    return (
-      <Stack gap="md">
-        <Title order={1} fz="h2">{heading}</Title>
-        {detail.isError ? (
-          <Alert color={isApiError(detail.error, RET.NOT_FOUND) ? 'yellow' : 'red'} icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {isApiError(detail.error, RET.NOT_FOUND) ? <Trans>{id} does not exist in this warehouse.</Trans> : <Trans>The record could not be read from the server.</Trans>}
-          </Alert>
-        ) : <Loader size="sm" />}
-      </Stack>
-    );
+    return <RecordPending heading={heading} id={id} error={detail.error} />;
   }
   const { asn, lines, tracking_ids: boxes, history, exceptions } = detail.data;
   return (

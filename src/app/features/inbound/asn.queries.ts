@@ -1,8 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { contract } from '../../../shared/contract';
-import type { CodeList } from '../../../shared/codes';
-import { codeEnum } from '../../../shared/codes';
-import type { FieldDef } from '../../../shared/resources/define';
 import { RET } from '../../../shared/retcodes';
 import { callApi } from '../../kit/api';
 
@@ -56,6 +53,3 @@ export const arrivalQueries = {
     enabled: sheetId !== '',
   }),
 };
-
-/** A code list as a read-only enum field, to show its codes as FieldValue does (a status tag when `status`). */
-export const codeField = (list: CodeList, label: string, status = false): FieldDef => ({ kind: 'enum', label, readOnly: true, status, ...codeEnum(list) });

@@ -39,6 +39,9 @@ describe('the group as this device sees it', () => {
     const rejected = op(countingOps.save.kind, { sku_id: 'SKU2', qty: 1 }, { state: 'rejected' });
     expect(localGroup(detail(), [applied, folded, rejected]).lines[1]!.counted_qty).toBe(1);
     expect(localGroup(detail({ last_record_id: 11 }), [applied]).lines[1]!.counted_qty).toBe(0);
+    // Applied but not in the detail yet (its refetch lost to a dead zone): counted, yet not waiting to sync.
+    const queued = op(countingOps.save.kind, { sku_id: 'SKU2', qty: 2 });
+    expect(localGroup(detail(), [applied, queued]).queuedUnits).toBe(2);
   });
 
   test('cartons registered and wrong SKUs recorded on the device show at once; other groups\' ops are left out', () => {

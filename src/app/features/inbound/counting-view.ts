@@ -31,7 +31,7 @@ export interface LocalGroup {
   wrong: { code: string; qty: number }[];
   /** Completion is queued (or applied): no more counts. */
   completing: boolean;
-  /** Counted units on this device the server has not answered yet. */
+  /** Counted units on this device the server has not answered yet (queued or being sent). */
   queuedUnits: number;
 }
 
@@ -85,13 +85,15 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
     const trackingId = text(p.tracking_id);
     const qty = isCountQty(p.qty) ? p.qty : 0;
     const carton = trackingId ? cartons.find((c) => c.tracking_id === trackingId) : undefined;
+    // An applied op the detail does not show yet counts in the figures, but it is not waiting to sync.
+    const unsent = op.state === 'pending' || op.state === 'sending' ? qty : 0;
     switch (op.kind) {
       case countingOps.save.kind: {
         const skuId = text(p.sku_id);
         if (!skuId || qty === 0) break;
         lines = applyAllocations(lines, allocateCount(lines, skuId, qty, carton?.asn_no ?? null));
         if (carton) carton.counted_qty += qty;
-        queuedUnits += qty;
+        queuedUnits += unsent;
         break;
       }
       case countingOps.wrongSku.kind: {
@@ -101,7 +103,7 @@ export function localGroup(detail: GroupDetail, ops: readonly OutboxOp[]): Local
         if (known) known.qty += qty;
         else wrong.push({ code, qty });
         if (carton) carton.counted_qty += qty;
-        queuedUnits += qty;
+        queuedUnits += unsent;
         break;
       }
       case countingOps.carton.kind: {

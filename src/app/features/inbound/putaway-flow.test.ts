@@ -66,6 +66,25 @@ describe('lineProgress', () => {
     expect(putOpsOf(reports, ['IT2'])).toEqual([]);
   });
 
+  test('an applied report counts by the line it left until the task is read again (never more units than are left)', () => {
+    const report = (state: OpState, result: unknown) => op(state, putawayOps.massReportException.kind, {
+      task_no: 'IT1', line_no: 2, sku_id: 'SKU2', exception_type: INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM, reason: INBOUND_EXCEPTION_REASON.values.DAMAGED, qty: 1, remark: null,
+    }, result);
+    const answer = (qty: number) => ({ exception_no: 'IEX1', line: { task_no: 'IT1', line_no: 2, qty } });
+    // Read before the report: 2 of the line; the report answered 1 left.
+    const [stale] = lineProgress([line(2, { qty: 2 })], [report('done', answer(1))]);
+    expect(stale).toMatchObject({ qty: 1, remaining: 1 });
+    expect([...scanEverything([stale!]).values()]).toEqual([1]);
+    // Read again after it (and after a later report): the smaller count wins.
+    const [fresh] = lineProgress([line(2, { qty: 1 })], [report('done', answer(1))]);
+    expect(fresh).toMatchObject({ qty: 1, remaining: 1 });
+    const [later] = lineProgress([line(2, { qty: 3 })], [report('done', answer(2)), report('done', answer(1))]);
+    expect(later).toMatchObject({ qty: 1, remaining: 1 });
+    // An answer of an older version (no line) changes nothing.
+    const [old] = lineProgress([line(2, { qty: 2 })], [report('done', { exception_no: 'IEX1' })]);
+    expect(old).toMatchObject({ qty: 2, remaining: 2 });
+  });
+
   test('task progress: handled units and whether every line is done or queued', () => {
     const lines = lineProgress([line(1, { qty: 10, put_qty: 10 }), line(2, { qty: 5 })], [put('pending', 2, 5)]);
     expect(taskProgress(task(), lines)).toEqual({ handled: 15, total: 15, complete: true });

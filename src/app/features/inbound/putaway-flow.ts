@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { PUTAWAY_MODE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import {
-  putResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload, type ReportExceptionPayload,
+  putResultSchema, reportResultSchema, type MassPutPayload, type PutawayLine, type PutawayTask, type PutPayload, type ReportExceptionPayload,
 } from '../../../shared/contract/putaway.contract';
 import { HOLDING_TYPES, type ExceptionType } from '../../../shared/inbound-exception';
 import { isFinal, TASK_LIFECYCLE } from '../../../shared/lifecycles';
@@ -65,19 +65,25 @@ export interface LineProgress extends PutawayLine {
 /**
  * Each line's progress: the larger of the read put quantity and the put quantity applied ops
  * answered (put quantities only grow, so whichever is newer wins), plus what is still queued, and
- * the units queued exception reports take off it (an applied one is in the next read of the work,
- * which its answer asks for).
+ * the units queued exception reports take off it (an applied one by the line count it answered,
+ * until the next read of the work, which its answer asks for, has it too).
  */
 export function lineProgress(lines: readonly PutawayLine[], ops: readonly OutboxOp[]): LineProgress[] {
   const applied = new Map<string, number>();
   const queued = new Map<string, number>();
   const held = new Map<string, number>();
+  // What applied reports left of their lines: lines only shrink, so the smaller count holds.
+  const reported = new Map<string, number>();
   const add = (into: Map<string, number>, units: { taskNo: string; lineNo: number; qty: number }[]) => {
     for (const u of units) into.set(lineKey(u.taskNo, u.lineNo), (into.get(lineKey(u.taskNo, u.lineNo)) ?? 0) + u.qty);
   };
   for (const op of ops) {
     const waiting = op.state === 'pending' || op.state === 'sending';
     if (waiting) add(held, heldOfOp(op));
+    if (REPORT_KINDS.includes(op.kind) && op.state === 'done') {
+      const line = reportResultSchema.safeParse(op.result).data?.line;
+      if (line) reported.set(lineKey(line.task_no, line.line_no), Math.min(reported.get(lineKey(line.task_no, line.line_no)) ?? line.qty, line.qty));
+    }
     if (!PUT_KINDS.includes(op.kind)) continue;
     if (waiting) {
       add(queued, unitsOfOp(op));
@@ -92,7 +98,8 @@ export function lineProgress(lines: readonly PutawayLine[], ops: readonly Outbox
     const putQty = Math.max(line.put_qty, applied.get(key) ?? 0);
     const queuedQty = queued.get(key) ?? 0;
     const heldQty = held.get(key) ?? 0;
-    return { ...line, putQty, queuedQty, heldQty, remaining: Math.max(0, line.qty - putQty - queuedQty - heldQty) };
+    const qty = Math.min(line.qty, reported.get(key) ?? line.qty);
+    return { ...line, qty, putQty, queuedQty, heldQty, remaining: Math.max(0, qty - putQty - queuedQty - heldQty) };
   });
 }
 

@@ -34,7 +34,9 @@ const queryClient = new QueryClient({
     // API errors are final (and already shown); a duplicate that was not sent is tried again
     // once the identical request in flight has finished.
     queries: { retry: (failures, error) => error instanceof DuplicateRequestError && failures < 2, staleTime: 30_000 },
-    mutations: { retry: false },
+    // A mutation never waits for the network in silence (TanStack's default pauses it while offline,
+    // a button spinning for ever): without one it fails at once and says so; scans go through the outbox.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

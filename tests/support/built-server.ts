@@ -78,7 +78,7 @@ export async function startBuiltServer(
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,
-      DATABASE_URL: opts.databaseUrl ?? '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1',
+      DATABASE_URL: opts.databaseUrl ?? '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1', AUTO_WAVE: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

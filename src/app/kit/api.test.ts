@@ -8,7 +8,7 @@ import { RET } from '../../shared/retcodes';
 const toastError = vi.fn();
 vi.mock('./toast', () => ({ toast: { error: (...args: unknown[]) => toastError(...args), success: vi.fn(), warning: vi.fn() } }));
 
-const { ApiError, DuplicateRequestError, NetworkError, callApi, configureApi, observeRequests, setTenant } = await import('./api');
+const { ApiError, DuplicateRequestError, NetworkError, callApi, configureApi, observeRequests, setTenant, switchingWarehouse } = await import('./api');
 type RequestSample = import('./api').RequestSample;
 
 interface Sent {
@@ -100,6 +100,20 @@ describe('callApi', () => {
     answer = envelope(RET.WAREHOUSE_MISMATCH, { session_whs_id: 'SGSIN1', request_whs_id: 'IDJKT1' });
     await expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.WAREHOUSE_MISMATCH });
     expect(onWarehouseMismatch).toHaveBeenCalledWith('SGSIN1');
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('opens no reload dialog for answers to requests sent before this tab\'s own warehouse switch', async () => {
+    answer = envelope(RET.WAREHOUSE_MISMATCH, { session_whs_id: 'SGSIN1', request_whs_id: 'IDJKT1' });
+    // Answered while the switch is in flight, and after the tab adopted the new warehouse.
+    await switchingWarehouse('SGSIN1', () => expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.WAREHOUSE_MISMATCH }));
+    setTenant('SGSIN1');
+    await expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.WAREHOUSE_MISMATCH });
+    expect(onWarehouseMismatch).not.toHaveBeenCalled();
+    // Another tab's switch to a third warehouse still opens it.
+    answer = envelope(RET.WAREHOUSE_MISMATCH, { session_whs_id: 'MYKUL1', request_whs_id: 'SGSIN1' });
+    await expect(callApi(contract.getMyPerm, {})).rejects.toMatchObject({ retcode: RET.WAREHOUSE_MISMATCH });
+    expect(onWarehouseMismatch).toHaveBeenCalledWith('MYKUL1');
     expect(toastError).not.toHaveBeenCalled();
   });
 

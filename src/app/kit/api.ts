@@ -72,6 +72,23 @@ export function setTenant(whsId: string | null): void {
   tenant = whsId;
 }
 
+/** The warehouse this tab is switching the session to, while that switch is in flight. */
+let switchingTo: string | null = null;
+
+/**
+ * Runs this tab's own warehouse switch. Requests sent before it with the old tenant may be
+ * answered -100407 once the server has switched: those are this tab's doing, not another tab's,
+ * so they open no reload dialog (the switch fetches the page's data again).
+ */
+export async function switchingWarehouse<T>(whsId: string, run: () => Promise<T>): Promise<T> {
+  switchingTo = whsId;
+  try {
+    return await run();
+  } finally {
+    switchingTo = null;
+  }
+}
+
 const http = ky.create({
   prefixUrl: API_BASE,
   credentials: 'same-origin',
@@ -151,6 +168,8 @@ function serverElapsedMs(response: Response): number | null {
 function report(error: ApiError, def: EndpointDef, opts: CallOptions): void {
   if (error.retcode === RET.WAREHOUSE_MISMATCH) {
     const sessionWhs = (error.data as { session_whs_id?: unknown } | null)?.session_whs_id;
+    // Sent before this tab's own switch: the tab already works (or is about to) in that warehouse.
+    if (typeof sessionWhs === 'string' && (sessionWhs === tenant || sessionWhs === switchingTo)) return;
     hooks.onWarehouseMismatch(typeof sessionWhs === 'string' ? sessionWhs : '');
     return;
   }

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { FieldValue } from '../../kit/resource/field-value';
 import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
+import { FactsCard, orPlaceholder } from '../../kit/record-parts';
 import { routeAt } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
 
@@ -37,16 +38,6 @@ const MODE_OF: Readonly<Record<string, Mode>> = { [VIEW]: 'view', [APPROVE]: 'ap
 
 const may = (from: Status, to: Status) => canMove(ADJUSTMENT_LIFECYCLE, from, to);
 const fields = adjustmentResource.fields;
-
-/** One labelled value of the adjustment's header. */
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="sm" component="div">{children}</Text>
-    </div>
-  );
-}
 
 /** The adjustment's lines: where, what, which way, how much, and its balance's on hand then and now. */
 function Lines({ detail }: { detail: Detail }) {
@@ -166,21 +157,19 @@ export default function AdjustmentScreen() {
       {!a && detail.isPending && <Skeleton h={160} />}
       {a && (
         <>
-          <Paper withBorder p="md" radius="md">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-              <Item label={i18n._(fields.reason.label)}><FieldValue field={fields.reason} value={a.reason} /></Item>
-              <Item label={i18n._(fields.addition_qty.label)}>{groupNumber(a.addition_qty)}</Item>
-              <Item label={i18n._(fields.deduction_qty.label)}>{groupNumber(a.deduction_qty)}</Item>
-              <Item label={i18n._(fields.remark.label)}>{a.remark || EMPTY_PLACEHOLDER}</Item>
-              <Item label={i18n._(fields.created_by.label)}>{a.created_by ?? EMPTY_PLACEHOLDER}</Item>
-              <Item label={i18n._(fields.created_at.label)}><FieldValue field={fields.created_at} value={a.created_at} /></Item>
-              <Item label={i18n._(fields.approved_by.label)}>{a.approved_by ?? EMPTY_PLACEHOLDER}</Item>
-              <Item label={i18n._(fields.approved_at.label)}><FieldValue field={fields.approved_at} value={a.approved_at} /></Item>
-              <Item label={t`Adjusted By`}>{a.adjusted_by ?? EMPTY_PLACEHOLDER}</Item>
-              <Item label={i18n._(fields.adjusted_at.label)}><FieldValue field={fields.adjusted_at} value={a.adjusted_at} /></Item>
-              {a.close_reason && <Item label={i18n._(fields.close_reason.label)}><Text c="red" size="sm" data-testid="close-reason">{a.close_reason}</Text></Item>}
-            </SimpleGrid>
-          </Paper>
+          <FactsCard facts={[
+            [fields.reason, <FieldValue field={fields.reason} value={a.reason} />],
+            [fields.addition_qty, groupNumber(a.addition_qty)],
+            [fields.deduction_qty, groupNumber(a.deduction_qty)],
+            [fields.remark, orPlaceholder(a.remark)],
+            [fields.created_by, orPlaceholder(a.created_by)],
+            [fields.created_at, <FieldValue field={fields.created_at} value={a.created_at} />],
+            [fields.approved_by, orPlaceholder(a.approved_by)],
+            [fields.approved_at, <FieldValue field={fields.approved_at} value={a.approved_at} />],
+            [t`Adjusted By`, orPlaceholder(a.adjusted_by)],
+            [fields.adjusted_at, <FieldValue field={fields.adjusted_at} value={a.adjusted_at} />],
+            !!a.close_reason && [fields.close_reason, <Text c="red" size="sm" data-testid="close-reason">{a.close_reason}</Text>],
+          ]} />
 
           <Group gap="sm" data-testid="adjustment-actions">
             {mode === 'view' && createPerm && may(a.status, J.PENDING) && (

@@ -59,8 +59,6 @@ export default function TopBarActions({ onChangePassword }: { onChangePassword: 
       const { userSettingsOps } = await import('../../../shared/ops/user-settings.ops');
       return enqueue(userSettingsOps.setUserSetting, { name: 'lang', value: lang });
     },
-    // Queuing is local work: it must not wait for the network like TanStack's default does.
-    networkMode: 'always',
     onSuccess: (_op, lang) =>
       queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (user) => (user ? { ...user, lang } : user)),
   });

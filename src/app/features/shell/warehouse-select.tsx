@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { RET } from '../../../shared/retcodes';
 import { WAREHOUSE_RELOAD_DELAY_MS } from '../../../shared/constants';
-import { callApi, getTenant, isApiError } from '../../kit/api';
+import { callApi, getTenant, isApiError, switchingWarehouse } from '../../kit/api';
 import { adoptWarehouse } from '../../kit/session';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
@@ -28,7 +28,7 @@ export function WarehouseSelect() {
   const warehouses = user.whs_id_country;
 
   const switchTo = useMutation({
-    mutationFn: (whsId: string) => callApi(contract.switchWarehouse, { type: 'whs', value: whsId }),
+    mutationFn: (whsId: string) => switchingWarehouse(whsId, () => callApi(contract.switchWarehouse, { type: 'whs', value: whsId })),
     onSuccess: async (result) => {
       const wasRms = warehouses.find((w) => w.whs_id === selected)?.is_rms;
       adoptWarehouse(result.whs_id);

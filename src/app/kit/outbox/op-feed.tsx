@@ -35,10 +35,12 @@ export interface OpFeedProps {
   stateLabels?: Partial<Record<OpState, MessageDescriptor>>;
   /** The test id of each op's row. */
   testId?: string;
+  /** What the operator should do about a rejected op, shown under the server's message. */
+  advice?(op: OutboxOp): ReactNode;
 }
 
 /** The screen's latest ops and their answers; a rejected op shows the server's message under it. */
-export function OpFeed({ title, ops, describe, limit = 8, stateLabels, testId = 'op-feed-item' }: OpFeedProps) {
+export function OpFeed({ title, ops, describe, limit = 8, stateLabels, testId = 'op-feed-item', advice }: OpFeedProps) {
   const { i18n } = useLingui();
   if (ops.length === 0) return null;
   return (
@@ -49,6 +51,7 @@ export function OpFeed({ title, ops, describe, limit = 8, stateLabels, testId = 
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" style={{ wordBreak: 'break-word' }}>{describe(op)}</Text>
             {op.state === 'rejected' && op.last_error && <Text size="xs" c="red">{op.last_error.message}</Text>}
+            {op.state === 'rejected' && advice && <Text size="xs" c="orange.9" data-testid={`${testId}-advice`}>{advice(op)}</Text>}
           </Stack>
           <Badge color={STATE_COLOR[op.state]} variant="light" style={{ flexShrink: 0 }}>{i18n._(stateLabels?.[op.state] ?? STATE_LABEL[op.state])}</Badge>
         </Group>

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, ColorSwatch, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
@@ -25,11 +25,18 @@ function TimeValue({ field, value }: { field: FieldDef; value: unknown }) {
   return <>{displayValue(field, value, i18n, useWarehouseTimeZone())}</>;
 }
 
-/** A field's value in a table cell or a detail: text, a time in the warehouse's zone, or a status tag coloured by spec §4. */
+/** The swatch of a colour value (FieldDef.swatches), outlined so light colours show on white; its name is always beside it. */
+export const ValueSwatch = ({ hex }: { hex: string }) => <ColorSwatch color={hex} size={16} withShadow={false} style={{ flexShrink: 0, boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.25)' }} aria-hidden />;
+
+/** A field's value in a table cell or a detail: text, a time in the warehouse's zone, a status tag coloured by spec §4, or a colour's swatch and name. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const { i18n } = useLingui();
   if (field.kind === 'time') return <TimeValue field={field} value={value} />;
   const text = displayValue(field, value, i18n);
+  const swatch = field.swatches?.[String(value)];
+  if (swatch) {
+    return <Group component="span" gap={6} wrap="nowrap" display="inline-flex"><ValueSwatch hex={swatch} /><span>{text}</span></Group>;
+  }
   if (!field.status || text === EMPTY_PLACEHOLDER) return <>{text}</>;
   // The colour follows the English status name, whatever the UI language.
   const english = field.valueLabels?.[value as string | number] ?? String(value);

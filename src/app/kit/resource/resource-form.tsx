@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { EndpointDef, InputOf } from '../../../shared/contract/define';
@@ -12,7 +11,8 @@ import {
 import { YES_NO } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../api';
-import { FieldValue, useWarehouseTimeZone } from './field-value';
+import { RecordPending } from '../record-pending';
+import { FieldValue, useWarehouseTimeZone, ValueSwatch } from './field-value';
 import { displayValue, valueText } from './resource-fields';
 import { RefSelect } from './ref-select';
 
@@ -175,18 +175,7 @@ export function ResourceForm({
   );
 
   if (needsRow && (!record || !values)) {
-    return (
-      <Stack gap="md" maw={960}>
-        {header}
-        {fetched.isError ? (
-          <Alert color={isApiError(fetched.error, RET.NOT_FOUND) ? 'yellow' : 'red'} icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {isApiError(fetched.error, RET.NOT_FOUND)
-              ? <Trans>{id} does not exist in this warehouse.</Trans>
-              : <Trans>The record could not be read from the server.</Trans>}
-          </Alert>
-        ) : <Loader size="sm" />}
-      </Stack>
-    );
+    return <RecordPending heading={header} id={String(id)} error={fetched.error} maw={960} />;
   }
 
   if (mode === 'detail') {
@@ -267,10 +256,20 @@ function FormItemInput({ id, item, value, options, error, onChange, onBlur }: Fo
   if (formType === 'select') {
     const choices = choicesOf(field, options, i18n);
     const data = choices.map((c) => ({ value: String(c.value), label: c.label }));
+    const swatchOf = (option: string | null) => (option === null ? undefined : field.swatches?.[option]);
+    const chosen = swatchOf(value === null ? null : String(value));
     return (
       <Select
         {...common}
         data={data}
+        // A colour is chosen by its name with its swatch beside it (FieldDef.swatches), never the colour alone.
+        {...(field.swatches ? {
+          leftSection: chosen ? <ValueSwatch hex={chosen} /> : undefined,
+          renderOption: ({ option }: { option: { value: string; label: string } }) => {
+            const hex = swatchOf(option.value);
+            return <Group gap={8} wrap="nowrap">{hex && <ValueSwatch hex={hex} />}<span>{option.label}</span></Group>;
+          },
+        } : {})}
         value={value === null ? null : String(value)}
         // Back to the option's own type (numeric enums, yes/no and ids are numbers).
         onChange={(next) => onChange(next === null ? null : (choices.find((c) => String(c.value) === next)?.value ?? next))}

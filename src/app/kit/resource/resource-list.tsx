@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Menu, Pagination, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Menu, Pagination, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInfoCircle, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -150,6 +150,33 @@ function OldSystemNotice({ rows, timeFields, module }: { rows: readonly Row[]; t
   );
 }
 
+/** The rows a list's page has chosen, by key (ResourceListProps.selection). */
+export interface RowSelection {
+  selected: ReadonlyMap<string, Row>;
+  onChange(next: ReadonlyMap<string, Row>): void;
+}
+
+/** The checkbox that chooses rows (one, or every row of the page): checked when all are, mixed when some are. */
+function ChooseRows({ selection, rows, keyOf, label }: { selection: RowSelection; rows: readonly Row[]; keyOf: string; label: string }) {
+  const chosen = rows.filter((row) => selection.selected.has(String(row[keyOf]))).length;
+  const choose = (on: boolean) => {
+    const next = new Map(selection.selected);
+    for (const row of rows) {
+      if (on) next.set(String(row[keyOf]), row);
+      else next.delete(String(row[keyOf]));
+    }
+    selection.onChange(next);
+  };
+  return (
+    <Checkbox
+      aria-label={label}
+      checked={rows.length > 0 && chosen === rows.length}
+      indeterminate={chosen > 0 && chosen < rows.length}
+      onChange={(e) => choose(e.currentTarget.checked)}
+    />
+  );
+}
+
 export interface ResourceListProps<E extends EndpointDef> {
   resource: ResourceDef;
   /** The list call of the resource (resourceEndpoints(...).list). */
@@ -159,7 +186,7 @@ export interface ResourceListProps<E extends EndpointDef> {
   path: string;
   remember?: boolean;
   /** Where a row's key links to (its detail page). */
-  detailHref?(key: string): PageLink;
+  detailHref?(key: string, row: Row): PageLink;
   /** The Action column; none when absent. */
   rowActions?: readonly RowAction[];
   /** The module whose switch time the old-system notice compares with (spec §8); the earliest when absent. */
@@ -182,6 +209,13 @@ export interface ResourceListProps<E extends EndpointDef> {
   cells?: Readonly<Record<string, (row: Row) => ReactNode>>;
   /** How often to read the page again while its rows change by themselves (exports running); never when false. */
   refetchInterval?(rows: readonly Row[]): number | false;
+  /**
+   * Rows can be chosen (a checkbox per row, and one for the page) for the page's bulk actions: the
+   * chosen rows by key, kept across pages and searches until the page clears them.
+   */
+  selection?: RowSelection;
+  /** What the page does with the chosen rows, shown between the filters and the table. */
+  selectionActions?: ReactNode;
 }
 
 /**
@@ -190,7 +224,7 @@ export interface ResourceListProps<E extends EndpointDef> {
  */
 export function ResourceList<E extends EndpointDef>({
   resource, endpoint, title, path, remember = true, detailHref, rowActions, switchModule, exportable, actions, fixedInput, headingLevel = 1,
-  description, cells, refetchInterval,
+  description, cells, refetchInterval, selection, selectionActions,
 }: ResourceListProps<E>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -256,6 +290,7 @@ export function ResourceList<E extends EndpointDef>({
       </Group>
       <FilterPanel items={items} applied={search} onSearch={onSearch} onReset={onReset} savedAs={path} />
       <OldSystemNotice rows={rows} timeFields={timeFields} module={switchModule} />
+      {selectionActions}
       {list.isError && (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Could not load`}>
           <Trans>The list could not be read from the server.</Trans>
@@ -265,6 +300,7 @@ export function ResourceList<E extends EndpointDef>({
         <Table striped highlightOnHover aria-label={title} aria-busy={list.isFetching} data-testid="resource-table">
           <Table.Thead>
             <Table.Tr>
+              {selection && <Table.Th w={40}><ChooseRows selection={selection} rows={rows} keyOf={resource.key} label={t`Choose every row of the page`} /></Table.Th>}
               {columns.map(([name, field]) => {
                 if (!field.sortable) return <Table.Th key={name}>{i18n._(field.label)}</Table.Th>;
                 const active = sortBy === name;
@@ -288,10 +324,11 @@ export function ResourceList<E extends EndpointDef>({
               const key = String(row[resource.key]);
               return (
                 <Table.Tr key={key}>
+                  {selection && <Table.Td><ChooseRows selection={selection} rows={[row]} keyOf={resource.key} label={t`Choose ${key}`} /></Table.Td>}
                   {columns.map(([name, field]) => (
                     <Table.Td key={name}>
                       {name === resource.key && detailHref
-                        ? <Anchor component={Link} {...linkProps(detailHref(key))}>{key}</Anchor>
+                        ? <Anchor component={Link} {...linkProps(detailHref(key, row))}>{key}</Anchor>
                         : cells?.[name]?.(row) ?? <FieldValue field={field} value={row[name]} />}
                     </Table.Td>
                   ))}
@@ -301,7 +338,7 @@ export function ResourceList<E extends EndpointDef>({
             })}
             {rows.length === 0 && !list.isPending && (
               <Table.Tr>
-                <Table.Td colSpan={columns.length + (withActions ? 1 : 0)}>
+                <Table.Td colSpan={columns.length + (withActions ? 1 : 0) + (selection ? 1 : 0)}>
                   <Text c="dimmed" ta="center" py="md"><Trans>No data</Trans></Text>
                 </Table.Td>
               </Table.Tr>

@@ -1,5 +1,5 @@
-import { useMemo, type ComponentType } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -66,7 +66,15 @@ function useOpenable(page: string | undefined): string | undefined {
   return page && can ? page : undefined;
 }
 
-function ListPage({ def }: { def: ResourceDef }) {
+/** What a resource's own list screen adds to the derived list page (ResourceDef.ownScreens): actions of its own, and what shows above the list. */
+export interface ListPageExtras {
+  rowActions?: readonly RowAction[];
+  actions?: ReactNode;
+  above?: ReactNode;
+}
+
+/** The derived list page of a resource, with what its own screen adds. */
+export function ListPage({ def, extras = {} }: { def: ResourceDef; extras?: ListPageExtras }) {
   const { t } = useLingui();
   const pages = def.pages!;
   const page = pages.list!;
@@ -79,10 +87,12 @@ function ListPage({ def }: { def: ResourceDef }) {
   const rowActions = useMemo<RowAction[]>(() => [
     ...(detail ? [{ label: t`Detail`, href: (row: Record<string, unknown>) => recordLink(def, detail, row[def.detailBy ?? def.key]) }] : []),
     ...(edit ? [{ label: t`Edit`, href: (row: Record<string, unknown>) => recordLink(def, edit, row[def.key]) }] : []),
-  ], [def, detail, edit, t]);
+    ...(extras.rowActions ?? []),
+  ], [def, detail, edit, t, extras.rowActions]);
   return (
     <Stack gap="md">
       {route?.tabGroup && <RouteTabs group={route.tabGroup} />}
+      {extras.above}
       <ResourceList
         resource={def}
         endpoint={callOf(def, 'list')}
@@ -93,10 +103,15 @@ function ListPage({ def }: { def: ResourceDef }) {
         // A detail opened by another field than the key is reached by the row action only.
         detailHref={detail && !def.detailBy ? (key) => recordLink(def, detail, key) : undefined}
         rowActions={rowActions}
-        actions={create && (
-          <Button component={Link} to={create} leftSection={<IconPlus size={16} aria-hidden />}>
-            {createTitle}
-          </Button>
+        actions={(create || extras.actions) && (
+          <Group gap="sm">
+            {extras.actions}
+            {create && (
+              <Button component={Link} to={create} leftSection={<IconPlus size={16} aria-hidden />}>
+                {createTitle}
+              </Button>
+            )}
+          </Group>
         )}
       />
     </Stack>

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { sendWedgeBurst } from '../support/wedge-keys';
 import { inject } from 'vitest';
 
 export { CHROMIUM_ARGS, DEMO_PASSWORD, launchBrowser, signIn } from '../support/chromium';
@@ -67,10 +68,21 @@ export function opStates(page: Page): Promise<string[]> {
   }));
 }
 
-/** A keyboard-wedge scan into the focused field: the characters back to back, then Enter. */
+const cdpSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * A keyboard-wedge scan into the focused field: the characters and Enter reach the browser as one
+ * burst (CDP, not waiting per key), so the field classifies it as a scanner however loaded the
+ * test machine is. Playwright's keyboard.type waits for each key, which under load spreads a
+ * burst into what looks like typing.
+ */
 export async function wedgeScan(page: Page, text: string): Promise<void> {
-  await page.keyboard.type(text, { delay: 0 });
-  await page.keyboard.press('Enter');
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+  }
+  await sendWedgeBurst(await cdp, text);
 }
 
 /** A keyboard-wedge scan into a scan field by its test id. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PDA_USER_AGENT, PDA_VIEWPORT, chooseLanguage, launchBrowser, newPage, signIn } from './browser';
+import { PDA_USER_AGENT, PDA_VIEWPORT, chooseLanguage, launchBrowser, newPage, signIn, wedgeScan } from './browser';
 
 const MANUAL_MESSAGE = 'Manual is not permitted, please Scan the Label!';
 let browser: Browser;
@@ -68,12 +68,6 @@ async function openScannerCheck(email: string, opts: Parameters<typeof newPage>[
   return { context, page, field };
 }
 
-/** A keyboard-wedge scan: the characters back to back, then Enter. */
-async function wedgeScan(page: Page, text: string) {
-  await page.keyboard.type(text, { delay: 0 });
-  await page.keyboard.press('Enter');
-}
-
 const warningShown = (page: Page) => page.getByText(MANUAL_MESSAGE).isVisible();
 
 describe('scan fields (spec §5)', () => {
@@ -96,10 +90,7 @@ describe('scan fields (spec §5)', () => {
   test('a GS1 DataMatrix scan with a group separator is broken into its elements', async () => {
     const { context, page } = await openScannerCheck('operator@demo.local');
     // ]d2 symbology, GTIN, lot (variable, ended by GS sent as Ctrl+]), expiry.
-    await page.keyboard.type(']d2010950600013435210ABC123', { delay: 0 });
-    await page.keyboard.press('Control+BracketRight');
-    await page.keyboard.type('17201225', { delay: 0 });
-    await page.keyboard.press('Enter');
+    await wedgeScan(page, ']d2010950600013435210ABC123\x1d17201225');
     await expect.poll(() => page.getByTestId('scan-value').textContent()).toBe(']d2010950600013435210ABC123⟨GS⟩17201225');
     const table = page.getByTestId('gs1-table');
     await expect.poll(() => table.isVisible()).toBe(true);

@@ -32,6 +32,8 @@ export type FilterType = (typeof FILTER_TYPES)[number];
 export interface FilterSelection {
   label: string;
   value: string | number;
+  /** A colour value's swatch (#RRGGBB, FieldDef.swatches), shown beside its label. */
+  swatch?: string;
 }
 
 /** A filter item's settings, as spec §2 names them. */

@@ -28,6 +28,15 @@ function TimeValue({ field, value }: { field: FieldDef; value: unknown }) {
 /** The swatch of a colour value (FieldDef.swatches), outlined so light colours show on white; its name is always beside it. */
 export const ValueSwatch = ({ hex }: { hex: string }) => <ColorSwatch color={hex} size={16} withShadow={false} style={{ flexShrink: 0, boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.25)' }} aria-hidden />;
 
+/**
+ * A select's options with their colour's swatch beside the name (never the colour alone): the
+ * Select/MultiSelect `renderOption` for options whose colour `hexOf` knows.
+ */
+export const swatchOption = (hexOf: (value: string) => string | undefined) => function SwatchOption({ option }: { option: { value: string; label: string } }) {
+  const hex = hexOf(option.value);
+  return <Group gap={8} wrap="nowrap">{hex && <ValueSwatch hex={hex} />}<span>{option.label}</span></Group>;
+};
+
 /** A field's value in a table cell or a detail: text, a time in the warehouse's zone, a status tag coloured by spec §4, or a colour's swatch and name. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const { i18n } = useLingui();

@@ -19,6 +19,7 @@ import { toast } from '../toast';
 import { BookmarkButtons } from './bookmarks';
 import { ScanInput } from '../scan/scan-input';
 import { DatesLocale } from './dates-locale';
+import { swatchOption, ValueSwatch } from './field-value';
 import { dateRangeToUnix, filterTimeZone, unixToDateRange, unixToWallClock, wallClockToUnix, type WallClockRange } from './date-range';
 import { applyFilterSelection, filterSelectListHeight, selectionOf, shownProps, validateFilterSelection } from './filter-select';
 import { currentStation, listSettingsQueries } from './list-settings-queries';
@@ -97,6 +98,43 @@ interface ControlProps {
   onScanned(value: string): void;
 }
 
+/** A select or multi-select filter; colour values show their swatch beside the name, as in forms and tables. */
+function SelectFilter({ item, label, value, onChange }: Pick<ControlProps, 'item' | 'value' | 'onChange'> & { label: ReactNode }) {
+  const { t } = useLingui();
+  const options = (item.selections ?? []).map((s) => ({ value: String(s.value), label: s.label }));
+  const swatches = new Map((item.selections ?? []).flatMap((s) => (s.swatch ? [[String(s.value), s.swatch] as const] : [])));
+  const renderOption = swatches.size > 0 ? swatchOption((v) => swatches.get(v)) : undefined;
+  const text = typeof value === 'string' ? value : '';
+  if (item.filterType === 'multiSelect') {
+    return (
+      <MultiSelect
+        label={label}
+        aria-label={item.label}
+        data={options}
+        value={Array.isArray(value) ? value.map(String) : []}
+        onChange={onChange}
+        renderOption={renderOption}
+        clearable
+        placeholder={t`All`}
+      />
+    );
+  }
+  return (
+    <Select
+      label={label}
+      aria-label={item.label}
+      data={options}
+      value={text || null}
+      onChange={(v) => onChange(v ?? '')}
+      renderOption={renderOption}
+      leftSection={swatches.has(text) ? <ValueSwatch hex={swatches.get(text)!} /> : undefined}
+      clearable={item.clearable ?? true}
+      placeholder={t`All`}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlProps) {
   const { t } = useLingui();
   const label = <FilterLabel item={item} />;
@@ -108,7 +146,6 @@ function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlPro
   };
   const common = { label, 'aria-label': item.label, onKeyDown: enter };
   const text = typeof value === 'string' ? value : '';
-  const options = (item.selections ?? []).map((s) => ({ value: String(s.value), label: s.label }));
   // Spec §5: a scan-only filter takes labels from the scanner only (the scan field's rules) and searches at once.
   if (item.scanOnly && (item.filterType === 'input' || item.filterType === 'bigInput' || item.filterType === 'card')) {
     return (
@@ -123,30 +160,8 @@ function FilterControl({ item, value, onChange, onEnter, onScanned }: ControlPro
   }
   switch (item.filterType) {
     case 'select':
-      return (
-        <Select
-          label={label}
-          aria-label={item.label}
-          data={options}
-          value={text || null}
-          onChange={(v) => onChange(v ?? '')}
-          clearable={item.clearable ?? true}
-          placeholder={t`All`}
-          comboboxProps={{ withinPortal: true }}
-        />
-      );
     case 'multiSelect':
-      return (
-        <MultiSelect
-          label={label}
-          aria-label={item.label}
-          data={options}
-          value={Array.isArray(value) ? value.map(String) : []}
-          onChange={onChange}
-          clearable
-          placeholder={t`All`}
-        />
-      );
+      return <SelectFilter item={item} label={label} value={value} onChange={onChange} />;
     case 'card':
       // A textarea keeps the new lines of pasted id lists (a text input would drop them); Shift+Enter types one.
       return (

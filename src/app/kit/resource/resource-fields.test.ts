@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { I18n } from '@lingui/core';
 import { supplierResource } from '../../../shared/resources/supplier.resource';
 import { defineResource } from '../../../shared/resources/define';
+import { zoneColorResource } from '../../../shared/resources/outbound-rules.resource';
 import { displayValue, filterItemsOf, listKeysOf, urlSearchOf } from './resource-fields';
 
 /** Translates by echoing the message id (English), as the source catalog does. */
@@ -13,6 +14,12 @@ describe('resource fields on screen', () => {
     const items = filterItemsOf(supplierResource, i18n);
     expect(items.map((i) => [i.prop, i.filterType])).toEqual([['supplier_id', 'card'], ['supplier_name', 'input'], ['country', 'select'], ['status', 'select']]);
     expect(items.find((i) => i.prop === 'status')!.selections).toEqual([{ value: 1, label: 'Active' }, { value: 2, label: 'Inactive' }]);
+  });
+
+  test("a colour field's filter selections carry their swatch, as its form and cells do", () => {
+    const colour = filterItemsOf(zoneColorResource, i18n).find((i) => i.prop === 'color')!;
+    expect(colour.selections!.find((s) => s.value === 'red')).toEqual({ value: 'red', label: 'Red', swatch: zoneColorResource.fields.color.swatches!.red });
+    expect(colour.selections!.every((s) => /^#[0-9a-f]{6}$/i.test(s.swatch ?? ''))).toBe(true);
   });
 
   test('range filters use from+to props, read from the URL under both', () => {

@@ -14,7 +14,7 @@ export function filterItemsOf(def: ResourceDef, i18n: I18n): FilterItemSettings[
       prop: op === 'range' ? rangeProps(name).join('+') : name,
       label: i18n._(field.label),
       filterType: type,
-      selections: field.values?.map((value) => ({ value, label: valueText(field, value, i18n) })),
+      selections: field.values?.map((value) => ({ value, label: valueText(field, value, i18n), ...(field.swatches ? { swatch: field.swatches[value] } : {}) })),
     }];
   });
 }

@@ -12,7 +12,7 @@ import { YES_NO } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../api';
 import { RecordPending } from '../record-pending';
-import { FieldValue, useWarehouseTimeZone, ValueSwatch } from './field-value';
+import { FieldValue, swatchOption, useWarehouseTimeZone, ValueSwatch } from './field-value';
 import { displayValue, valueText } from './resource-fields';
 import { RefSelect } from './ref-select';
 
@@ -265,10 +265,7 @@ function FormItemInput({ id, item, value, options, error, onChange, onBlur }: Fo
         // A colour is chosen by its name with its swatch beside it (FieldDef.swatches), never the colour alone.
         {...(field.swatches ? {
           leftSection: chosen ? <ValueSwatch hex={chosen} /> : undefined,
-          renderOption: ({ option }: { option: { value: string; label: string } }) => {
-            const hex = swatchOf(option.value);
-            return <Group gap={8} wrap="nowrap">{hex && <ValueSwatch hex={hex} />}<span>{option.label}</span></Group>;
-          },
+          renderOption: swatchOption(swatchOf),
         } : {})}
         value={value === null ? null : String(value)}
         // Back to the option's own type (numeric enums, yes/no and ids are numbers).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { confValues, roles, userWarehouses } from '../../src/server/db/schema';
-import { writeConf } from '../../src/server/common/conf';
+import { GLOBAL_WHS, writeConf } from '../../src/server/common/conf';
 import { DOMAIN_ENUMS, INBOUND_STATUS } from '../../src/shared/codes';
 import { ACTION_PERMISSIONS, ALL_PERMISSIONS, FEATURE_FLAGS, MENU_PERMISSIONS, OPERATION_PERMISSIONS, PAGE_ACTIONS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
@@ -36,7 +36,8 @@ afterAll(async () => {
 const asMap = (list: { conf_key: string; conf_value: string }[]) => Object.fromEntries(list.map((e) => [e.conf_key, e.conf_value]));
 
 describe('get_conf_list', () => {
-  test('returns the defaults of spec §9 by key and leaves unknown keys out', async () => {
+  test('returns the defaults of spec §9 by key and leaves unknown keys out, on a database holding no setting rows (a fresh install)', async () => {
+    expect(await server.database.db.select().from(confValues).where(eq(confValues.whsId, GLOBAL_WHS))).toEqual([]);
     const keys = [
       'weak_network_switch', 'weak_network_show_again_min', 'weak_network_time_window_min', 'weak_network_count_threshold',
       'weak_network_rtt_ms', 'weak_network_ping_times', 'enable_tob_login', 'scan_interval_ms', 'no_such_key',
@@ -49,6 +50,15 @@ describe('get_conf_list', () => {
     });
     // whs_id may be left out: the session's warehouse.
     expect(asMap((await sg.post(CONF_LIST, { conf_key: ['weak_network_rtt_ms'] })).data.conf_list)).toEqual({ weak_network_rtt_ms: '300' });
+  });
+
+  test("the deployment's global value wins over the built-in default", async () => {
+    await writeConf(server.database.db, GLOBAL_WHS, 'weak_network_rtt_ms', '450');
+    try {
+      expect(asMap((await sg.post(CONF_LIST, { conf_key: ['weak_network_rtt_ms', 'scan_interval_ms'] })).data.conf_list)).toEqual({ weak_network_rtt_ms: '450', scan_interval_ms: '200' });
+    } finally {
+      await server.database.db.delete(confValues).where(and(eq(confValues.whsId, GLOBAL_WHS), eq(confValues.confKey, 'weak_network_rtt_ms')));
+    }
   });
 
   test('a warehouse override wins over the default (VNHCM1 turns the fulfilment chain on)', async () => {

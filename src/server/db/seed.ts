@@ -15,7 +15,6 @@ import { hashPasswordForTransport } from '../../shared/password-hash';
 import { ROUTES } from '../../shared/routes/manifest';
 import { permOf } from '../../shared/routes/derive';
 import { ALL_PERMISSIONS, OPERATION_PERMISSIONS } from '../../shared/permissions';
-import { GLOBAL_WHS } from '../common/conf';
 import { STAFF_EMPLOYMENT, USER_KIND } from '../../shared/codes';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -100,25 +99,6 @@ function rolePerms(role: string): string[] {
   return [];
 }
 
-/** Settings every warehouse starts with (spec §3 system settings, §9 defaults). */
-const DEFAULT_CONF: Record<string, string> = {
-  weak_network_switch: '1',
-  weak_network_show_again_min: '30',
-  weak_network_time_window_min: '3',
-  weak_network_count_threshold: '3',
-  weak_network_rtt_ms: '300',
-  weak_network_ping_threshold_ms: '300',
-  weak_network_ping_times: '3',
-  scan_interval_ms: '200',
-  scan_interval_exempt_permission: 'PC.Scan.ManualInput',
-  enable_tob_login: '0',
-  Enable_Fulfill_Chain: '0',
-  Inbound_Parcel_Counting: '0',
-  storey_name_setup: '0',
-  is_open_full_stock_count: '0',
-  Is_staffname_display: '1',
-};
-
 /** Fills an empty database with demo warehouses, roles and accounts. Returns false when data exists. */
 const SUPPLIER_NAMES = [
   'Nusantara Foods', 'Lion City Electronics', 'Saigon Home Goods', 'Bangkok Beauty Co', 'Manila Paper Mills',
@@ -151,7 +131,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const switchTime = Math.floor(Date.UTC(2026, 0, 1) / 1000);
   await db.transaction(async (tx) => {
     await tx.insert(warehouses).values(DEMO_WAREHOUSES);
-    await tx.insert(confValues).values(Object.entries(DEFAULT_CONF).map(([confKey, confValue]) => ({ whsId: GLOBAL_WHS, confKey, confValue })));
     await tx.insert(confValues).values({ whsId: 'VNHCM1', confKey: 'Enable_Fulfill_Chain', confValue: '1' });
     await tx.insert(warehouseSwitchTimes).values(
       DEMO_WAREHOUSES.flatMap((w) => ['INBOUND', 'OUTBOUND', 'INVENTORY'].map((module) => ({ whsId: w.whsId, module, switchTime }))),

@@ -21,6 +21,64 @@ const { DEDUCTION } = INVENTORY_ADJUSTMENT_DIRECTION.values;
 const sameBalance = (a: Omit<Line, 'direction' | 'qty' | 'onhand' | 'available'>, b: typeof a) =>
   a.location_id === b.location_id && a.sku_id === b.sku_id && a.batch_id === b.batch_id && a.quality === b.quality;
 
+/** The balances of the SKU at the location: what an adjustment line starts from. */
+function StockHere({ stock }: { stock: Stock }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Table withTableBorder fz="sm" aria-label={t`Stock here`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t`Batch ID`}</Table.Th><Table.Th>{t`Quality`}</Table.Th>
+          <Table.Th ta="right">{t`On Hand`}</Table.Th><Table.Th ta="right">{t`Blocked`}</Table.Th><Table.Th ta="right">{t`Available`}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {stock.balances.map((b) => (
+          <Table.Tr key={`${b.batch_id}/${b.quality}`}>
+            <Table.Td>{b.batch_id}</Table.Td><Table.Td>{i18n._(QUALITY.label(b.quality)!)}</Table.Td>
+            <Table.Td ta="right">{groupNumber(b.onhand_qty)}</Table.Td><Table.Td ta="right">{groupNumber(b.locked_qty)}</Table.Td>
+            <Table.Td ta="right">{groupNumber(b.available_qty)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The lines made so far, each removable. */
+function NewLines({ lines, onRemove }: { lines: readonly Line[]; onRemove(index: number): void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped aria-label={t`Adjustment lines`} data-testid="new-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t`Location`}</Table.Th><Table.Th>{t`SKU ID`}</Table.Th><Table.Th>{t`Batch ID`}</Table.Th><Table.Th>{t`Quality`}</Table.Th>
+            <Table.Th>{t`Direction`}</Table.Th><Table.Th ta="right">{t`Qty`}</Table.Th><Table.Th ta="right">{t`On Hand`}</Table.Th><Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, i) => (
+            <Table.Tr key={`${line.location_id}/${line.sku_id}/${line.batch_id}/${line.quality}`}>
+              <Table.Td>{line.location_id}</Table.Td><Table.Td>{line.sku_id}</Table.Td><Table.Td>{line.batch_id}</Table.Td>
+              <Table.Td>{i18n._(QUALITY.label(line.quality)!)}</Table.Td><Table.Td>{i18n._(INVENTORY_ADJUSTMENT_DIRECTION.label(line.direction)!)}</Table.Td>
+              <Table.Td ta="right">{groupNumber(line.qty)}</Table.Td><Table.Td ta="right">{groupNumber(line.onhand)}</Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={t`Remove line`} onClick={() => onRemove(i)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {lines.length === 0 && (
+            <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" ta="center" py="sm"><Trans>No lines yet</Trans></Text></Table.Td></Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /**
  * Create Adjustment (spec §2 /inventorymanage/adjust/create): a reason of spec §3 and lines, each
  * found by location and SKU — the balances there show on hand and available — then a batch,
@@ -124,23 +182,7 @@ export default function AdjustmentCreateScreen() {
               {stock.balances.length === 0
                 ? <Text size="sm" c="dimmed"><Trans>No stock of this SKU here: only an addition can be made.</Trans></Text>
                 : (
-                  <Table withTableBorder fz="sm" aria-label={t`Stock here`}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t`Batch ID`}</Table.Th><Table.Th>{t`Quality`}</Table.Th>
-                        <Table.Th ta="right">{t`On Hand`}</Table.Th><Table.Th ta="right">{t`Blocked`}</Table.Th><Table.Th ta="right">{t`Available`}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {stock.balances.map((b) => (
-                        <Table.Tr key={`${b.batch_id}/${b.quality}`}>
-                          <Table.Td>{b.batch_id}</Table.Td><Table.Td>{i18n._(QUALITY.label(b.quality)!)}</Table.Td>
-                          <Table.Td ta="right">{groupNumber(b.onhand_qty)}</Table.Td><Table.Td ta="right">{groupNumber(b.locked_qty)}</Table.Td>
-                          <Table.Td ta="right">{groupNumber(b.available_qty)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <StockHere stock={stock} />
                 )}
               <Group align="flex-end" gap="sm">
                 <Select
@@ -167,33 +209,7 @@ export default function AdjustmentCreateScreen() {
         </Stack>
       </Paper>
 
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped aria-label={t`Adjustment lines`} data-testid="new-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`Location`}</Table.Th><Table.Th>{t`SKU ID`}</Table.Th><Table.Th>{t`Batch ID`}</Table.Th><Table.Th>{t`Quality`}</Table.Th>
-              <Table.Th>{t`Direction`}</Table.Th><Table.Th ta="right">{t`Qty`}</Table.Th><Table.Th ta="right">{t`On Hand`}</Table.Th><Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Table.Tr key={`${line.location_id}/${line.sku_id}/${line.batch_id}/${line.quality}`}>
-                <Table.Td>{line.location_id}</Table.Td><Table.Td>{line.sku_id}</Table.Td><Table.Td>{line.batch_id}</Table.Td>
-                <Table.Td>{i18n._(QUALITY.label(line.quality)!)}</Table.Td><Table.Td>{i18n._(INVENTORY_ADJUSTMENT_DIRECTION.label(line.direction)!)}</Table.Td>
-                <Table.Td ta="right">{groupNumber(line.qty)}</Table.Td><Table.Td ta="right">{groupNumber(line.onhand)}</Table.Td>
-                <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={t`Remove line`} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {lines.length === 0 && (
-              <Table.Tr><Table.Td colSpan={8}><Text c="dimmed" ta="center" py="sm"><Trans>No lines yet</Trans></Text></Table.Td></Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <NewLines lines={lines} onRemove={(i) => setLines(lines.filter((_, j) => j !== i))} />
 
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => router.history.back()}><Trans context="button">Cancel</Trans></Button>

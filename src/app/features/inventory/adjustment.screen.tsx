@@ -92,6 +92,64 @@ function Lines({ detail }: { detail: Detail }) {
   );
 }
 
+interface ActionsProps {
+  a: Detail;
+  mode: Mode;
+  pending: boolean;
+  isCreator: boolean;
+  createPerm: boolean;
+  canApprovePage: boolean;
+  mayAdjust: boolean;
+  run(call: () => Promise<Detail>): void;
+  onClose(kind: 'reject' | 'cancel'): void;
+  onAdjust(): void;
+}
+
+/** The steps the page and the adjustment's status allow this user. */
+function AdjustmentActions({ a, mode, pending, isCreator, createPerm, canApprovePage, mayAdjust, run, onClose, onAdjust }: ActionsProps) {
+  return (
+    <Group gap="sm" data-testid="adjustment-actions">
+      {mode === 'view' && createPerm && may(a.status, J.PENDING) && (
+        <Button loading={pending} onClick={() => run(() => callApi(contract.submitAdjustment, { adjust_no: a.adjust_no }))}>
+          <Trans>Submit for Approval</Trans>
+        </Button>
+      )}
+      {mode === 'view' && canApprovePage && a.status === J.PENDING && (
+        <Button component={Link} to={APPROVE} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Approve Adjustment</Trans></Button>
+      )}
+      {mode === 'view' && mayAdjust && a.status === J.APPROVED && (
+        <Button component={Link} to={ADJUST} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Adjust Inventory</Trans></Button>
+      )}
+      {mode === 'view' && createPerm && may(a.status, J.CANCEL) && (
+        <Button color="red" variant="default" onClick={() => onClose('cancel')}><Trans>Cancel Adjustment</Trans></Button>
+      )}
+      {mode === 'approve' && a.status === J.PENDING && (isCreator ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          <Trans>You created this adjustment: another approver must approve or reject it.</Trans>
+        </Alert>
+      ) : (
+        <>
+          <Button leftSection={<IconCheck size={16} aria-hidden />} loading={pending}
+            onClick={() => run(() => callApi(contract.approveAdjustment, { adjust_no: a.adjust_no }))}>
+            <Trans>Approve</Trans>
+          </Button>
+          <Button color="red" variant="light" onClick={() => onClose('reject')}><Trans>Reject</Trans></Button>
+        </>
+      ))}
+      {mode === 'approve' && a.status !== J.PENDING && (
+        <Text c="dimmed" size="sm"><Trans>Only a pending adjustment is approved or rejected.</Trans></Text>
+      )}
+      {mode === 'adjust' && (a.status !== J.APPROVED ? (
+        <Text c="dimmed" size="sm"><Trans>Only an approved adjustment is posted to the inventory.</Trans></Text>
+      ) : mayAdjust ? (
+        <Button loading={pending} onClick={onAdjust}><Trans>Adjust Inventory</Trans></Button>
+      ) : (
+        <MissingPermissionNote access={contract.adjustInventory.access} />
+      ))}
+    </Group>
+  );
+}
+
 /**
  * An adjustment (spec §2 /inventorymanage/adjust view, approve, adjust): its header and lines, and
  * the steps the page and its status allow — on the view page submit and cancel, on the approve page
@@ -171,45 +229,10 @@ export default function AdjustmentScreen() {
             !!a.close_reason && [fields.close_reason, <Text c="red" size="sm" data-testid="close-reason">{a.close_reason}</Text>],
           ]} />
 
-          <Group gap="sm" data-testid="adjustment-actions">
-            {mode === 'view' && createPerm && may(a.status, J.PENDING) && (
-              <Button loading={step.isPending} onClick={() => step.mutate(() => callApi(contract.submitAdjustment, { adjust_no: a.adjust_no }))}>
-                <Trans>Submit for Approval</Trans>
-              </Button>
-            )}
-            {mode === 'view' && canApprovePage && a.status === J.PENDING && (
-              <Button component={Link} to={APPROVE} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Approve Adjustment</Trans></Button>
-            )}
-            {mode === 'view' && mayAdjust && a.status === J.APPROVED && (
-              <Button component={Link} to={ADJUST} search={{ adjust_no: a.adjust_no } as never} variant="light"><Trans>Adjust Inventory</Trans></Button>
-            )}
-            {mode === 'view' && createPerm && may(a.status, J.CANCEL) && (
-              <Button color="red" variant="default" onClick={() => setClosing('cancel')}><Trans>Cancel Adjustment</Trans></Button>
-            )}
-            {mode === 'approve' && a.status === J.PENDING && (isCreator ? (
-              <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-                <Trans>You created this adjustment: another approver must approve or reject it.</Trans>
-              </Alert>
-            ) : (
-              <>
-                <Button leftSection={<IconCheck size={16} aria-hidden />} loading={step.isPending}
-                  onClick={() => step.mutate(() => callApi(contract.approveAdjustment, { adjust_no: a.adjust_no }))}>
-                  <Trans>Approve</Trans>
-                </Button>
-                <Button color="red" variant="light" onClick={() => setClosing('reject')}><Trans>Reject</Trans></Button>
-              </>
-            ))}
-            {mode === 'approve' && a.status !== J.PENDING && (
-              <Text c="dimmed" size="sm"><Trans>Only a pending adjustment is approved or rejected.</Trans></Text>
-            )}
-            {mode === 'adjust' && (a.status !== J.APPROVED ? (
-              <Text c="dimmed" size="sm"><Trans>Only an approved adjustment is posted to the inventory.</Trans></Text>
-            ) : mayAdjust ? (
-              <Button loading={step.isPending} onClick={() => setConfirmAdjust(true)}><Trans>Adjust Inventory</Trans></Button>
-            ) : (
-              <MissingPermissionNote access={contract.adjustInventory.access} />
-            ))}
-          </Group>
+          <AdjustmentActions
+            a={a} mode={mode} pending={step.isPending} isCreator={isCreator} createPerm={createPerm} canApprovePage={canApprovePage} mayAdjust={mayAdjust}
+            run={(call) => step.mutate(call)} onClose={setClosing} onAdjust={() => setConfirmAdjust(true)}
+          />
 
           <Lines detail={a} />
         </>

@@ -31,3 +31,13 @@ export async function openAt(
   await page.goto(`/v2${path}`);
   return { context, page };
 }
+
+/** A SKU of the warehouse with at least `qty` units available to sell. */
+export async function stockedSku(page: Page, whsId: string, qty: number): Promise<string> {
+  const { list } = await api<{ list: { sku_id: string; available_qty: number }[] }>(
+    page, 'GET', '/apps/process/inventory/inventorymap/search_available_inventory', { page_size: '100' }, whsId,
+  );
+  const sku = list.find((row) => row.available_qty >= qty);
+  if (!sku) throw new Error(`no SKU of ${whsId} has ${qty} units available`);
+  return sku.sku_id;
+}

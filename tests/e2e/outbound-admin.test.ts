@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { api, openAt } from './asn-helpers';
+import { openAt, stockedSku } from './asn-helpers';
 
 /**
  * The office side of sales outbound at PC size (spec §2 /salesoutbound/order/create, order/detail,
@@ -18,20 +18,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A SKU of the warehouse with at least `qty` units available to sell. */
-async function stockedSku(page: Page, qty: number): Promise<string> {
-  const { list } = await api<{ list: { sku_id: string; available_qty: number }[] }>(
-    page, 'GET', '/apps/process/inventory/inventorymap/search_available_inventory', { page_size: '100' }, WHS,
-  );
-  const sku = list.find((row) => row.available_qty >= qty);
-  if (!sku) throw new Error(`no SKU of ${WHS} has ${qty} units available`);
-  return sku.sku_id;
-}
-
 describe('sales outbound on the office screens', () => {
   test('an order created on screen is released in a manual wave; the wave lists its task, the task its line', async () => {
     const { context, page } = await openAt(browser, 'admin@demo.local', WHS, '/salesoutbound/order');
-    const skuId = await stockedSku(page, 2);
+    const skuId = await stockedSku(page, WHS, 2);
     await page.getByRole('link', { name: 'Create Sales Order' }).click();
     await page.waitForURL('**/v2/salesoutbound/order/create');
 

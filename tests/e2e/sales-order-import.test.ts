@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { api, openAt } from './asn-helpers';
+import { openAt, stockedSku } from './asn-helpers';
 
 /**
  * Sales order import on the order list at PC size: a CSV of two orders (one with a SKU the
@@ -17,19 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function stockedSku(page: Page, qty: number): Promise<string> {
-  const { list } = await api<{ list: { sku_id: string; available_qty: number }[] }>(
-    page, 'GET', '/apps/process/inventory/inventorymap/search_available_inventory', { page_size: '100' }, WHS,
-  );
-  const sku = list.find((row) => row.available_qty >= qty);
-  if (!sku) throw new Error(`no SKU of ${WHS} has ${qty} units available`);
-  return sku.sku_id;
-}
-
 describe('sales order import', () => {
   test('Import on the order list: template, upload, progress to done, each order\'s result', async () => {
     const { context, page } = await openAt(browser, 'admin@demo.local', WHS, '/salesoutbound/order');
-    const skuId = await stockedSku(page, 2);
+    const skuId = await stockedSku(page, WHS, 2);
     const run = Date.now().toString(36);
     const csv = [
       'External Order No.,SKU ID,Qty,Priority', `E2E-IMP-${run}-1,${skuId},1,Priority`, `E2E-IMP-${run}-1,${skuId},1,`, `E2E-IMP-${run}-2,NO-SUCH-SKU,1,`,

@@ -39,14 +39,20 @@ export function ColumnSettings({ resource, path }: { resource: ResourceDef; path
   const saved = useQuery(pagingHeaderQueries.columns(path));
   const [draft, setDraft] = useState<ColumnSetting[]>([]);
 
-  // Each opening starts from what is saved now (another tab may have changed it).
+  // Each opening starts from what is saved now (another tab may have changed it), read once: a
+  // read finishing after the user's first changes must not put the columns back under them.
   const { refetch } = saved;
   useEffect(() => {
-    if (opened) void refetch();
-  }, [opened, refetch]);
-  useEffect(() => {
-    if (opened && !saved.isFetching) setDraft(applyColumnSettings(resource, saved.data ?? null));
-  }, [opened, saved.isFetching, saved.data, resource]);
+    if (!opened) return;
+    let current = true;
+    setDraft([]);
+    void refetch().then((read) => {
+      if (current) setDraft(applyColumnSettings(resource, read.data ?? null));
+    });
+    return () => {
+      current = false;
+    };
+  }, [opened, refetch, resource]);
 
   const save = useMutation({
     mutationFn: (columns: ColumnSetting[]) =>
@@ -72,7 +78,7 @@ export function ColumnSettings({ resource, path }: { resource: ResourceDef; path
       <Popover.Dropdown>
         <Stack gap="xs" data-testid="column-settings">
           <Text size="sm" fw={600}><Trans>Show and order columns</Trans></Text>
-          {saved.isFetching && draft.length === 0 ? <Loader size="sm" /> : draft.map((column, index) => {
+          {draft.length === 0 ? <Loader size="sm" /> : draft.map((column, index) => {
             const label = labelOf(column.field);
             return (
               <Group key={column.field} justify="space-between" wrap="nowrap" gap="xs">
@@ -100,7 +106,7 @@ export function ColumnSettings({ resource, path }: { resource: ResourceDef; path
             <Button variant="subtle" size="xs" onClick={() => setDraft(defaultColumnSettings(resource))}>
               <Trans>Default columns</Trans>
             </Button>
-            <Button size="xs" loading={save.isPending} onClick={() => save.mutate(draft)}>
+            <Button size="xs" loading={save.isPending} disabled={draft.length === 0} onClick={() => save.mutate(draft)}>
               <Trans>Save</Trans>
             </Button>
           </Group>

@@ -77,7 +77,10 @@ describe('Storage Area Setting', () => {
     };
     try {
       // VNHCM1 is an is_rms warehouse with the fulfilment chain on: the switch reloads the page.
+      // Going elsewhere before that reload ran would be undone by it (it reloads the old page).
+      const reloaded = page.waitForEvent('load');
       await switchTo(/VNHCM1/);
+      await reloaded;
       await page.goto('/v2/wmsbasic/storageAreaSetting');
       await page.waitForURL('**/v2/wmsbasic/whsplanning');
       await expect.poll(() => total(page)).toBe('Total 3');

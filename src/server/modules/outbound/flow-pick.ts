@@ -26,7 +26,7 @@ type SettingRow = typeof flowPickSettings.$inferSelect;
 const T = TASK_STATUS.values;
 const n = (code: number) => sql.raw(String(code));
 const jsonList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-/** Candidate orders a release locks per order it may take: room for those over the units left. */
+/** Candidate orders read per order a flow task may still take: room for those over the units left. */
 const CANDIDATES_PER_ORDER = 3;
 
 /** The setting as answered: the stored row, else off with the defaults. */
@@ -90,6 +90,48 @@ async function flowZonesOf(db: Db, whsId: string, setting: SettingRow, userId: n
   return zoneIds.length > 0 ? zoneIds : null;
 }
 
+/** Rounds of choosing and locking: each round passes over what another picker took meanwhile. */
+const TAKE_ROUNDS = 4;
+
+/**
+ * The orders of a flow task, locked: candidates by priority, then cut-off, then age, chosen while
+ * they fit the orders and units, then locked FOR UPDATE SKIP LOCKED and re-checked. Those another
+ * picker is taking are passed over and the next round chooses again, so two pickers asking at
+ * once get different orders and neither is left empty-handed while orders remain.
+ */
+async function takeOrders(tx: Db, whsId: string, setting: SettingRow, zoneIds: readonly string[], maxUnits: number): Promise<string[]> {
+  const taken: string[] = [];
+  const passed: string[] = [];
+  let units = 0;
+  for (let round = 0; round < TAKE_ROUNDS && taken.length < setting.maxOrders; round++) {
+    const { rows } = (await tx.execute(sql`select o.order_no, o.total_qty from sales_orders o
+      where ${eligibleWhere(whsId, setting, zoneIds)} and o.total_qty <= ${maxUnits - units}
+        ${passed.length === 0 ? sql`` : sql`and o.order_no not in ${jsonList(passed)}`}
+      order by o.priority desc, o.cutoff_at asc nulls last, o.created_at asc, o.order_no asc
+      limit ${(setting.maxOrders - taken.length) * CANDIDATES_PER_ORDER}`)) as unknown as { rows: { order_no: string; total_qty: number }[] };
+    const wanted: { orderNo: string; units: number }[] = [];
+    let planned = units;
+    for (const row of rows) {
+      if (taken.length + wanted.length >= setting.maxOrders) break;
+      if (planned + Number(row.total_qty) > maxUnits) continue;
+      wanted.push({ orderNo: row.order_no, units: Number(row.total_qty) });
+      planned += Number(row.total_qty);
+    }
+    if (wanted.length === 0) break;
+    const { rows: locked } = (await tx.execute(sql`select o.order_no from sales_orders o
+      where o.whs_id = ${whsId} and o.order_no in ${jsonList(wanted.map((w) => w.orderNo))} and o.wave_no is null and o.status = ${n(S.CREATED)}
+      order by o.order_no for update of o skip locked`)) as unknown as { rows: { order_no: string }[] };
+    const free = new Set(locked.map((r) => r.order_no));
+    for (const w of wanted) {
+      passed.push(w.orderNo);
+      if (!free.has(w.orderNo)) continue;
+      taken.push(w.orderNo);
+      units += w.units;
+    }
+  }
+  return taken;
+}
+
 /**
  * Makes a flow task for the picker (claimTask's "Next task" when none waits), in the caller's
  * transaction: answers its task number (the first of the flow wave's tasks; an order over two
@@ -102,19 +144,7 @@ export async function releaseFlowTask(tx: Db, whsId: string, userId: number, pic
   const zoneIds = await flowZonesOf(tx, whsId, setting, userId, pickingZones);
   if (zoneIds === null) return null;
   const maxUnits = setting.maxUnits ?? (await pickingRulesOf(tx, whsId)).capacity(null);
-  const { rows } = (await tx.execute(sql`select o.order_no, o.total_qty from sales_orders o
-    where ${eligibleWhere(whsId, setting, zoneIds)} and o.total_qty <= ${maxUnits}
-    order by o.priority desc, o.cutoff_at asc nulls last, o.created_at asc, o.order_no asc
-    limit ${setting.maxOrders * CANDIDATES_PER_ORDER}
-    for update of o skip locked`)) as unknown as { rows: { order_no: string; total_qty: number }[] };
-  const orderNos: string[] = [];
-  let units = 0;
-  for (const row of rows) {
-    if (orderNos.length >= setting.maxOrders) break;
-    if (units + Number(row.total_qty) > maxUnits) continue;
-    orderNos.push(row.order_no);
-    units += Number(row.total_qty);
-  }
+  const orderNos = await takeOrders(tx, whsId, setting, zoneIds, maxUnits);
   if (orderNos.length === 0) return null;
   try {
     const { taskNos } = await releaseWave(tx, whsId, { userId, timeZone: await warehouseTimeZone(tx, whsId) }, {

@@ -322,3 +322,15 @@ describe('flow tasks on "Next task"', () => {
     }
   });
 });
+
+describe('the demo', () => {
+  test('flow pick is on in IDJKT1: the Flow Pick screen shows orders waiting and the demo operator as a flow picker', async () => {
+    const demoSupervisor = await server.loginAt('supervisor@demo.local', 'IDJKT1');
+    const overview = await demoSupervisor.get(OVERVIEW);
+    expect(overview.retcode, overview.message).toBe(0);
+    expect(overview.data.setting).toMatchObject({ enabled: true, max_orders: 5, max_units: 30 });
+    const zonesOf = overview.data.zones as { zone_id: string; waiting_orders: number; pickers: { name: string }[] }[];
+    expect(zonesOf.reduce((sum, z) => sum + z.waiting_orders, 0)).toBeGreaterThan(0);
+    expect(zonesOf.every((z) => z.pickers.some((p) => p.name === 'Oki Operator'))).toBe(true);
+  });
+});

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Switch, TagsInput, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Paper, SegmentedControl, Stack, Switch, TagsInput, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_ITEM_KIND, ORDER_PRIORITY } from '../../../shared/codes';
 import { TASK_UNITS_MAX } from '../../../shared/constants';
@@ -17,6 +18,8 @@ import { toast } from '../../kit/toast';
 import { FieldValue } from '../../kit/resource/field-value';
 import type { FieldDef } from '../../../shared/resources/define';
 import { pageTitle } from '../../routes/access';
+import { useCanOpen } from '../../routes/use-access';
+import { flowPickingSkillResource } from '../../../shared/resources/outbound-rules.resource';
 import { outboundQueries } from './outbound.queries';
 
 const SAVED_AT: FieldDef = { kind: 'time', label: /*i18n*/ 'Updated At', readOnly: true };
@@ -66,6 +69,9 @@ export default function FlowPickSettingScreen() {
       void queryClient.invalidateQueries({ queryKey: ['outbound', 'flowPick'] });
     },
   });
+  const skillsPage = flowPickingSkillResource.pages!.list!;
+  const canOpenSkills = useCanOpen(skillsPage);
+  const skillsTitle = pageTitle(skillsPage);
   const title = pageTitle(FLOW_PICK_PAGES.setting);
   if (!setting.data || !form) return <Loader size="sm" />;
   const set = (change: Partial<Form>) => setForm({ ...form, ...change });
@@ -85,6 +91,9 @@ export default function FlowPickSettingScreen() {
       </Alert>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md" data-testid="flow-pick-setting">
+          {canOpenSkills && skillsTitle && (
+            <Anchor component={Link} to={skillsPage} size="sm" data-testid="flow-pick-skills-link">{i18n._(skillsTitle)}</Anchor>
+          )}
           <Switch label={t`Flow pick on`} checked={form.enabled} disabled={!canEdit} onChange={(e) => set({ enabled: e.currentTarget.checked })} data-testid="flow-pick-enabled" />
           <TagsInput
             label={t`Zones`} description={t`Leave empty for every zone.`} placeholder={form.zone_ids.length === 0 ? t`Every zone` : undefined}

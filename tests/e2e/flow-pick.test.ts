@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -136,5 +138,16 @@ describe('flow pick on a PDA', () => {
     expect([...new Set(task.lines.map((l) => l.order_no))].sort()).toEqual([...orderNos].sort());
     const { wave } = await api<{ wave: Wave }>('GET', waveContract.getWaveDetail.path, { wave_no: task.task.wave_no! });
     expect(wave).toMatchObject({ is_flow: true, is_manual: false, order_count: 2, unit_count: 4, status: TASK_STATUS.values.DONE });
+
+    // The supervisor's Flow Pick screen lists it among today's flow waves, and the zone's flow picker.
+    const office = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    const screen = await office.newPage();
+    await screen.goto('/v2/login?redirect_url=%2Fv2%2Fsalesoutbound%2FflowPick');
+    await signIn(screen, 'supervisor@demo.local');
+    await screen.waitForURL('**/v2/salesoutbound/flowPick');
+    await expect.poll(() => screen.getByTestId('flow-pick-waves').textContent()).toContain(wave.wave_no);
+    expect(await screen.locator(`[data-zone="${ZONE}"]`).textContent()).toContain('Fajar Flow');
+    await screen.screenshot({ path: path.join(os.tmpdir(), 'flow-pick-screen.png'), fullPage: true });
+    await office.close();
   });
 });

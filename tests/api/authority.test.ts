@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { actingInputs, carries } from '../support/acting-inputs';
 import { ChangeWatch, fingerprint, fingerprintDiff } from '../support/db-state';
 import { asQuery, objectMembers, validSample } from '../support/hostile-inputs';
-import { exportFiles, pickingSkills, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
+import { exportFiles, flowPickingSkills, pickingSkills, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { userPermissions } from '../../src/server/common/access';
 import { runPendingUserImports } from '../../src/server/modules/user/user-import-worker';
@@ -209,15 +209,16 @@ describe('class: no change of an account stronger than the caller\'s', () => {
   }
 
   /** Records of the accounts an entry changes, made before it runs: the accounts' picking skills exist for their update, not for their create. */
-  const recordsFor: Partial<Record<string, () => Promise<void>>> = {
-    createPickingSkill: async () => {
-      await db().delete(pickingSkills).where(eq(pickingSkills.whsId, HOME));
-    },
-    updatePickingSkill: async () => {
-      await db().delete(pickingSkills).where(eq(pickingSkills.whsId, HOME));
-      await db().insert(pickingSkills).values([strongerElsewhere, strongerHere, weaker].map((userId) => ({ whsId: HOME, userId, zoneIds: ZONE })));
-    },
-  };
+  const recordsFor: Partial<Record<string, () => Promise<void>>> = {};
+  for (const [noun, table] of [['PickingSkill', pickingSkills], ['FlowPickingSkill', flowPickingSkills]] as const) {
+    recordsFor[`create${noun}`] = async () => {
+      await db().delete(table).where(eq(table.whsId, HOME));
+    };
+    recordsFor[`update${noun}`] = async () => {
+      await db().delete(table).where(eq(table.whsId, HOME));
+      await db().insert(table).values([strongerElsewhere, strongerHere, weaker].map((userId) => ({ whsId: HOME, userId, zoneIds: ZONE })));
+    };
+  }
 
   test('the contract has such entries', () => {
     expect(acting.map(([name]) => name)).toEqual(expect.arrayContaining(['editUser', 'resetUserPassword', 'syncUserToTob', 'assignUserRole']));

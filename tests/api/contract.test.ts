@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq } from 'drizzle-orm';
 import {
-  autoWaveRules, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -90,6 +90,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getReceivingAsn: { asn_no: 'ASNSGDEMOC2' },
   getVasTask: { code: 'IB-PUTAWAY-01' },
   getInboundExceptionDetail: { exception_no: 'IEXSGDEMO10' },
+  updateFlowPickSetting: { enabled: false, zone_ids: [], max_orders: 20, max_units: null, item_kind: 0, min_priority: 2 },
 };
 const HUGE = 'x'.repeat(100_000);
 const WRONG_VALUES: unknown[] = [HUGE, 12345, -1.5, true, null, {}, { $ne: null }, [], ['a', 'b'], '', ' '];
@@ -135,6 +136,8 @@ beforeAll(async () => {
   VALID_BODIES.getWaveGroupDetail = { group_id: waveGroup!.id };
   const [skill] = await server.database.db.select({ userId: pickingSkills.userId }).from(pickingSkills).where(eq(pickingSkills.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getPickingSkillDetail = { user_id: skill!.userId };
+  const [flowSkill] = await server.database.db.select({ userId: flowPickingSkills.userId }).from(flowPickingSkills).where(eq(flowPickingSkills.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getFlowPickingSkillDetail = { user_id: flowSkill!.userId };
   // An adjustment for the adjustment detail call (demo data has none): one unit added to a demo balance.
   const [balance] = await server.database.db.select().from(locationInventory).where(eq(locationInventory.whsId, 'SGSIN1')).limit(1);
   const adjustment = await admin.post<{ adjust_no: string }>('/apps/process/inventory/adjustment/create_adjustment', {

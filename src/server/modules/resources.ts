@@ -20,7 +20,7 @@ import { warehouseHooks } from './basic/warehouse.hooks';
 import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
-import { pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
+import { flowPickingSkillHooks, pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -48,6 +48,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   cell: cellHooks,
   picking_rule: pickingRuleHooks,
   picking_skill: pickingSkillHooks,
+  flow_picking_skill: flowPickingSkillHooks,
   store_group_template: storeGroupTemplateHooks,
   wave_rule: waveRuleHooks,
   wave_group: waveGroupHooks,

@@ -27,6 +27,7 @@ import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { pickingContract } from './picking.contract';
+import { flowPickContract } from './flow-pick.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -62,6 +63,7 @@ export const contract = {
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,
+  ...flowPickContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

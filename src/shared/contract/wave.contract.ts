@@ -36,6 +36,8 @@ export const waveSchema = z.object({
   is_manual: z.boolean(),
   /** The auto wave rule whose run released it; null for a manual wave (and auto waves from before waves recorded it). */
   auto_wave_rule: z.object({ rule_id: z.number().int(), rule_name: z.string().nullable() }).nullable(),
+  /** Released by flow pick for a picker's "Next task" (docs/outbound.md "Flow pick"). */
+  is_flow: z.boolean(),
   /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9. */
   status: z.number().int(),
   /** PICKING_TYPE. */

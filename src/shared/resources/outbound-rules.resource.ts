@@ -14,6 +14,7 @@ import { refField } from './location-fields';
 const ALLOCATE = '/apps/rulecenter/allocaterule';
 const PICKING = '/apps/rulecenter/pickingrule';
 const SKILLS = '/apps/rulecenter/pickingskill';
+const FLOW_SKILLS = '/apps/rulecenter/flowpickingskill';
 const AUTO_WAVE = '/apps/rulecenter/autowaverule';
 const WAVE_RULE = '/apps/rulecenter/waverule';
 const ZONE_COLOR = '/apps/rulecenter/zonecolorconfig';
@@ -154,6 +155,31 @@ export const pickingSkillResource = defineResource({
     remark: { kind: 'text', label: /*i18n*/ 'Remark', max: 500, hideInList: true, form: { type: 'textarea' } },
     updated_at: { kind: 'time', label: /*i18n*/ 'Updated At', readOnly: true },
   },
+  defaultSort: { field: 'user_id', desc: false },
+});
+
+/**
+ * Flow picking skills (spec §2 Rule Center › Flow Picking Skills, an operator skill page: list,
+ * create, edit/$id): the zones where an operator receives flow tasks (docs/outbound.md "Flow pick").
+ * Only operators with a row get flow tasks; the warehouse's flow pick setting may narrow the zones.
+ */
+export const flowPickingSkillResource = defineResource({
+  name: 'flow_picking_skill',
+  table: 'flow_picking_skills',
+  api: {
+    list: { path: `${FLOW_SKILLS}/search_flow_picking_skill` },
+    detail: { path: `${FLOW_SKILLS}/get_flow_picking_skill_detail` },
+    create: { path: `${FLOW_SKILLS}/create_flow_picking_skill` },
+    update: { path: `${FLOW_SKILLS}/update_flow_picking_skill` },
+  },
+  pages: {
+    list: '/rulecenter/flowPickingSkills',
+    create: '/rulecenter/flowPickingSkills/create',
+    edit: '/rulecenter/flowPickingSkills/edit/$id',
+  },
+  key: 'user_id',
+  warehouseScoped: true,
+  fields: pickingSkillResource.fields,
   defaultSort: { field: 'user_id', desc: false },
 });
 

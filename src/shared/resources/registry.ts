@@ -11,7 +11,7 @@ import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
 import {
-  autoWaveRuleResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
+  autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
   waveGroupingRuleResource, waveRuleResource, zoneColorResource,
 } from './outbound-rules.resource';
 import { parkResource } from './park.resource';
@@ -53,7 +53,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  salesAllocateRuleResource, pickingRuleResource, pickingSkillResource,
+  salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
   exportTaskResource,

@@ -18,6 +18,7 @@ const WAVE_STATUSES = [T.PENDING, T.ONGOING, T.DONE, T.CANCEL] as const;
 const waveFields = {
   wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
   is_manual: { kind: 'bool', label: /*i18n*/ 'Manual Wave', readOnly: true, ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select' } },
+  is_flow: { kind: 'bool', label: /*i18n*/ 'Flow Pick', readOnly: true, ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select' } },
   status: {
     kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: WAVE_STATUSES, filter: { op: 'eq', type: 'select' },
   },

@@ -94,7 +94,7 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   page('/rulecenter/zoneColorConfig/create', msg`Create Zone Color`, ZONE_BY_COLOR),
   page('/rulecenter/zoneColorConfig/edit/$zone_id', msg`Edit Zone Color`, ZONE_BY_COLOR),
   page('/rulecenter/zoneColorConfig/view/$zone_id', msg`Zone Color Detail`, ZONE_BY_COLOR),
-  page('/rulecenter/flowPickSetting', msg`Flow Pick Setting`),
+  page('/rulecenter/flowPickSetting', msg`Flow Pick Setting`, { actions: { Edit: msg`Change the flow pick setting` } }),
   list('/rulecenter/sortingRule', msg`Sorting Rule`),
   group('/rulecenter/shippingRule', msg`Shipping Rule`, '/rulecenter/shippingRule/groupShipping'),
   list('/rulecenter/shippingRule/groupShipping', msg`Group Shipping Rule`),

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { flowPickContract } from '../../../shared/contract/flow-pick.contract';
 import { pickingContract } from '../../../shared/contract/picking.contract';
 import { salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
@@ -29,5 +30,14 @@ export const outboundQueries = {
     queryFn: ({ signal }) => callApi(pickingContract.getPickingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
     enabled: taskNo !== '',
     retry: false,
+  }),
+  flowPickSetting: () => queryOptions({
+    queryKey: ['outbound', 'flowPick', 'setting'],
+    queryFn: ({ signal }) => callApi(flowPickContract.getFlowPickSetting, {}, { signal }),
+  }),
+  flowPickOverview: () => queryOptions({
+    queryKey: ['outbound', 'flowPick', 'overview'],
+    queryFn: ({ signal }) => callApi(flowPickContract.getFlowPickOverview, {}, { signal }),
+    refetchInterval: 30_000,
   }),
 };

@@ -55,6 +55,7 @@ export default function WaveDetailScreen() {
         facts={[
           [W.status, <FieldValue field={W.status} value={wave.status} />],
           [W.is_manual, <FieldValue field={W.is_manual} value={wave.is_manual ? 1 : 0} />],
+          [W.is_flow, <FieldValue field={W.is_flow} value={wave.is_flow ? 1 : 0} />],
           rule !== null && [
             <Trans>Auto Wave Rule</Trans>,
             canOpenRule ? <Anchor component={Link} {...linkProps(recordLink(autoWaveRuleResource, ruleDetail, rule.rule_id))} inherit>{ruleName}</Anchor> : ruleName,

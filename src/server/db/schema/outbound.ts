@@ -166,6 +166,8 @@ export const waves = pgTable('waves', {
   unitCount: integer('unit_count').notNull(),
   /** Orders detached from the wave by a short pick (their reason is on the order). */
   detachedCount: integer('detached_count').notNull().default(0),
+  /** Released by flow pick for one picker's "Next task" (flow-pick.ts), not by a person or an auto wave rule. */
+  isFlow: boolean('is_flow').notNull().default(false),
   createdBy: integer('created_by').references(() => users.userId),
   createdAt: createdAt(),
   finishedAt: timestamptz('finished_at'),
@@ -176,6 +178,7 @@ export const waves = pgTable('waves', {
   check('waves_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
   check('waves_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
   check('waves_manual_rule_ck', sql`not (${t.isManual} and ${t.autoWaveRuleId} is not null)`),
+  check('waves_flow_ck', sql`not (${t.isFlow} and (${t.isManual} or ${t.autoWaveRuleId} is not null))`),
   foreignKey({ name: 'waves_auto_wave_rule_fk', columns: [t.whsId, t.autoWaveRuleId], foreignColumns: [autoWaveRules.whsId, autoWaveRules.ruleId] }),
 ]);
 
@@ -541,4 +544,44 @@ export const salesOrderImportOrders = pgTable('sales_order_import_orders', {
   whsPrimaryKey(t, t.taskId, t.seq),
   foreignKey({ columns: [t.whsId, t.taskId], foreignColumns: [salesOrderImportTasks.whsId, salesOrderImportTasks.taskId] }).onDelete('cascade'),
   check('sales_order_import_orders_outcome_ck', sql`${t.outcome} in (1, 2, 3)`),
+]);
+
+/**
+ * Flow pick setting (Rule Center › Flow Pick Setting, one per warehouse; no row: off): waveless
+ * picking — a picker with a flow picking skill who asks for the next task when none waits gets a
+ * flow task made at once of the eligible orders (flow-pick.ts). `zone_ids`: the zones where it
+ * applies (sorted, comma-separated; empty: every zone); `max_units` null: the picking rule's capacity.
+ */
+export const flowPickSettings = pgTable('flow_pick_settings', {
+  whsId: warehouseRef().primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  zoneIds: text('zone_ids').notNull().default(''),
+  maxOrders: integer('max_orders').notNull().default(20),
+  maxUnits: integer('max_units'),
+  /** ORDER_ITEM_KIND: any 0, single-item 1. */
+  itemKind: smallint('item_kind').notNull().default(0),
+  /** ORDER_PRIORITY: the lowest priority taken, normal 2 or priority 3 (on hold never). */
+  minPriority: smallint('min_priority').notNull().default(2),
+  updatedBy: integer('updated_by').references(() => users.userId),
+  updatedAt: updatedAt(),
+}, (t) => [
+  check('flow_pick_settings_max_orders_ck', sql`${t.maxOrders} between 1 and 1000`),
+  check('flow_pick_settings_max_units_ck', sql`${t.maxUnits} is null or ${t.maxUnits} between 1 and 5000`),
+  check('flow_pick_settings_item_kind_ck', sql`${t.itemKind} in (0, 1)`),
+  check('flow_pick_settings_min_priority_ck', sql`${t.minPriority} in (2, 3)`),
+]);
+
+/**
+ * Flow picking skills (Rule Center › Flow Picking Skills): the zones where an operator receives
+ * flow tasks, as a sorted comma-separated list of zone ids. Only operators with a row get flow tasks.
+ */
+export const flowPickingSkills = pgTable('flow_picking_skills', {
+  whsId: warehouseRef(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  zoneIds: text('zone_ids').notNull(),
+  remark: remark(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.userId),
+  trigramIndex(t.zoneIds),
 ]);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { RET } from '../../../shared/retcodes';
 import { zoneColorNamed } from '../../../shared/zone-colors';
-import { pickingRules, pickingSkills, shopGroups, shops, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
+import { flowPickingSkills, pickingRules, pickingSkills, shopGroups, shops, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
 import { ApiError, badInput } from '../../http/errors';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 import { actorOf, assertMayChange } from '../../common/account-rules';
@@ -37,35 +37,44 @@ async function requireKnown(field: string, ids: readonly string[], what: string,
   if (unknown.length > 0) throw badInput(field, `not a ${what} of warehouse ${whsId}: ${unknown.slice(0, 5).join(', ')}`);
 }
 
-export const pickingSkillHooks: ResourceHooks = {
-  async prepare(values, current, ctx) {
-    const whsId = ctx.session.whsId;
-    const out = { ...values };
-    // The zones an account may pick in are the account's: nobody changes one stronger than their own
-    // (a member's, checked once it is known to be one).
-    const userId = Number(current ? current.user_id : values.user_id);
-    if (current) await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
-    if (!current) {
-      const [member] = await ctx.db.select({ userId: userWarehouses.userId }).from(userWarehouses)
-        .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, userId)));
-      if (!member) throw badInput('user_id', `user ${userId} does not work in warehouse ${whsId}`);
-      const [existing] = await ctx.db.select({ userId: pickingSkills.userId }).from(pickingSkills)
-        .where(and(eq(pickingSkills.whsId, whsId), eq(pickingSkills.userId, userId)));
-      if (existing) throw badInput('user_id', `user ${userId} has picking skills already: edit them`);
-      await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
-    }
-    if (typeof values.zone_ids === 'string') {
-      const ids = idSet(values.zone_ids);
-      if (ids.length === 0) throw badInput('zone_ids', 'name at least one zone');
-      await requireKnown('zone_ids', ids, 'zone', whsId, async (wanted) => (await ctx.db.select({ id: zones.zoneId }).from(zones)
-        .where(and(eq(zones.whsId, whsId), inArray(zones.zoneId, wanted)))).map((r) => r.id));
-      const joined = ids.join(',');
-      if (joined.length > 2000) throw badInput('zone_ids', 'too many zones');
-      out.zone_ids = joined;
-    }
-    return out;
-  },
-};
+/**
+ * Skills naming zones (picking skills, flow picking skills): for a member of the warehouse no
+ * stronger than the caller, one row a user, at least one zone, each a zone of the warehouse.
+ */
+function zoneSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills, what: string): ResourceHooks {
+  return {
+    async prepare(values, current, ctx) {
+      const whsId = ctx.session.whsId;
+      const out = { ...values };
+      // The zones an account may pick in are the account's: nobody changes one stronger than their own
+      // (a member's, checked once it is known to be one).
+      const userId = Number(current ? current.user_id : values.user_id);
+      if (current) await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
+      if (!current) {
+        const [member] = await ctx.db.select({ userId: userWarehouses.userId }).from(userWarehouses)
+          .where(and(eq(userWarehouses.whsId, whsId), eq(userWarehouses.userId, userId)));
+        if (!member) throw badInput('user_id', `user ${userId} does not work in warehouse ${whsId}`);
+        const [existing] = await ctx.db.select({ userId: table.userId }).from(table)
+          .where(and(eq(table.whsId, whsId), eq(table.userId, userId)));
+        if (existing) throw badInput('user_id', `user ${userId} has ${what} already: edit them`);
+        await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
+      }
+      if (typeof values.zone_ids === 'string') {
+        const ids = idSet(values.zone_ids);
+        if (ids.length === 0) throw badInput('zone_ids', 'name at least one zone');
+        await requireKnown('zone_ids', ids, 'zone', whsId, async (wanted) => (await ctx.db.select({ id: zones.zoneId }).from(zones)
+          .where(and(eq(zones.whsId, whsId), inArray(zones.zoneId, wanted)))).map((r) => r.id));
+        const joined = ids.join(',');
+        if (joined.length > 2000) throw badInput('zone_ids', 'too many zones');
+        out.zone_ids = joined;
+      }
+      return out;
+    },
+  };
+}
+
+export const pickingSkillHooks = zoneSkillHooks(pickingSkills, 'picking skills');
+export const flowPickingSkillHooks = zoneSkillHooks(flowPickingSkills, 'flow picking skills');
 
 /** The value a field will have once written: the one sent, else the stored one. */
 const after = (field: string, values: ApiRow, current: ApiRow | null): unknown => (values[field] !== undefined ? values[field] : current?.[field]);

@@ -4,7 +4,7 @@ import { FEATURE_FLAGS } from '../../../shared/permissions';
 import type { ZoneColorName } from '../../../shared/zone-colors';
 import type { Tx } from '../../db/client';
 import {
-  autoWaveRules, confValues, pickingRules, pickingSkills, roles, salesAllocateRules, storeGroupTemplates, userWarehouses, users, waveGroupingRules, waveGroups,
+  autoWaveRules, confValues, flowPickSettings, flowPickingSkills, pickingRules, pickingSkills, roles, salesAllocateRules, storeGroupTemplates, userWarehouses, users, waveGroupingRules, waveGroups,
   waveRules, zoneColors, zones,
 } from '../../db/schema';
 
@@ -16,6 +16,13 @@ const { ACTIVE, INACTIVE } = ACTIVE_STATUS.values;
  */
 const ZONE_COLOR_DEMO_WAREHOUSE = 'IDJKT1';
 /** The colours of the demo zones stock is picked from (storage-area.seed.ts); the van dock buffer has none. */
+/**
+ * The demo warehouse where flow pick is on: the one the demo accounts open first, so the demo
+ * operator's "Next task" gets a flow task once the released tasks are taken.
+ */
+const FLOW_PICK_DEMO_WAREHOUSE = 'IDJKT1';
+/** The demo account that receives flow tasks (in every warehouse it works in; flow pick is on in one). */
+const FLOW_PICKER_EMAIL = 'operator@demo.local';
 const DEMO_ZONE_COLORS: Readonly<Record<string, ZoneColorName>> = { A01: 'blue', A02: 'pink', B01: 'cyan', B02: 'purple', C01: 'orange' };
 
 /**
@@ -24,7 +31,8 @@ const DEMO_ZONE_COLORS: Readonly<Record<string, ZoneColorName>> = { A01: 'blue',
  * warehouse picking rule and a forward-area one that takes typed quantities, picking skills for
  * a staff operator (the picking areas; the demo accounts have none, so pick everywhere), and
  * two auto wave rules (urgent priority orders, active; single-item orders, inactive), and zone
- * colours, shown on the PDA of one warehouse (zone_by_color on there). Seeded
+ * colours, shown on the PDA of one warehouse (zone_by_color on there), and flow pick: on in one
+ * warehouse, the demo operator flow picking in the forward areas. Seeded
  * before the orders, so the demo's allocations already follow the rules.
  */
 export async function seedDemoOutboundRules(tx: Tx, whsIds: readonly string[]): Promise<void> {
@@ -56,6 +64,16 @@ export async function seedDemoOutboundRules(tx: Tx, whsIds: readonly string[]): 
       .orderBy(asc(users.userId)).limit(1);
     if (staffPicker && forward.length > 0) {
       await tx.insert(pickingSkills).values({ whsId, userId: staffPicker.userId, zoneIds: forward.map((z) => z.zoneId).join(','), remark: 'Forward picking areas only' });
+    }
+    if (forward.length > 0) {
+      const forwardIds = forward.map((z) => z.zoneId).join(',');
+      if (whsId === FLOW_PICK_DEMO_WAREHOUSE) {
+        await tx.insert(flowPickSettings).values({ whsId, enabled: true, zoneIds: forwardIds, maxOrders: 5, maxUnits: 30, itemKind: ORDER_ITEM_KIND.values.ANY, minPriority: ORDER_PRIORITY.values.NORMAL });
+      }
+      const [flowPicker] = await tx.select({ userId: users.userId }).from(users)
+        .innerJoin(userWarehouses, and(eq(userWarehouses.userId, users.userId), eq(userWarehouses.whsId, whsId)))
+        .where(eq(users.email, FLOW_PICKER_EMAIL));
+      if (flowPicker) await tx.insert(flowPickingSkills).values({ whsId, userId: flowPicker.userId, zoneIds: forwardIds, remark: 'Flow picking in the forward picking areas' });
     }
     await tx.insert(storeGroupTemplates).values([
       { whsId, templateName: 'Marketplace mall and preferred shops', shopGroupIds: 'GRP-MALL,GRP-PREF', remark: 'Collected together by the marketplace carrier' },

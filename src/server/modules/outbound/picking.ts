@@ -16,6 +16,7 @@ import { allocateRulesOf, candidatesFor, changeAllocated, choose, demandOf, rese
 import { S, lockOrder, logOrders, moveOrder, orderLabel, skuCodesSql, type Actor, type OrderLogEntry, type OrderRow } from './sales-order';
 import { pickingRulesOf, skillZonesOf } from './picking-rules';
 import { settleWaves } from './wave';
+import { releaseFlowTask } from './flow-pick';
 import { zoneColorsShown } from './zone-colors';
 
 /**
@@ -95,7 +96,8 @@ async function lockTask(tx: Db, whsId: string, taskNo: string): Promise<TaskRow>
 
 /**
  * The caller's task under way, else the oldest pending one nobody holds (skipping those another
- * claim is taking) in a zone of the caller's picking skills (`zones`; null: any zone).
+ * claim is taking) in a zone of the caller's picking skills (`zones`; null: any zone), else a flow
+ * task made now (flow-pick.ts).
  */
 async function nextTaskNo(tx: Db, whsId: string, userId: number, zones: readonly string[] | null): Promise<string> {
   const [mine] = await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
@@ -109,8 +111,11 @@ async function nextTaskNo(tx: Db, whsId: string, userId: number, zones: readonly
     ))
     .orderBy(asc(pickingTasks.waveNo), asc(pickingTasks.createdAt), asc(pickingTasks.taskNo)).limit(1)
     .for('update', { skipLocked: true });
-  if (!next) throw notFound(zones === null ? 'A picking task to claim' : `A picking task to claim in your zones (${zones.join(', ')})`);
-  return next.taskNo;
+  if (next) return next.taskNo;
+  // None waiting: flow pick may make one now for a picker with a flow skill (flow-pick.ts).
+  const flow = await releaseFlowTask(tx, whsId, userId, zones);
+  if (flow) return flow;
+  throw notFound(zones === null ? 'A picking task to claim' : `A picking task to claim in your zones (${zones.join(', ')})`);
 }
 
 /** Binds a container to a picking task: a normal container of the warehouse, free or already this task's. */

@@ -32,6 +32,8 @@ export interface WaveRequest {
   isManual: boolean;
   /** The auto wave rule whose run releases it (never with isManual). */
   autoWaveRule?: { ruleId: number; ruleName: string };
+  /** Released by flow pick for a picker's "Next task" (flow-pick.ts; never with isManual). */
+  isFlow?: boolean;
 }
 
 /** Who releases a wave: a person, or nobody for an auto wave run by the schedule. */
@@ -175,7 +177,7 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
   const perOrder = pickingType === PICKING_TYPE.values.PICK_TO_ORDER;
   const cut = cutTasks([...recorded, ...freshStops], (s) => (perOrder ? `${s.orderNo}\u0000${s.zoneId}` : s.zoneId), request.maxUnitsPerTask ?? rules.capacity);
   const [row] = await tx.insert(waves).values({
-    whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, status: T.PENDING, pickingType, orderCount: joining.length,
+    whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, isFlow: request.isFlow ?? false, status: T.PENDING, pickingType, orderCount: joining.length,
     unitCount: joining.reduce((sum, o) => sum + o.totalQty, 0), createdBy: actor.userId,
   }).returning();
   const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, cut);
@@ -187,7 +189,7 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
   await tx.update(salesOrders).set({ status: S.PICKING, waveNo, holdReason: null, updatedAt: sql`now()` })
     .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, orderNos)));
   await logOrders(tx, whsId, joining.map((o) => ({
-    orderNo: o.orderNo, from: o.status, to: S.PICKING, note: `Released in ${request.isManual ? 'manual' : 'auto'} wave ${waveNo}.`,
+    orderNo: o.orderNo, from: o.status, to: S.PICKING, note: `Released in ${request.isManual ? 'manual' : request.isFlow ? 'flow' : 'auto'} wave ${waveNo}.`,
   })), actor.userId);
   return { wave: waveOut(row!, taskNos.length, request.autoWaveRule?.ruleName ?? null), taskNos, skipped };
 }
@@ -195,7 +197,7 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
 /** A wave as answered; `ruleName`: its auto wave rule's name, when it has one. */
 export function waveOut(w: typeof waves.$inferSelect, taskCount: number, ruleName: string | null = null): Wave {
   return {
-    wave_no: w.waveNo, is_manual: w.isManual,
+    wave_no: w.waveNo, is_manual: w.isManual, is_flow: w.isFlow,
     auto_wave_rule: w.autoWaveRuleId === null ? null : { rule_id: w.autoWaveRuleId, rule_name: ruleName }, status: w.status, picking_type: w.pickingType, order_count: w.orderCount, unit_count: w.unitCount,
     detached_count: w.detachedCount, task_count: taskCount, created_at: unixSeconds(w.createdAt)!, finished_at: unixSeconds(w.finishedAt),
   };

@@ -46,11 +46,12 @@ import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
 import { pickingHandlers } from './modules/outbound/picking.handlers';
+import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
-  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers,
+  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...subPickingHandlers,
 };
 
 /**

@@ -27,6 +27,7 @@ import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { pickingContract } from './picking.contract';
+import { subPickingContract } from './sub-picking.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -62,6 +63,7 @@ export const contract = {
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,
+  ...subPickingContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

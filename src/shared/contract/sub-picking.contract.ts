@@ -34,8 +34,6 @@ export const SUB_TASKS_MAX = 100;
 
 /** The link to a sub-picking task's detail page. */
 export const subPickingTaskHref = (taskNo: string): string => SUB_PICKING_PAGES.detail.replace('$sub_picking_id', encodeURIComponent(taskNo));
-/** The link to a sub-picking group's detail page. */
-export const subPickingGroupHref = (groupId: string): string => `${SUB_PICKING_PAGES.groupDetail}?group_id=${encodeURIComponent(groupId)}`;
 
 const splitBys = SUB_PICKING_SPLIT_BY.options.map((o) => o.value) as [CodeOf<typeof SUB_PICKING_SPLIT_BY>, ...CodeOf<typeof SUB_PICKING_SPLIT_BY>[]];
 

@@ -84,11 +84,11 @@ export function SplitAction({ task, stops }: { task: PickingTask; stops: number 
             <Radio.Group label={t`Split By`} value={splitBy} onChange={setSplitBy}>
               <Stack gap={6} mt={4}>
                 <Radio value={String(SUB_PICKING_SPLIT_BY.values.PICKERS)} label={t`Number of pickers`} data-testid="split-by-pickers" />
-                <Radio value={String(SUB_PICKING_SPLIT_BY.values.UNITS)} label={t`Units per sub-task`} data-testid="split-by-units" />
+                <Radio value={String(SUB_PICKING_SPLIT_BY.values.UNITS)} label={t`Units per Sub-task`} data-testid="split-by-units" />
               </Stack>
             </Radio.Group>
             <NumberInput
-              label={byPickers ? t`Pickers` : t`Units per sub-task`}
+              label={byPickers ? t`Pickers` : t`Units per Sub-task`}
               value={value}
               onChange={setValue}
               min={byPickers ? 2 : 1}

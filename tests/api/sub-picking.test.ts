@@ -195,6 +195,24 @@ describe('splitting a picking task', () => {
     expect(detail.data.sub_tasks.map((s: any) => [s.status, s.picked_qty, s.assignee_name !== null])).toEqual([[T.DONE, 4, true], [T.DONE, 4, true]]);
   });
 
+  test('sibling sub tasks finished at the same time both count in the split task', async () => {
+    const zone = await stockedZone(2);
+    const { taskNo } = await waitingTask(zone.skus);
+    const split = await supervisor.post(SPLIT, { task_no: taskNo, split_by: PICKERS, split_value: 2 });
+    expect(split.retcode, split.message).toBe(0);
+    const pickers = [operator, otherOperator];
+    const claims = await Promise.all(split.data.sub_tasks.map(async (sub: any, i: number) => {
+      const res = await pickers[i]!.post(CLAIM, { task_no: sub.task_no, container_code: await container(), sub_picking_only: true });
+      expect(res.retcode, res.message).toBe(0);
+      return res.data;
+    }));
+    const answers = await Promise.all(claims.map((work: any, i: number) => new Device(pickers[i]!).push(pickingOps.pick.kind, {
+      task_no: work.task.task_no, alloc_id: work.lines[0].alloc_id, location: work.lines[0].location_id, sku_id: work.lines[0].sku_id, qty: 2,
+    })));
+    expect(answers.map((a) => a.status)).toEqual(['applied', 'applied']);
+    expect(await taskRow(taskNo)).toMatchObject({ status: T.DONE, pickedQty: 4, totalQty: 4 });
+  });
+
   test('by units: at most that many a sub task; a short pick re-allocates onto the sub task; merging back while none started', async () => {
     const zone = await stockedZone(5);
     const { taskNo } = await waitingTask(zone.skus.slice(0, 4));

@@ -21,7 +21,8 @@ import { cutRoute } from './sub-picking-cut';
  * so the PDA claims and picks it as any other (picking.ts). The split task becomes Split: never
  * claimed, its figures its sub tasks' sum, done with them (sub-picking-hooks.ts). The split is a
  * sub-picking group (the group log's row). While no sub task has started it can be merged back.
- * Locks: the task's orders, the task, its allocations (the picking lock order).
+ * Locks: the task's orders, the task, its allocations (the picking lock order); sub tasks before
+ * the task they were split from.
  */
 
 const T = TASK_STATUS.values;
@@ -111,8 +112,9 @@ export async function mergeGroup(tx: Db, whsId: string, groupId: string): Promis
   if (!group) throw notFound(`Sub-picking group ${groupId}`);
   const subNos = (await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
     .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.subPickingGroupId, groupId)))).map((t) => t.taskNo);
-  const tasks = await lockTaskWithOrders(tx, whsId, [group.parentTaskNo, ...subNos]);
-  const parent = tasks.get(group.parentTaskNo)!;
+  // The sub tasks before the split task, as a pick on a sub task settles them (sub-picking-hooks.ts).
+  const tasks = await lockTaskWithOrders(tx, whsId, subNos);
+  const parent = (await lockTaskWithOrders(tx, whsId, [group.parentTaskNo])).get(group.parentTaskNo)!;
   const subs = subNos.map((no) => tasks.get(no)!).sort((x, y) => (x.taskNo < y.taskNo ? -1 : 1));
   const started = subs.find((t) => t.status !== T.PENDING || t.assigneeId !== null);
   if (parent.status !== T.SPLIT || group.status !== T.PENDING || subs.length === 0 || started) {

@@ -3,14 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
 import { TASK_STATUS } from '../../src/shared/codes';
-import type { PickingWork } from '../../src/shared/contract/picking.contract';
+import { pickingContract, type PickingWork } from '../../src/shared/contract/picking.contract';
+import { salesOrderContract } from '../../src/shared/contract/sales-order.contract';
+import { waveContract } from '../../src/shared/contract/wave.contract';
 import { subPickingContract, type SubPickingGroupDetail } from '../../src/shared/contract/sub-picking.contract';
-import { pickingTaskResource, subPickingTaskResource } from '../../src/shared/resources/picking-task.resource';
+import { subPickingTaskResource } from '../../src/shared/resources/picking-task.resource';
 
 /**
  * Sub-picking (docs/outbound.md "Sub-picking") over the demo warehouse IDJKT1: a supervisor splits
- * a waiting picking task on its detail page and merges it back from the group's page (the demo's
- * work is left as it was); an operator picks the demo's pending sub-picking task on Task Picking at
+ * a waiting picking task (of an order of its own) on its detail page and merges it back from the
+ * group's page; an operator picks the demo's pending sub-picking task on Task Picking at
  * PDA size with the network cut, and the group's page shows it done.
  */
 const WHS = 'IDJKT1';
@@ -24,14 +26,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A waiting picking task of the warehouse (no sub task) with at least two stops. */
+/**
+ * A waiting picking task with at least two stops: an order of one unit of each of eight SKUs the
+ * warehouse has, released in a wave (a task per zone, so one zone at least gets two of them).
+ */
 async function splittableTask(page: Page): Promise<string> {
-  const { list } = await api<{ list: { task_no: string }[] }>(page, 'GET', pickingTaskResource.api!.list.path, { status: String(T.PENDING), page_size: '50' }, WHS);
-  for (const { task_no: taskNo } of list) {
-    const work = await api<PickingWork>(page, 'GET', '/apps/process/outbound/pickingtask/get_picking_task_detail', { task_no: taskNo }, WHS);
-    if (work.task.parent_task_no === null && work.task.assignee_id === null && work.lines.length >= 2) return taskNo;
+  const { list: stock } = await api<{ list: { sku_id: string; available_qty: number }[] }>(
+    page, 'GET', '/apps/process/inventory/inventorymap/search_available_inventory', { page_size: '100' }, WHS,
+  );
+  const skuIds = [...new Set(stock.filter((row) => row.available_qty >= 1).map((row) => row.sku_id))].slice(0, 8);
+  const { order } = await api<{ order: { order_no: string } }>(page, 'POST', salesOrderContract.createSalesOrder.path, {
+    external_no: `E2E-SUBP-${Date.now().toString(36)}`, lines: skuIds.map((sku_id) => ({ sku_id, qty: 1 })),
+  }, WHS);
+  const wave = await api<{ task_nos: string[] }>(page, 'POST', waveContract.createManualWave.path, { order_nos: [order.order_no] }, WHS);
+  for (const taskNo of wave.task_nos) {
+    const work = await api<PickingWork>(page, 'GET', pickingContract.getPickingTaskDetail.path, { task_no: taskNo }, WHS);
+    if (work.lines.length >= 2) return taskNo;
   }
-  throw new Error(`no waiting picking task of ${WHS} has two stops`);
+  throw new Error(`no task of wave ${wave.task_nos.join(', ')} has two stops`);
 }
 
 describe('sub-picking', () => {
@@ -52,7 +64,7 @@ describe('sub-picking', () => {
 
     // The demo's pending sub-picking task, and what it asks.
     const { list } = await api<{ list: { task_no: string; sub_picking_group_id: string }[] }>(
-      office.page, 'GET', subPickingTaskResource.api!.list.path, { status: String(T.PENDING), page_size: '10' }, WHS,
+      office.page, 'GET', subPickingTaskResource.api!.list.path, { status: String(T.PENDING), page_size: '20' }, WHS,
     );
     const sub = list[0]!;
     const work = await api<PickingWork>(office.page, 'GET', subPickingContract.getSubPickingTaskDetail.path, { task_no: sub.task_no }, WHS);

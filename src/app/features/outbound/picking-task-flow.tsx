@@ -92,7 +92,7 @@ export function PickingTaskFlow({ taskNo, container, subPickingOnly = false, onO
   const refusal = taskRefusal(data.task, user.user_id);
   if (refusal) return <Refused refusal={refusal} onLeave={() => onOpen(null)} />;
   if (needsContainer(data.task)) return <ContainerStep work={data} onContainer={(code) => onOpen(taskNo, code)} onLeave={() => onOpen(null)} />;
-  return <PickingRoute work={data} refresh={query.queryKey} onLeave={() => onOpen(null)} />;
+  return <PickingRoute work={data} refresh={query.queryKey} subPickingOnly={subPickingOnly} onLeave={() => onOpen(null)} />;
 }
 
 function Refused({ refusal, onLeave }: { refusal: MessageDescriptor; onLeave(): void }) {
@@ -132,7 +132,7 @@ interface Notice {
 }
 
 /** The route of a claimed task: the stop on screen and its scans, short pick, this device's ops and the server's answers. */
-function PickingRoute({ work, refresh, onLeave }: { work: PickingWork; refresh: readonly unknown[]; onLeave(): void }) {
+function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: PickingWork; refresh: readonly unknown[]; subPickingOnly: boolean; onLeave(): void }) {
   const { t, i18n } = useLingui();
   const outbox = useOutboxStatus();
   const ops = useMemo(() => pickingOpsOf(outbox.ops, work.task.task_no), [outbox.ops, work.task.task_no]);
@@ -244,7 +244,7 @@ function PickingRoute({ work, refresh, onLeave }: { work: PickingWork; refresh: 
               ? <Trans>Every stop of task {taskNo} is done or queued on this device: the task is done once the server has all of them.</Trans>
               : <Trans>Task {taskNo} is done: the server has every stop.</Trans>}
           </Alert>
-          <Button size="lg" onClick={onLeave} data-testid="picking-done-next"><Trans>Next task</Trans></Button>
+          <Button size="lg" onClick={onLeave} data-testid="picking-done-next">{subPickingOnly ? <Trans>Next sub-task</Trans> : <Trans>Next task</Trans>}</Button>
         </Stack>
       )}
       <PickingFeed ops={ops} refresh={refresh} reverse={route.reverse} />

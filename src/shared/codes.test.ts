@@ -40,7 +40,7 @@ describe('code lists of spec §3', () => {
     expect(INBOUND_STATUS.values.FAILED).toBe(15);
     expect(INBOUND_STATUS.has(14)).toBe(false);
     expect(SALES_ORDER_STATUS.values.PENDING_PICK).toBe(9);
-    expect(TASK_STATUS.values).toEqual({ PENDING: 0, ONGOING: 1, DONE: 2, FAILED: 3, CANCEL: 9, ASSIGNED: 10 });
+    expect(TASK_STATUS.values).toEqual({ PENDING: 0, ONGOING: 1, DONE: 2, FAILED: 3, CANCEL: 9, ASSIGNED: 10, SPLIT: 11 });
     expect(SOUND_TYPE.values).toEqual({ OPEN: 1, CLOSE: 2 });
     expect(RETURN_INBOUND_RESULT.options.map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6]);
   });

@@ -219,10 +219,14 @@ export const SALES_ORDER_STATUS = defineCodes({
   PACKING: [10, /*i18n*/ 'Packing'], PACKED: [11, /*i18n*/ 'Packed'], SORTING: [12, /*i18n*/ 'Sorting'], SORTED: [13, /*i18n*/ 'Sorted'],
 });
 
-/** Failed 3 and Assigned 10 occur only in some task families; the one list holds them all. */
+/**
+ * Failed 3 and Assigned 10 occur only in some task families; the one list holds them all. Split 11
+ * (ours) is a picking task whose stops went to sub-picking tasks: nobody claims it, its figures are
+ * its sub tasks' sum, and it is done when they are (docs/outbound.md "Sub-picking").
+ */
 export const TASK_STATUS = defineCodes({
   PENDING: [0, /*i18n*/ 'Pending'], ONGOING: [1, /*i18n*/ 'Ongoing'], DONE: [2, /*i18n*/ 'Done'], FAILED: [3, /*i18n*/ 'Failed'],
-  CANCEL: [9, /*i18n*/ 'Cancel'], ASSIGNED: [10, /*i18n*/ 'Assigned'],
+  CANCEL: [9, /*i18n*/ 'Cancel'], ASSIGNED: [10, /*i18n*/ 'Assigned'], SPLIT: [11, /*i18n*/ 'Split'],
 });
 
 export const ORDER_PRIORITY = defineCodes({
@@ -262,6 +266,9 @@ export const WAVE_HELD_REASON = defineCodes({
 
 /** A picking task picks a wave's units, a reverse picking task puts a cancelled order's back (numbers are ours). */
 export const PICKING_TASK_KIND = defineCodes({ PICKING: [1, /*i18n*/ 'Picking'], REVERSE_PICKING: [2, /*i18n*/ 'Reverse Picking'] });
+
+/** How a picking task was split into sub-picking tasks (numbers are ours): into a number of pickers, or by units per sub task. */
+export const SUB_PICKING_SPLIT_BY = defineCodes({ PICKERS: [1, /*i18n*/ 'Pickers'], UNITS: [2, /*i18n*/ 'Units per Sub-task'] });
 
 /** Why a picker could not pick what the task asked at a location (numbers are ours). */
 export const SHORT_PICK_REASON = defineCodes({
@@ -538,6 +545,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   sales_order_source: SALES_ORDER_SOURCE,
   picking_type: PICKING_TYPE,
   picking_task_kind: PICKING_TASK_KIND,
+  sub_picking_split_by: SUB_PICKING_SPLIT_BY,
   short_pick_reason: SHORT_PICK_REASON,
   checking_station_mode: CHECKING_STATION_MODE,
   rts_status: RTS_STATUS,

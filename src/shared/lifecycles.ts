@@ -99,9 +99,14 @@ export const INBOUND_EXCEPTION_LIFECYCLE = lifecycle<ExceptionStatus>(INBOUND_EX
 const T = TASK_STATUS.values;
 type TaskStatus = (typeof T)[keyof typeof T];
 
-/** Tasks (spec §3 task status): pending → assigned → ongoing → done; cancel before done, failed from ongoing. */
+/**
+ * Tasks (spec §3 task status): pending → assigned → ongoing → done; cancel before done, failed from
+ * ongoing. Ours: a pending picking task may be split into sub-picking tasks (split), and is done or
+ * cancelled with them, or pending again when they are merged back.
+ */
 export const TASK_LIFECYCLE = lifecycle<TaskStatus>(TASK_STATUS, {
-  [T.PENDING]: [T.ASSIGNED, T.ONGOING, T.CANCEL],
+  [T.PENDING]: [T.ASSIGNED, T.ONGOING, T.CANCEL, T.SPLIT],
+  [T.SPLIT]: [T.PENDING, T.DONE, T.CANCEL],
   [T.ASSIGNED]: [T.PENDING, T.ONGOING, T.CANCEL],
   [T.ONGOING]: [T.DONE, T.FAILED, T.CANCEL],
   [T.DONE]: [],

@@ -146,6 +146,19 @@ export const RET = {
   WAVE_ORDER_UNAVAILABLE: -289201,
   /** Picking: the task is in a zone the operator has no picking skill for; `data.zone_id` and `data.skill_zones`. */
   PICK_ZONE_NOT_SKILLED: -289301,
+  /**
+   * Sub-picking: the picking task cannot be split (or its split merged back) now: it has started, is
+   * done or cancelled, is split already, is a sub task itself or a reverse picking task, or a sub task
+   * of the split has started. `data.task_no`, `data.status` and `data.reason` (started, finished,
+   * split, sub_task, reverse, sub_task_started).
+   */
+  TASK_NOT_SPLITTABLE: -289401,
+  /** Sub-picking: the split asked would not make at least two sub tasks of whole stops; `data.stops` and `data.total_qty` say what the task has. */
+  SPLIT_SIZE_INVALID: -289402,
+  /** Picking: the task is split into sub-picking tasks, which are picked instead; `data.sub_task_nos` and `data.group_id`. */
+  TASK_SPLIT: -289403,
+  /** Task Picking: the task claimed there is not a sub-picking task; `data.task_no`. */
+  NOT_SUB_PICKING_TASK: -289404,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

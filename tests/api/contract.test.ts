@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { startTestServer, TestClient, type TestServer } from '../support/api-harness';
 import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   autoWaveRules, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
@@ -164,6 +164,10 @@ beforeAll(async () => {
   VALID_BODIES.getWaveDetail = { wave_no: order!.waveNo };
   const [pickingTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.waveNo, order!.waveNo!))).limit(1);
   VALID_BODIES.getPickingTaskDetail = { task_no: pickingTask!.taskNo };
+  // The demo split task's group and one of its sub-picking tasks (outbound.seed.ts).
+  const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
+  VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };
+  VALID_BODIES.getSubPickingTaskDetail = { task_no: subTask!.taskNo };
   // A sales order import of the warehouse (demo data has none).
   const [uploader] = await server.database.db.select({ userId: users.userId, email: users.email }).from(users).limit(1);
   const [orderImport] = await server.database.db.insert(salesOrderImportTasks)

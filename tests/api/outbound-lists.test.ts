@@ -76,4 +76,17 @@ describe('sales outbound lists', () => {
     const nos = picking.map((t) => String(t.task_no));
     expect(nos).toEqual([...nos].sort().reverse());
   });
+
+  test('sub-picking: the demo split task, its sub-picking tasks and its group', async () => {
+    const T = TASK_STATUS.values;
+    const groups = await list('/apps/process/outbound/subpicking/search_sub_picking_group');
+    expect(groups).toHaveLength(1);
+    const group = groups[0]!;
+    expect(group).toMatchObject({ status: T.ONGOING, sub_task_count: 2 });
+    const subs = await list('/apps/process/outbound/subpicking/search_sub_picking_task');
+    expect(subs.map((t) => [t.parent_task_no, t.sub_picking_group_id])).toEqual([[group.parent_task_no, group.group_id], [group.parent_task_no, group.group_id]]);
+    expect(subs.map((t) => t.status).sort()).toEqual([T.PENDING, T.ONGOING]);
+    const split = await list('/apps/process/outbound/pickingtask/search_picking_task', { status: T.SPLIT });
+    expect(split.map((t) => t.task_no)).toEqual([group.parent_task_no]);
+  });
 });

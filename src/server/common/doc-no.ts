@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -18,6 +18,7 @@ const KINDS = {
   wave: { prefix: 'WV', seq: waveNoSeq },
   pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
   outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },
+  subPickingGroup: { prefix: 'SPG', seq: subPickingGroupNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

@@ -28,6 +28,7 @@ import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
+import { subPickingContract } from './sub-picking.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -64,6 +65,7 @@ export const contract = {
   ...waveContract,
   ...pickingContract,
   ...flowPickContract,
+  ...subPickingContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -52,6 +52,9 @@ export const pickingTaskSchema = z.object({
   created_at: z.number().int(),
   started_at: z.number().int().nullable(),
   finished_at: z.number().int().nullable(),
+  /** A sub-picking task: the picking task it was split from, and its sub-picking group. */
+  parent_task_no: z.string().nullable(),
+  sub_picking_group_id: z.string().nullable(),
 });
 export type PickingTask = z.infer<typeof pickingTaskSchema>;
 
@@ -137,8 +140,10 @@ const TASKS = '/apps/process/outbound/pickingtask';
 export const pickingContract = {
   claimPickingTask: endpoint({
     method: 'POST', path: `${CALLS}/claim_picking_task`, access: PICKING_ACCESS.pick, offlineRead: true,
-    summary: 'Claims a picking or reverse picking task for the caller with its route (the task number scanned, or with none the next pending picking task: one already the caller\'s first, then by wave and age) and binds the container scanned to it (picking). -100404 when nothing is left, -289301 when the task is in a zone outside the picking skills of the caller (the next task is always one of their zones), -287205 when another operator has it, -289103 when the container is unknown, not usable or in use for another task.',
-    input: z.object({ task_no: taskNo.nullable().default(null), container_code: docCode(32).nullable().default(null) }),
+    summary: 'Claims a picking or reverse picking task for the caller with its route (the task number scanned, or with none the next pending picking task: one already the caller\'s first, then by wave and age; with `sub_picking_only` (Task Picking) only sub-picking tasks) and binds the container scanned to it (picking). -100404 when nothing is left, -289301 when the task is in a zone outside the picking skills of the caller (the next task is always one of their zones), -287205 when another operator has it, -289103 when the container is unknown, not usable or in use for another task, -289403 when the task is split into sub-picking tasks (they are picked instead), -289404 when `sub_picking_only` and the task is not a sub-picking task.',
+    input: z.object({
+      task_no: taskNo.nullable().default(null), container_code: docCode(32).nullable().default(null), sub_picking_only: z.boolean().default(false),
+    }),
     output: pickingWorkSchema,
   }),
   getPickingTaskDetail: endpoint({

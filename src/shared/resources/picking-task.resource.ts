@@ -1,5 +1,6 @@
-import { PICKING_TASK_KIND, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
+import { PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
 import { PICKING_TASK_PAGES } from '../contract/picking.contract';
+import { SUB_PICKING_PAGES } from '../contract/sub-picking.contract';
 import { defineResource, type FieldDef } from './define';
 
 /**
@@ -51,4 +52,58 @@ export const reversePickingTaskResource = defineResource({
   api: { list: { path: '/apps/process/outbound/pickingtask/search_reverse_picking_task' } },
   pages: { list: PICKING_TASK_PAGES.reverseList, detail: PICKING_TASK_PAGES.reverseDetail },
   ownScreens: ['detail'],
+});
+
+const T = TASK_STATUS.values;
+/** The statuses a sub-picking task or group has (TASK_STATUS numbers: pending, ongoing, done, cancel). */
+const SUB_PICKING_STATUSES = [T.PENDING, T.ONGOING, T.DONE, T.CANCEL] as const;
+
+/**
+ * Sub-picking tasks (spec §2 /salesoutbound/task/subPicking): the picking tasks a split made, each
+ * naming the task it was split from and its group (sub-picking.ts). The Tasks group's default tab.
+ */
+export const subPickingTaskResource = defineResource({
+  ...taskList,
+  name: 'sub_picking_task',
+  fields: {
+    ...taskFields,
+    status: { ...taskFields.status, values: SUB_PICKING_STATUSES },
+    parent_task_no: { kind: 'text', label: /*i18n*/ 'Parent Task No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+    sub_picking_group_id: { kind: 'text', label: /*i18n*/ 'Sub-picking Group ID', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+  },
+  fixed: { kind: K.PICKING },
+  related: { table: 'sub_picking_groups', on: { sub_picking_group_id: 'group_id' } },
+  api: { list: { path: '/apps/process/outbound/subpicking/search_sub_picking_task' } },
+  pages: { list: SUB_PICKING_PAGES.list, detail: SUB_PICKING_PAGES.detail },
+  ownScreens: ['detail'],
+});
+
+/**
+ * The sub-picking group log (spec §2 /salesoutbound/subPicking/grouplog): every split, newest
+ * first. A row opens its detail (subPicking/detail?group_id=…), a screen of its own: the route has
+ * no parameter for the group, so the list is a screen of its own too, to link it.
+ */
+export const subPickingGroupResource = defineResource({
+  name: 'sub_picking_group',
+  table: 'sub_picking_groups',
+  key: 'group_id',
+  warehouseScoped: true,
+  defaultSort: { field: 'created_at', desc: true },
+  fields: {
+    group_id: { kind: 'text', label: /*i18n*/ 'Group ID', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
+    parent_task_no: { kind: 'text', label: /*i18n*/ 'Parent Task No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+    wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+    zone_id: { kind: 'text', label: /*i18n*/ 'Zone ID', readOnly: true, max: 64, filter: { op: 'eq', type: 'input' } },
+    status: { kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: SUB_PICKING_STATUSES, filter: { op: 'eq', type: 'select' } },
+    split_by: { kind: 'enum', label: /*i18n*/ 'Split By', readOnly: true, ...codeEnum(SUB_PICKING_SPLIT_BY), filter: { op: 'eq', type: 'select' } },
+    split_value: { kind: 'int', label: /*i18n*/ 'Pickers or Units', readOnly: true },
+    sub_task_count: { kind: 'int', label: /*i18n*/ 'Sub-tasks', readOnly: true },
+    total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
+    created_by: { kind: 'int', label: /*i18n*/ 'Created By', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+    created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
+    finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
+  },
+  api: { list: { path: '/apps/process/outbound/subpicking/search_sub_picking_group' } },
+  pages: { list: SUB_PICKING_PAGES.groupLog },
+  ownScreens: ['list'],
 });

@@ -16,7 +16,7 @@ import {
 } from './outbound-rules.resource';
 import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
-import { pickingTaskResource, reversePickingTaskResource } from './picking-task.resource';
+import { pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
 import { putawayTaskResource } from './putaway-task.resource';
@@ -53,6 +53,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
+  subPickingTaskResource, subPickingGroupResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,

@@ -27,7 +27,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/task/picking/detail/$pickup_id', msg`Picking Task Detail`),
   list('/salesoutbound/task/transiting', msg`Merging Task`),
   page('/salesoutbound/task/transiting/detail/$task_number', msg`Merging Task Detail`),
-  list('/salesoutbound/task/subPicking', msg`Sub-picking Task`),
+  list('/salesoutbound/task/subPicking', msg`Sub-picking Task`, { actions: { Create: msg`Split picking tasks into sub-picking tasks and merge them back` } }),
   page('/salesoutbound/task/subPicking/detail/$sub_picking_id', msg`Sub-picking Task Detail`),
   list('/salesoutbound/task/preSorting', msg`Pre-sorting Task`),
   page('/salesoutbound/task/preSorting/detail/$task_number', msg`Pre-sorting Task Detail`),

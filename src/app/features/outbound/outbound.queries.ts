@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { flowPickContract } from '../../../shared/contract/flow-pick.contract';
 import { pickingContract } from '../../../shared/contract/picking.contract';
 import { salesOrderContract } from '../../../shared/contract/sales-order.contract';
+import { subPickingContract } from '../../../shared/contract/sub-picking.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
 import { RET } from '../../../shared/retcodes';
 import { callApi } from '../../kit/api';
@@ -39,5 +40,17 @@ export const outboundQueries = {
     queryKey: ['outbound', 'flowPick', 'overview'],
     queryFn: ({ signal }) => callApi(flowPickContract.getFlowPickOverview, {}, { signal }),
     refetchInterval: 30_000,
+  }),
+  subTaskDetail: (taskNo: string) => queryOptions({
+    queryKey: ['outbound', 'subTask', 'detail', taskNo],
+    queryFn: ({ signal }) => callApi(subPickingContract.getSubPickingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: taskNo !== '',
+    retry: false,
+  }),
+  subPickingGroupDetail: (groupId: string) => queryOptions({
+    queryKey: ['outbound', 'subPickingGroup', 'detail', groupId],
+    queryFn: ({ signal }) => callApi(subPickingContract.getSubPickingGroupDetail, { group_id: groupId }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: groupId !== '',
+    retry: false,
   }),
 };

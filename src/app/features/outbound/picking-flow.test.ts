@@ -16,7 +16,7 @@ import {
 const task = (more: Partial<PickingTask> = {}): PickingTask => ({
   task_no: 'PT1', kind: PICKING_TASK_KIND.values.PICKING, wave_no: 'W1', order_no: null, zone_id: 'A01', status: TASK_STATUS.values.ONGOING,
   picking_type: PICKING_TYPE.values.PICK_TO_ORDER, container_code: 'CART-01', assignee_id: 7, assignee_name: 'Op', total_qty: 9, picked_qty: 0,
-  short_qty: 0, created_at: 1_700_000_000, started_at: 1_700_000_100, finished_at: null, ...more,
+  short_qty: 0, created_at: 1_700_000_000, started_at: 1_700_000_100, finished_at: null, parent_task_no: null, sub_picking_group_id: null, ...more,
 });
 const line = (allocId: number, more: Partial<PickingLine> = {}): PickingLine => ({
   alloc_id: allocId, seq: allocId, order_no: 'SO1', line_no: allocId, location_id: `A01-01-0${allocId}`, zone_id: 'A01', pathway_id: 'A01-01',

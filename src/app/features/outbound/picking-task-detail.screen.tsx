@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +10,8 @@ import { FieldValue } from '../../kit/resource/field-value';
 import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { WaveLink } from './outbound-parts';
+import { TaskLink, WaveLink } from './outbound-parts';
+import { GroupLink, GroupsOf, SplitAction } from './sub-picking-parts';
 import { outboundQueries } from './outbound.queries';
 
 const F = pickingTaskResource.fields;
@@ -22,16 +23,18 @@ function OrderLink({ orderNo }: { orderNo: string }) {
 }
 
 /**
- * /salesoutbound/task/picking/detail/$pickup_id and /salesoutbound/task/reversePicking/detail/$task_number:
- * one picking (or reverse picking) task — its facts and its lines in route order: where, what,
- * how many asked, picked, short and put back.
+ * /salesoutbound/task/picking/detail/$pickup_id, /salesoutbound/task/reversePicking/detail/$task_number
+ * and /salesoutbound/task/subPicking/detail/$sub_picking_id: one picking (reverse picking, sub-picking)
+ * task — its facts and its lines in route order: where, what, how many asked, picked, short and put
+ * back. A sub-picking task names the task it was split from and its group; a pending picking task
+ * may be split (Split into sub-picking tasks), and names the groups it was split into.
  */
 export default function PickingTaskDetailScreen() {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const params = useParams({ strict: false }) as { pickup_id?: string; task_number?: string };
-  const taskNo = params.pickup_id ?? params.task_number ?? '';
-  const detail = useQuery(outboundQueries.taskDetail(taskNo));
+  const params = useParams({ strict: false }) as { pickup_id?: string; task_number?: string; sub_picking_id?: string };
+  const taskNo = params.pickup_id ?? params.task_number ?? params.sub_picking_id ?? '';
+  const detail = useQuery(params.sub_picking_id === undefined ? outboundQueries.taskDetail(taskNo) : outboundQueries.subTaskDetail(taskNo));
   const title = pageTitle(pathname);
   const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) {
@@ -41,13 +44,19 @@ export default function PickingTaskDetailScreen() {
   const reverse = task.kind === PICKING_TASK_KIND.values.REVERSE_PICKING;
   return (
     <Stack gap="md" maw={1280}>
-      <Title order={1} fz="h2">{heading}</Title>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">{heading}</Title>
+        <SplitAction task={task} stops={lines.length} />
+      </Group>
       <FactsCard
         testId="task-header"
         facts={[
           [F.status, <FieldValue field={F.status} value={task.status} />],
           [kindField, <FieldValue field={kindField} value={task.kind} />],
           [F.wave_no, task.wave_no ? <WaveLink waveNo={task.wave_no} /> : orPlaceholder(null)],
+          task.parent_task_no !== null && [<Trans>Parent Task No.</Trans>, <TaskLink taskNo={task.parent_task_no} kind={task.kind} />],
+          task.sub_picking_group_id !== null && [<Trans>Sub-picking Group ID</Trans>, <GroupLink groupId={task.sub_picking_group_id} />],
+          !reverse && task.parent_task_no === null && [<Trans>Sub-picking Groups</Trans>, <GroupsOf taskNo={task.task_no} />],
           [F.order_no, task.order_no ? <OrderLink orderNo={task.order_no} /> : orPlaceholder(null)],
           [F.zone_id, orPlaceholder(task.zone_id)],
           [F.picking_type, <FieldValue field={F.picking_type} value={task.picking_type} />],

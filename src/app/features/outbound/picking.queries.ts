@@ -11,13 +11,16 @@ import { callApi } from '../../kit/api';
  */
 export const pickingQueries = {
   all: ['picking'] as const,
-  work: (taskNo: string, containerCode: string | null) => queryOptions({
-    queryKey: ['picking', 'work', taskNo, containerCode],
-    queryFn: ({ signal }) => callApi(pickingContract.claimPickingTask, { task_no: taskNo, container_code: containerCode }, { signal, quiet: true }),
+  work: (taskNo: string, containerCode: string | null, subPickingOnly = false) => queryOptions({
+    queryKey: ['picking', 'work', taskNo, containerCode, subPickingOnly],
+    queryFn: ({ signal }) => callApi(
+      pickingContract.claimPickingTask, { task_no: taskNo, container_code: containerCode, sub_picking_only: subPickingOnly }, { signal, quiet: true },
+    ),
     retry: false,
     staleTime: Infinity,
   }),
 };
 
-/** Claims the next pending picking task for the caller (a click, not a read of the screen). */
-export const claimNextPickingTask = () => callApi(pickingContract.claimPickingTask, { task_no: null, container_code: null });
+/** Claims the next pending picking task (sub-picking task with `subPickingOnly`) for the caller (a click, not a read of the screen). */
+export const claimNextPickingTask = (subPickingOnly = false) =>
+  callApi(pickingContract.claimPickingTask, { task_no: null, container_code: null, sub_picking_only: subPickingOnly });

@@ -11,6 +11,7 @@ export const salesOrderNoSeq = pgSequence('sales_order_no_seq');
 export const waveNoSeq = pgSequence('wave_no_seq');
 export const pickingTaskNoSeq = pgSequence('picking_task_no_seq');
 export const outboundExceptionNoSeq = pgSequence('outbound_exception_no_seq');
+export const subPickingGroupNoSeq = pgSequence('sub_picking_group_no_seq');
 
 /**
  * Pick carts, baskets, boxes, pallets and put walls: labelled containers an operator picks into.
@@ -196,10 +197,13 @@ export const pickingTasks = pgTable('picking_tasks', {
   /** The cancelled order a reverse picking task returns. */
   orderNo: text('order_no'),
   zoneId: text('zone_id'),
-  /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9. */
+  /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9, split 11 (its stops went to sub-picking tasks). */
   status: smallint('status').notNull().default(0),
   pickingType: smallint('picking_type').notNull(),
   containerCode: text('container_code'),
+  /** A sub-picking task: the picking task it was split from, and the split (sub_picking_groups). */
+  parentTaskNo: text('parent_task_no'),
+  subPickingGroupId: text('sub_picking_group_id'),
   assigneeId: integer('assignee_id').references(() => users.userId),
   totalQty: integer('total_qty').notNull(),
   pickedQty: integer('picked_qty').notNull().default(0),
@@ -213,9 +217,43 @@ export const pickingTasks = pgTable('picking_tasks', {
   index('picking_tasks_wave_idx').on(t.whsId, t.waveNo),
   index('picking_tasks_assignee_idx').on(t.whsId, t.assigneeId, t.status),
   check('picking_tasks_kind_ck', sql`${t.kind} in (1, 2)`),
-  check('picking_tasks_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
+  index('picking_tasks_sub_picking_group_idx').on(t.whsId, t.subPickingGroupId),
+  index('picking_tasks_parent_idx').on(t.whsId, t.parentTaskNo),
+  check('picking_tasks_status_ck', sql`${t.status} in (0, 1, 2, 9, 11)`),
+  check('picking_tasks_sub_picking_ck', sql`(${t.parentTaskNo} is null) = (${t.subPickingGroupId} is null)`),
   check('picking_tasks_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
   check('picking_tasks_qty_ck', sql`${t.totalQty} >= 0 and ${t.pickedQty} >= 0 and ${t.shortQty} >= 0 and ${t.pickedQty} + ${t.shortQty} <= ${t.totalQty}`),
+]);
+
+/**
+ * Sub-picking groups (spec §2 /salesoutbound/subPicking/grouplog): a pending picking task split by
+ * a supervisor into sub-picking tasks (picking_tasks rows naming it), by a number of pickers or by
+ * units per sub task. Its status follows its sub tasks (pending, ongoing, done; cancel when merged
+ * back or every sub task was cancelled).
+ */
+export const subPickingGroups = pgTable('sub_picking_groups', {
+  whsId: warehouseRef(),
+  groupId: text('group_id').notNull(),
+  parentTaskNo: text('parent_task_no').notNull(),
+  waveNo: text('wave_no'),
+  zoneId: text('zone_id'),
+  /** SUB_PICKING_SPLIT_BY: pickers 1, units per sub task 2; `split_value` is the number asked. */
+  splitBy: smallint('split_by').notNull(),
+  splitValue: integer('split_value').notNull(),
+  subTaskCount: integer('sub_task_count').notNull(),
+  totalQty: integer('total_qty').notNull(),
+  /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9. */
+  status: smallint('status').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: createdAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.groupId),
+  index('sub_picking_groups_created_at_idx').on(t.whsId, t.createdAt),
+  index('sub_picking_groups_parent_idx').on(t.whsId, t.parentTaskNo),
+  foreignKey({ name: 'sub_picking_groups_parent_fk', columns: [t.whsId, t.parentTaskNo], foreignColumns: [pickingTasks.whsId, pickingTasks.taskNo] }),
+  check('sub_picking_groups_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
+  check('sub_picking_groups_split_by_ck', sql`${t.splitBy} in (1, 2)`),
 ]);
 
 /** Outbound exceptions: a short pick at a location (empty, damaged), for the exception center and a count. */

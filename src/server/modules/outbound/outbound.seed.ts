@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON } from '../../../shared/codes';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON, SUB_PICKING_SPLIT_BY } from '../../../shared/codes';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Tx } from '../../db/client';
-import { containers, skus, warehouses } from '../../db/schema';
+import { containers, outboundAllocations, skus, warehouses } from '../../db/schema';
 import { demoWorker } from '../../common/demo-actor';
 import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
+import { splitTask } from './sub-picking';
 import { releaseWave } from './wave';
 
 /** Pick carts and baskets of every demo warehouse. */
@@ -22,7 +23,8 @@ const STOCKED_UNITS = 12;
 
 /**
  * A day of sales orders in each demo warehouse, in the states a supervisor meets: picked, being
- * picked (one short pick re-allocated), released and waiting for a picker, allocated and waiting
+ * picked (one short pick re-allocated), released and waiting for a picker (one task split into two
+ * sub-picking tasks, the first started), allocated and waiting
  * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
  * reverse picking task). Everything goes through the same code as the screens and the PDA.
  */
@@ -80,6 +82,14 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
     for (const line of started.lines.slice(0, Math.ceil(started.lines.length / 2))) {
       await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: started.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
     }
+    // Sub-picking: a waiting task of wave 2 split for two pickers, the first sub task started.
+    const splittable = await firstWithStops(tx, whsId, second.taskNos.slice(1), 2);
+    if (splittable) {
+      const split = await splitTask(tx, whsId, actor, splittable, SUB_PICKING_SPLIT_BY.values.PICKERS, 2);
+      const sub = await claimTask(tx, whsId, picker, split.sub_tasks[0]!.task_no, 'BSK002');
+      const line = sub.lines[0]!;
+      await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: sub.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+    }
     // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
     for (const orderNo of [orderNos[20]!, orderNos[7]!]) {
       const order = await lockOrder(tx, whsId, orderNo);
@@ -95,4 +105,13 @@ const plain = (externalNo: string) => ({
 
 async function skuIdsOf(tx: Tx, whsId: string): Promise<string[]> {
   return (await tx.select({ skuId: skus.skuId }).from(skus).where(eq(skus.whsId, whsId)).orderBy(asc(skus.skuId))).map((r) => r.skuId);
+}
+
+/** The first of the tasks with at least `stops` lines. */
+async function firstWithStops(tx: Tx, whsId: string, taskNos: readonly string[], stops: number): Promise<string | undefined> {
+  if (taskNos.length === 0) return undefined;
+  const a = outboundAllocations;
+  const rows = await tx.select({ taskNo: a.taskNo, n: count() }).from(a).where(and(eq(a.whsId, whsId), inArray(a.taskNo, [...taskNos]))).groupBy(a.taskNo);
+  const stopsOf = new Map(rows.map((r) => [r.taskNo, r.n]));
+  return taskNos.find((taskNo) => (stopsOf.get(taskNo) ?? 0) >= stops);
 }

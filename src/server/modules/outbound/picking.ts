@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, PICKING_TASK_KIND, QUALITY, SHORT_PICK_REASON, TASK_STATUS,
 } from '../../../shared/codes';
@@ -15,6 +15,7 @@ import { lockStock, moveStock, movePrepickedMany, releasePrepick, type Quality, 
 import { allocateRulesOf, candidatesFor, changeAllocated, choose, demandOf, reserve, shortageReason, strategyFor } from './allocation';
 import { S, lockOrder, logOrders, moveOrder, orderLabel, skuCodesSql, type Actor, type OrderLogEntry, type OrderRow } from './sales-order';
 import { pickingRulesOf, skillZonesOf } from './picking-rules';
+import { assertClaimable, settleSplitTasks } from './sub-picking-hooks';
 import { settleWaves } from './wave';
 import { releaseFlowTask } from './flow-pick';
 import { zoneColorsShown } from './zone-colors';
@@ -41,11 +42,12 @@ const remainingOf = (a: AllocRow) => a.qty - a.pickedQty - a.shortQty - a.cancel
 
 // ---- reading ----
 
-function taskOut(t: TaskRow, assigneeName: string | null): PickingTask {
+export function taskOut(t: TaskRow, assigneeName: string | null): PickingTask {
   return {
     task_no: t.taskNo, kind: t.kind, wave_no: t.waveNo, order_no: t.orderNo, zone_id: t.zoneId, status: t.status, picking_type: t.pickingType,
     container_code: t.containerCode, assignee_id: t.assigneeId, assignee_name: assigneeName, total_qty: t.totalQty, picked_qty: t.pickedQty,
     short_qty: t.shortQty, created_at: unixSeconds(t.createdAt)!, started_at: unixSeconds(t.startedAt), finished_at: unixSeconds(t.finishedAt),
+    parent_task_no: t.parentTaskNo, sub_picking_group_id: t.subPickingGroupId,
   };
 }
 
@@ -96,26 +98,29 @@ async function lockTask(tx: Db, whsId: string, taskNo: string): Promise<TaskRow>
 
 /**
  * The caller's task under way, else the oldest pending one nobody holds (skipping those another
- * claim is taking) in a zone of the caller's picking skills (`zones`; null: any zone), else a flow
- * task made now (flow-pick.ts).
+ * claim is taking) in a zone of the caller's picking skills (`zones`; null: any zone); with
+ * `subPickingOnly`, sub-picking tasks only (a split task is never pending, so never next); else, for
+ * the picking screen, a flow task made now (flow-pick.ts).
  */
-async function nextTaskNo(tx: Db, whsId: string, userId: number, zones: readonly string[] | null): Promise<string> {
+async function nextTaskNo(tx: Db, whsId: string, userId: number, zones: readonly string[] | null, subPickingOnly: boolean): Promise<string> {
+  const subTasks = subPickingOnly ? isNotNull(pickingTasks.parentTaskNo) : undefined;
   const [mine] = await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
-    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.assigneeId, userId), inArray(pickingTasks.status, [T.ASSIGNED, T.ONGOING])))
+    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.assigneeId, userId), inArray(pickingTasks.status, [T.ASSIGNED, T.ONGOING]), subTasks))
     .orderBy(asc(pickingTasks.createdAt), asc(pickingTasks.taskNo)).limit(1);
   if (mine) return mine.taskNo;
   const [next] = await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
     .where(and(
-      eq(pickingTasks.whsId, whsId), eq(pickingTasks.kind, K.PICKING), eq(pickingTasks.status, T.PENDING), sql`${pickingTasks.assigneeId} is null`,
+      eq(pickingTasks.whsId, whsId), eq(pickingTasks.kind, K.PICKING), eq(pickingTasks.status, T.PENDING), sql`${pickingTasks.assigneeId} is null`, subTasks,
       zones === null ? undefined : zones.length === 0 ? sql`false` : inArray(pickingTasks.zoneId, [...zones]),
     ))
     .orderBy(asc(pickingTasks.waveNo), asc(pickingTasks.createdAt), asc(pickingTasks.taskNo)).limit(1)
     .for('update', { skipLocked: true });
   if (next) return next.taskNo;
+  const what = subPickingOnly ? 'A sub-picking task to claim' : 'A picking task to claim';
   // None waiting: flow pick may make one now for a picker with a flow skill (flow-pick.ts).
-  const flow = await releaseFlowTask(tx, whsId, userId, zones);
+  const flow = subPickingOnly ? null : await releaseFlowTask(tx, whsId, userId, zones);
   if (flow) return flow;
-  throw notFound(zones === null ? 'A picking task to claim' : `A picking task to claim in your zones (${zones.join(', ')})`);
+  throw notFound(zones === null ? what : `${what} in your zones (${zones.join(', ')})`);
 }
 
 /** Binds a container to a picking task: a normal container of the warehouse, free or already this task's. */
@@ -134,10 +139,16 @@ async function bindContainer(tx: Db, whsId: string, task: TaskRow, code: string)
   if (task.containerCode === null) await tx.update(pickingTasks).set({ containerCode: code }).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, task.taskNo)));
 }
 
-/** Claims a task for the caller (pending or theirs), binds its container and answers its route (with the zone colours while shown). */
-export async function claimTask(tx: Db, whsId: string, userId: number, taskNo: string | null, containerCode: string | null): Promise<PickingWork> {
+/**
+ * Claims a task for the caller (pending or theirs), binds its container and answers its route (with
+ * the zone colours while shown); `subPickingOnly` (Task Picking): sub-picking tasks only.
+ */
+export async function claimTask(
+  tx: Db, whsId: string, userId: number, taskNo: string | null, containerCode: string | null, subPickingOnly = false,
+): Promise<PickingWork> {
   const zones = await skillZonesOf(tx, whsId, userId);
-  const task = await lockTask(tx, whsId, taskNo ?? await nextTaskNo(tx, whsId, userId, zones));
+  const task = await lockTask(tx, whsId, taskNo ?? await nextTaskNo(tx, whsId, userId, zones, subPickingOnly));
+  await assertClaimable(tx, whsId, task, subPickingOnly);
   if (zones !== null && task.kind === K.PICKING && task.assigneeId !== userId && !zones.includes(task.zoneId ?? '')) {
     throw new ApiError(
       RET.PICK_ZONE_NOT_SKILLED,
@@ -156,6 +167,7 @@ export async function claimTask(tx: Db, whsId: string, userId: number, taskNo: s
     assertTransition(TASK_LIFECYCLE, taskLabel(task.taskNo), task.status as 0, T.ONGOING);
     await tx.update(pickingTasks).set({ status: T.ONGOING, assigneeId: userId, startedAt: sql`coalesce(${pickingTasks.startedAt}, now())` })
       .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, task.taskNo)));
+    if (task.parentTaskNo !== null) await settleSplitTasks(tx, whsId, [task.parentTaskNo]);
     await settleWaves(tx, whsId, [task.waveNo]);
   }
   const work = await taskWork(tx, whsId, task.taskNo);
@@ -209,7 +221,7 @@ async function bumpAlloc(tx: Db, whsId: string, allocId: number, set: Partial<Re
 }
 
 /** A task's figures and status, as an op leaves them (what its answer and the task's write need). */
-type TaskFigures = Pick<TaskRow, 'taskNo' | 'status' | 'totalQty' | 'pickedQty' | 'shortQty' | 'containerCode' | 'waveNo'>;
+type TaskFigures = Pick<TaskRow, 'taskNo' | 'status' | 'totalQty' | 'pickedQty' | 'shortQty' | 'containerCode' | 'waveNo' | 'parentTaskNo'>;
 
 /** An open task whose every unit asked is picked or short is done (cancelled when nothing was left to ask). */
 function settled<Task extends TaskFigures>(task: Task): Task {
@@ -234,6 +246,7 @@ async function saveTasks(tx: Db, whsId: string, tasks: readonly TaskFigures[], s
     from jsonb_to_recordset(${rows}::jsonb) as v(task_no text, status smallint, total int, picked int, short int)
     where t.whs_id = ${whsId} and t.task_no = v.task_no`);
   await freeEmptyContainers(tx, whsId, tasks.filter((t) => t.status === T.DONE || t.status === T.CANCEL).flatMap((t) => (t.containerCode ? [t.containerCode] : [])));
+  await settleSplitTasks(tx, whsId, tasks.flatMap((t) => (t.parentTaskNo ? [t.parentTaskNo] : [])));
   await settleWaves(tx, whsId, tasks.filter((t) => t.status !== statusBefore.get(t.taskNo)).map((t) => t.waveNo));
 }
 

@@ -222,7 +222,7 @@ export async function waveDetail(db: Db, whsId: string, waveNo: string) {
 
 /**
  * Closes waves whose every task is settled (done or cancelled): done; a wave with a task under way
- * is ongoing. Called after any change of its tasks.
+ * is ongoing (a split task is not under way: its sub tasks say). Called after any change of its tasks.
  */
 export async function settleWaves(tx: Db, whsId: string, waveNos: readonly (string | null)[]): Promise<void> {
   const live = [...new Set(waveNos.filter((w): w is string => w !== null))];
@@ -231,7 +231,7 @@ export async function settleWaves(tx: Db, whsId: string, waveNos: readonly (stri
       status = case when s.open = 0 then ${n(T.DONE)} when s.started > 0 then ${n(T.ONGOING)} else w.status end,
       finished_at = case when s.open = 0 then coalesce(w.finished_at, now()) else null end
     from (select t.wave_no, count(*) filter (where t.status not in (${n(T.DONE)}, ${n(T.CANCEL)}))::int as open,
-            count(*) filter (where t.status <> ${n(T.PENDING)})::int as started
+            count(*) filter (where t.status not in (${n(T.PENDING)}, ${n(T.SPLIT)}))::int as started
           from picking_tasks t where t.whs_id = ${whsId} and t.wave_no in (${sql.join(live.map((w) => sql`${w}`), sql`, `)}) group by t.wave_no) s
     where w.whs_id = ${whsId} and w.wave_no = s.wave_no and w.status <> ${n(T.CANCEL)}`);
 }

@@ -2,6 +2,10 @@ import { INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../codes';
 import type { VasKind } from '../vas';
 import { type FieldDef, type ResourceApi, type ResourcePages, defineResource } from './define';
 
+
+const T = TASK_STATUS.values;
+/** The statuses an inbound task has. */
+const INBOUND_TASK_STATUSES = [T.PENDING, T.ONGOING, T.DONE, T.FAILED, T.CANCEL, T.ASSIGNED] as const;
 /**
  * The inbound task lists of spec §2 — QC (/inbound/qctask), receiving (/inbound/receivetask),
  * putaway (/inbound/putawaytask, putaway-task.resource.ts) and the VAS tasks under Reprocess Task
@@ -31,7 +35,8 @@ function inboundTaskFields<const E extends Record<string, FieldDef>>(kind: Liste
     task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
     asn_no: { kind: 'text', label: /*i18n*/ 'ASN No.', readOnly: true, max: 32, sortable: true, filter: { op: 'eq', type: 'input' } },
     group_no: { kind: 'text', label: /*i18n*/ 'ASN Group No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
-    status: { kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), filter: { op: 'eq', type: 'select' } },
+    // Split (11) belongs to picking tasks: an inbound task is never split.
+    status: { kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: INBOUND_TASK_STATUSES, filter: { op: 'eq', type: 'select' } },
     ...kindFields,
     staging_location: { kind: 'text', label: /*i18n*/ 'Staging Location', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
     assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number' } },

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { sendWedgeBurst } from '../support/wedge-keys';
 import { inject } from 'vitest';
 
@@ -106,4 +106,20 @@ export async function loseNextPushAnswer(page: Page): Promise<() => boolean> {
     await route.abort('connectionreset');
   });
   return () => lost;
+}
+
+/**
+ * Chooses `option` in the select named `label` (within `scope`: the page, or a dialog). The select
+ * is opened again when a click did not open it (a screen still settling on a loaded machine).
+ */
+export async function chooseOption(scope: Page | Locator, label: string | RegExp, option: string | RegExp, opts: { exact?: boolean } = {}): Promise<void> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const select = scope.getByRole('combobox', { name: label });
+  const choice = page.getByRole('option', { name: option, exact: opts.exact }).first();
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    const shown = await choice.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (shown || attempt === 3) break;
+  }
+  await choice.click();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, loseNextPushAnswer, opStates, scanInto as scan, signIn } from './browser';
+import { PDA_USER_AGENT, PDA_VIEWPORT, chooseOption, launchBrowser, loseNextPushAnswer, opStates, scanInto as scan, signIn } from './browser';
 import { api } from './asn-helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 import { CREATE_BPO_USER, CREATE_ROLE, receivingSetup } from '../support/new-warehouse';
@@ -69,12 +69,6 @@ async function controlled(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-/** Picks `option` of a form's select named `label` (required items carry an asterisk in their name). */
-async function choose(page: Page, label: string, option: RegExp | string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 describe('a new warehouse receives goods from ASN to shelf, with the network dropping mid-way', () => {
   let asnNo = '';
   let temporaryPassword = '';
@@ -97,13 +91,13 @@ describe('a new warehouse receives goods from ASN to shelf, with the network dro
     // …and the last cell on its page, as an administrator would.
     await page.goto('/v2/wmsbasic/cell/create');
     await page.getByLabel('Location Code').fill(lastCell.location_code);
-    await choose(page, 'Zone ID', new RegExp(`^${lastCell.zone_id}`));
-    await choose(page, 'Pathway ID', new RegExp(`^${lastCell.pathway_id}`));
-    await choose(page, 'ABC Class', 'Undefined');
-    await choose(page, 'Storage Area', 'Storage Area');
-    await choose(page, 'Rack Type', 'Light Rack');
-    await choose(page, 'SKU Mixing', 'Mix SKU');
-    await choose(page, 'Supplier Mixing', 'Mix Suppliers');
+    await chooseOption(page, /^Zone ID/, new RegExp(`^${lastCell.zone_id}`));
+    await chooseOption(page, /^Pathway ID/, new RegExp(`^${lastCell.pathway_id}`));
+    await chooseOption(page, /^ABC Class/, 'Undefined');
+    await chooseOption(page, /^Storage Area/, 'Storage Area');
+    await chooseOption(page, /^Rack Type/, 'Light Rack');
+    await chooseOption(page, /^SKU Mixing/, 'Mix SKU');
+    await chooseOption(page, /^Supplier Mixing/, 'Mix Suppliers');
     await page.getByLabel('Max Qty').fill(String(lastCell.max_qty));
     await shot(page, 'create-cell');
     await page.getByRole('button', { name: 'Confirm' }).click();

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { chooseOption, launchBrowser, newPage, signIn } from './browser';
 import { api } from './asn-helpers';
 
 /**
@@ -80,15 +80,13 @@ describe('adjustments', () => {
     const page = creator.page;
     await page.getByRole('link', { name: 'Create Adjustment' }).click();
     await page.waitForURL('**/v2/inventorymanage/adjust/create');
-    await page.getByRole('combobox', { name: 'Reason' }).click();
-    await page.getByRole('option', { name: 'Inbound Excess Qty' }).click();
+    await chooseOption(page, 'Reason', 'Inbound Excess Qty');
     await page.getByLabel('Location').fill(CELL);
     await page.getByLabel('SKU ID').fill(SKU);
     await page.getByRole('button', { name: 'Find Stock' }).click();
     await expect.poll(() => page.getByTestId('stock-found').textContent()).toContain(`${SKU} Arabica Coffee Beans 1kg at ${CELL}`);
     const before = Number((await page.getByTestId('balance-now').textContent())!.match(/On hand here: ([\d,]+)/)![1]!.replace(/,/g, ''));
-    await page.getByRole('combobox', { name: 'Direction' }).click();
-    await page.getByRole('option', { name: 'Addition' }).click();
+    await chooseOption(page, 'Direction', 'Addition');
     await page.getByLabel('Qty').fill('5');
     await page.getByRole('button', { name: 'Add Line' }).click();
     await expect.poll(() => page.getByTestId('new-lines').locator('tbody tr').first().textContent()).toContain(SKU);

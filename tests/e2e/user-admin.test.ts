@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { chooseOption, launchBrowser, newPage, signIn } from './browser';
 
 /**
  * User administration: the warehouse's User List with the kit's forms (Create BPO User, Edit User),
@@ -18,11 +18,6 @@ afterAll(async () => {
 
 const table = (page: Page) => page.getByTestId('resource-table');
 const rowOf = (page: Page, text: string) => table(page).locator('tbody tr', { hasText: text });
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** An item of the dialog's form by its field. */
 const itemOf = (page: Page, prop: string) => page.getByRole('dialog').locator(`[data-field="${prop}"]`);
@@ -44,7 +39,7 @@ async function createBpoUser(page: Page, email: string, name: string): Promise<s
   const create = page.getByRole('dialog');
   await create.getByRole('textbox', { name: 'Email' }).fill(email);
   await create.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-  await chooseOption(page, 'Role', 'Operator');
+  await chooseOption(page.getByRole('dialog'), /^Role/, 'Operator', { exact: true });
   await confirmOf(page).click();
   const temporary = page.getByTestId('temporary-password');
   await expect.poll(() => temporary.textContent()).toMatch(/^[A-Za-z0-9]{12}$/);
@@ -83,10 +78,10 @@ describe('user administration', () => {
     await create.getByRole('textbox', { name: 'Email' }).fill(email);
     await create.getByRole('textbox', { name: 'Name', exact: true }).fill('  Bea Picker  ');
     expect(await confirmOf(page).isDisabled()).toBe(true);
-    await chooseOption(page, 'Role', 'Operator');
+    await chooseOption(page.getByRole('dialog'), /^Role/, 'Operator', { exact: true });
     // Employment type starts as Contract (outsourced staff); the department is one of the warehouse's.
     expect(await create.getByRole('combobox', { name: /^Employment Type/ }).inputValue()).toBe('Contract');
-    await chooseOption(page, 'Department', 'Outbound');
+    await chooseOption(page.getByRole('dialog'), /^Department/, 'Outbound', { exact: true });
     await expect.poll(() => confirmOf(page).isDisabled()).toBe(false);
     expect(await itemOf(page, 'email').textContent()).not.toContain('Please Input');
     await confirmOf(page).click();
@@ -111,9 +106,9 @@ describe('user administration', () => {
     await rowOf(page, email).getByRole('button', { name: 'Edit' }).click();
     // The email is not the form's to change.
     expect(await page.getByRole('dialog').getByRole('textbox', { name: 'Email' }).isDisabled()).toBe(true);
-    await chooseOption(page, 'Role', 'Supervisor');
+    await chooseOption(page.getByRole('dialog'), /^Role/, 'Supervisor', { exact: true });
     expect(await itemOf(page, 'reason').count()).toBe(0);
-    await chooseOption(page, 'Status', 'Leave of Absence');
+    await chooseOption(page.getByRole('dialog'), /^Status/, 'Leave of Absence', { exact: true });
     await expect.poll(() => itemOf(page, 'reason').count()).toBe(1);
     expect(await confirmOf(page).isDisabled()).toBe(true);
     await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill('Parental leave');

@@ -77,16 +77,20 @@ describe('sales outbound lists', () => {
     expect(nos).toEqual([...nos].sort().reverse());
   });
 
-  test('sub-picking: the demo split task, its sub-picking tasks and its group', async () => {
+  test("sub-picking: the demo wave's split tasks, their sub-picking tasks and groups", async () => {
     const T = TASK_STATUS.values;
     const groups = await list('/apps/process/outbound/subpicking/search_sub_picking_group');
-    expect(groups).toHaveLength(1);
-    const group = groups[0]!;
-    expect(group).toMatchObject({ status: T.ONGOING, sub_task_count: 2 });
+    expect(groups.length).toBeGreaterThan(0);
     const subs = await list('/apps/process/outbound/subpicking/search_sub_picking_task');
-    expect(subs.map((t) => [t.parent_task_no, t.sub_picking_group_id])).toEqual([[group.parent_task_no, group.group_id], [group.parent_task_no, group.group_id]]);
-    expect(subs.map((t) => t.status).sort()).toEqual([T.PENDING, T.ONGOING]);
+    for (const group of groups) {
+      const own = subs.filter((t) => t.sub_picking_group_id === group.group_id);
+      expect(own).toHaveLength(group.sub_task_count as number);
+      expect(own.every((t) => t.parent_task_no === group.parent_task_no)).toBe(true);
+    }
+    // The half-picked first task of the demo's wave 2 is a sub-picking task: its group is under way.
+    expect(groups.some((g) => g.status === T.ONGOING)).toBe(true);
     const split = await list('/apps/process/outbound/pickingtask/search_picking_task', { status: T.SPLIT });
-    expect(split.map((t) => t.task_no)).toEqual([group.parent_task_no]);
+    expect(split.map((t) => t.task_no).sort()).toEqual(groups.map((g) => g.parent_task_no).sort());
   });
+
 });

@@ -6,13 +6,13 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { createTestSku } from '../support/putaway-fixture';
 import {
   cells, containers, inventoryTransactions, locationInventory, outboundAllocations, outboundExceptions, pathways, pickingTasks, salesOrderLines, salesOrderLogs, salesOrders,
-  skuBatches, waves, zones,
+  skuBatches, subPickingGroups, waves, zones,
 } from '../../src/server/db/schema';
 import { postStock } from '../../src/server/modules/inventory/ledger';
 import { FULL_STRATEGY, candidatesFor, choose, type AllocateStrategy, type Candidate, type Pick } from '../../src/server/modules/outbound/allocation';
 import {
   CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, QUALITY,
-  RACK_TYPE, SALES_ORDER_STATUS, SHORT_PICK_REASON, STORAGE_AREA, TASK_STATUS, TEMPERATURE_ZONE,
+  RACK_TYPE, SALES_ORDER_STATUS, SHORT_PICK_REASON, STORAGE_AREA, SUB_PICKING_SPLIT_BY, TASK_STATUS, TEMPERATURE_ZONE,
 } from '../../src/shared/codes';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
@@ -406,10 +406,23 @@ describe('waves', () => {
     expect(res.retcode, res.message).toBe(0);
     expect(res.data.skipped).toEqual([expect.objectContaining({ order_no: held.order_no, reason: 'It is on hold.' })]);
     expect(res.data.wave).toMatchObject({ is_manual: true, auto_wave_rule: null, order_count: 3, unit_count: 6, status: T.PENDING });
-    // 6 units of one zone, at most 4 a task: two tasks, stops in cell order.
+    // 6 units of one zone, at most 4 a picker: one picking task split by the wave into two
+    // sub-picking tasks (the tasks pickers claim), stops in cell order.
     expect(res.data.task_nos).toHaveLength(2);
     const tasks = await db().select().from(pickingTasks).where(eq(pickingTasks.waveNo, res.data.wave.wave_no)).orderBy(asc(pickingTasks.taskNo));
-    expect(tasks.map((t) => t.totalQty)).toEqual([4, 2]);
+    const parent = tasks.find((t) => t.status === T.SPLIT)!;
+    expect(parent).toMatchObject({ totalQty: 6, parentTaskNo: null, subPickingGroupId: null });
+    const subs = tasks.filter((t) => t.parentTaskNo !== null);
+    expect(subs.map((t) => [t.taskNo, t.totalQty, t.status, t.parentTaskNo])).toEqual([
+      [res.data.task_nos[0], 4, T.PENDING, parent.taskNo], [res.data.task_nos[1], 2, T.PENDING, parent.taskNo],
+    ]);
+    const [group] = await db().select().from(subPickingGroups).where(and(eq(subPickingGroups.whsId, WHS), eq(subPickingGroups.parentTaskNo, parent.taskNo)));
+    expect(group).toMatchObject({ groupId: subs[0]!.subPickingGroupId, splitBy: SUB_PICKING_SPLIT_BY.values.UNITS, splitValue: 4, subTaskCount: 2, totalQty: 6 });
+    expect(subs.every((t) => t.subPickingGroupId === group!.groupId)).toBe(true);
+    // Work within one picker's capacity stays one plain task.
+    const small = await wave([(await createOrder([{ sku_id: skuIds[1]!, qty: 1 }])).order_no], PICKING_TYPE.values.PICK_TO_WAVE, 4);
+    const [plain] = await db().select().from(pickingTasks).where(eq(pickingTasks.waveNo, small.data.wave.wave_no));
+    expect(plain).toMatchObject({ taskNo: small.data.task_nos[0], status: T.PENDING, parentTaskNo: null, subPickingGroupId: null });
     const first = await supervisor.get(TASK_DETAIL, { task_no: res.data.task_nos[0] });
     expect(first.data.lines.map((l: { seq: number }) => l.seq)).toEqual([1, 2]);
     for (const orderNo of orderNos) expect((await orderRow(orderNo)).status).toBe(S.PICKING);

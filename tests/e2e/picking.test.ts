@@ -313,9 +313,12 @@ describe('two pickers on an auto wave', () => {
     expect(runs[0]!.skipped).toEqual([]);
     expect(runs[0]!.waves.map((w) => [w.is_manual, w.order_count, w.unit_count, w.task_count])).toEqual([[false, 2, 8, 2]]);
     const waveNo = runs[0]!.waves[0]!.wave_no;
-    const released = await api<{ tasks: { task_no: string }[] }>('GET', waveContract.getWaveDetail.path, { wave_no: waveNo });
-    const routes = await Promise.all(released.tasks.map((t) => api<PickingWork>('GET', pickingContract.getPickingTaskDetail.path, { task_no: t.task_no })));
-    // Cut along the pick path: D and E (first order) on one task, E and F (second order) on the other.
+    const released = await api<{ tasks: { task_no: string; status: number }[] }>('GET', waveContract.getWaveDetail.path, { wave_no: waveNo });
+    // 8 units in the zone, 4 a picker: one picking task, split by the wave into two sub-picking tasks.
+    expect(released.tasks.map((t) => t.status).sort()).toEqual([T.PENDING, T.PENDING, T.SPLIT]);
+    const claimable = released.tasks.filter((t) => t.status !== T.SPLIT);
+    const routes = await Promise.all(claimable.map((t) => api<PickingWork>('GET', pickingContract.getPickingTaskDetail.path, { task_no: t.task_no })));
+    // Cut along the pick path: D and E (first order) on one sub task, E and F (second order) on the other.
     const routeOf = (work: PickingWork) => work.lines.map((l) => [l.location_id, l.sku_id, l.qty]);
     const first = routes.find((w) => w.lines[0]!.location_id === AUTO_CELL(1))!;
     const second = routes.find((w) => w !== first)!;
@@ -370,9 +373,10 @@ describe('two pickers on an auto wave', () => {
     );
     expect(after.wave.status).toBe(T.DONE);
     expect(after.orders.map((o) => [o.order_no, o.status, o.picked_qty])).toEqual(orderNos.map((no) => [no, S.PICKED, 4]).sort());
-    // The second task's total counts the short-picked line too (picked 4, short 2).
+    // The second task's total counts the short-picked line too (picked 4, short 2); the split task sums its two.
+    const splitTask = released.tasks.find((t) => t.status === T.SPLIT)!.task_no;
     expect(after.tasks.map((t) => [t.task_no, t.status, t.total_qty, t.picked_qty])).toEqual([
-      [first.task.task_no, T.DONE, 4, 4], [second.task.task_no, T.DONE, 6, 4],
+      [first.task.task_no, T.DONE, 4, 4], [second.task.task_no, T.DONE, 6, 4], [splitTask, T.DONE, 10, 8],
     ].sort());
     const secondAfter = await api<PickingWork>('GET', pickingContract.getPickingTaskDetail.path, { task_no: second.task.task_no });
     expect(secondAfter.lines.map((l) => [l.location_id, l.sku_id, l.qty, l.picked_qty, l.short_qty])).toEqual([

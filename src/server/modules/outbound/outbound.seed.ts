@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON, SUB_PICKING_SPLIT_BY } from '../../../shared/codes';
+import { asc, eq } from 'drizzle-orm';
+import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON } from '../../../shared/codes';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Tx } from '../../db/client';
-import { containers, outboundAllocations, skus, warehouses } from '../../db/schema';
+import { containers, skus, warehouses } from '../../db/schema';
 import { demoWorker } from '../../common/demo-actor';
 import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
-import { splitTask } from './sub-picking';
 import { releaseWave } from './wave';
 
 /** Pick carts and baskets of every demo warehouse. */
@@ -76,19 +75,12 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
         }
       }
     }
-    // Wave 2, pick to wave: its first task half picked, the rest waiting for pickers.
+    // Wave 2, pick to wave, 12 units a picker: a zone's work over that is one picking task the wave
+    // split into sub-picking tasks; the first task half picked, the rest waiting for pickers.
     const second = await releaseWave(tx, whsId, actor, { orderNos: orderNos.slice(8, 16), pickingType: PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: 12, isManual: true });
     const started = await claimTask(tx, whsId, picker, second.taskNos[0]!, 'BSK001');
     for (const line of started.lines.slice(0, Math.ceil(started.lines.length / 2))) {
       await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: started.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
-    }
-    // Sub-picking: a waiting task of wave 2 split for two pickers, the first sub task started.
-    const splittable = await firstWithStops(tx, whsId, second.taskNos.slice(1), 2);
-    if (splittable) {
-      const split = await splitTask(tx, whsId, actor, splittable, SUB_PICKING_SPLIT_BY.values.PICKERS, 2);
-      const sub = await claimTask(tx, whsId, picker, split.sub_tasks[0]!.task_no, 'BSK002');
-      const line = sub.lines[0]!;
-      await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: sub.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
     }
     // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
     for (const orderNo of [orderNos[20]!, orderNos[7]!]) {
@@ -107,11 +99,3 @@ async function skuIdsOf(tx: Tx, whsId: string): Promise<string[]> {
   return (await tx.select({ skuId: skus.skuId }).from(skus).where(eq(skus.whsId, whsId)).orderBy(asc(skus.skuId))).map((r) => r.skuId);
 }
 
-/** The first of the tasks with at least `stops` lines. */
-async function firstWithStops(tx: Tx, whsId: string, taskNos: readonly string[], stops: number): Promise<string | undefined> {
-  if (taskNos.length === 0) return undefined;
-  const a = outboundAllocations;
-  const rows = await tx.select({ taskNo: a.taskNo, n: count() }).from(a).where(and(eq(a.whsId, whsId), inArray(a.taskNo, [...taskNos]))).groupBy(a.taskNo);
-  const stopsOf = new Map(rows.map((r) => [r.taskNo, r.n]));
-  return taskNos.find((taskNo) => (stopsOf.get(taskNo) ?? 0) >= stops);
-}

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import { ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import type { Wave } from '../../../shared/contract/wave.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { autoWaveRules, pickingTasks, salesOrders, waves } from '../../db/schema';
+import { autoWaveRules, pickingTasks, salesOrders, subPickingGroups, waves } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { nextDocNo, nextDocNos } from '../../common/doc-no';
 import { unixSeconds } from '../../common/time';
@@ -14,8 +14,9 @@ import { S, logOrders, orderOut, orderTaskOut, statusName, type Actor, type Orde
 /**
  * Waves: orders released to the floor together. Releasing allocates what is not allocated yet,
  * then cuts the orders' allocations into picking tasks: by zone (one picker walks one zone), per
- * order for pick to order or for the whole wave for pick to wave and sorting while picking, at most
- * the picker's capacity in units each, lines in pick-path order.
+ * order for pick to order or for the whole wave for pick to wave and sorting while picking, lines in
+ * pick-path order; work over the picker's capacity in units is split into sub-picking tasks of at
+ * most that many.
  */
 
 const T = TASK_STATUS.values;
@@ -117,15 +118,54 @@ interface Place {
   seq: number;
 }
 
-/** Makes picking tasks of cut routes; returns their numbers and where each stop goes, by rank. */
-async function makeTasks(tx: Db, whsId: string, actor: Pick<Actor, 'timeZone'>, waveNo: string | null, pickingType: PickingType, tasks: readonly RouteStop[][]): Promise<{ taskNos: string[]; places: Map<number, Place> }> {
+/**
+ * Makes picking tasks of cut routes; returns the numbers of the tasks pickers claim and where each
+ * stop goes, by rank. A group (`groupOf`: the zone, or the order and zone) whose work is more than
+ * one picker's capacity becomes one picking task split into sub-picking tasks, one per cut route:
+ * the wave is the splitter of a sub-picking group (split by units, the capacity), as a supervisor
+ * is of the groups made by hand (sub-picking.ts).
+ */
+async function makeTasks(
+  tx: Db, whsId: string, actor: WaveActor, waveNo: string | null, pickingType: PickingType, tasks: readonly RouteStop[][],
+  groupOf: (s: RouteStop) => string, capacityOf: (zoneId: string) => number,
+): Promise<{ taskNos: string[]; places: Map<number, Place> }> {
   const places = new Map<number, Place>();
   if (tasks.length === 0) return { taskNos: [], places };
+  // cutTasks gives a group's routes one after another.
+  const runs: { first: number; count: number }[] = [];
+  tasks.forEach((stops, t) => {
+    const last = runs.at(-1);
+    if (last && groupOf(tasks[last.first]![0]!) === groupOf(stops[0]!)) last.count += 1;
+    else runs.push({ first: t, count: 1 });
+  });
+  const splits = runs.filter((r) => r.count > 1);
   const taskNos = await nextDocNos(tx, 'pickingTask', actor.timeZone, tasks.length);
+  const parentNos = await nextDocNos(tx, 'pickingTask', actor.timeZone, splits.length);
+  const groupIds = await nextDocNos(tx, 'subPickingGroup', actor.timeZone, splits.length);
+  const unitsOf = (stops: readonly RouteStop[]) => stops.reduce((sum, s) => sum + s.qty, 0);
+  const splitOf = new Map<number, { parentNo: string; groupId: string }>();
+  splits.forEach((run, i) => {
+    for (let t = run.first; t < run.first + run.count; t++) splitOf.set(t, { parentNo: parentNos[i]!, groupId: groupIds[i]! });
+  });
   tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1 })));
-  await tx.insert(pickingTasks).values(tasks.map((stops, i) => ({
-    whsId, taskNo: taskNos[i]!, kind: PICKING_TASK_KIND.values.PICKING, waveNo, zoneId: stops[0]!.zoneId, status: T.PENDING, pickingType,
-    totalQty: stops.reduce((sum, s) => sum + s.qty, 0),
+  const base = { whsId, kind: PICKING_TASK_KIND.values.PICKING, waveNo, pickingType };
+  if (splits.length > 0) {
+    await tx.insert(pickingTasks).values(splits.map((run, i) => ({
+      ...base, taskNo: parentNos[i]!, zoneId: tasks[run.first]![0]!.zoneId, status: T.SPLIT,
+      totalQty: tasks.slice(run.first, run.first + run.count).reduce((sum, stops) => sum + unitsOf(stops), 0),
+    })));
+    await tx.insert(subPickingGroups).values(splits.map((run, i) => {
+      const zoneId = tasks[run.first]![0]!.zoneId;
+      return {
+        whsId, groupId: groupIds[i]!, parentTaskNo: parentNos[i]!, waveNo, zoneId, splitBy: SUB_PICKING_SPLIT_BY.values.UNITS,
+        splitValue: capacityOf(zoneId), subTaskCount: run.count, createdBy: actor.userId,
+        totalQty: tasks.slice(run.first, run.first + run.count).reduce((sum, stops) => sum + unitsOf(stops), 0),
+      };
+    }));
+  }
+  await tx.insert(pickingTasks).values(tasks.map((stops, t) => ({
+    ...base, taskNo: taskNos[t]!, zoneId: stops[0]!.zoneId, status: T.PENDING, totalQty: unitsOf(stops),
+    parentTaskNo: splitOf.get(t)?.parentNo ?? null, subPickingGroupId: splitOf.get(t)?.groupId ?? null,
   })));
   return { taskNos, places };
 }
@@ -175,12 +215,14 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
   const rules = await pickingRulesOf(tx, whsId);
   const pickingType = request.pickingType ?? rules.pickingType;
   const perOrder = pickingType === PICKING_TYPE.values.PICK_TO_ORDER;
-  const cut = cutTasks([...recorded, ...freshStops], (s) => (perOrder ? `${s.orderNo}\u0000${s.zoneId}` : s.zoneId), request.maxUnitsPerTask ?? rules.capacity);
+  const groupOf = (s: RouteStop) => (perOrder ? `${s.orderNo}\u0000${s.zoneId}` : s.zoneId);
+  const capacity = request.maxUnitsPerTask ?? rules.capacity;
+  const cut = cutTasks([...recorded, ...freshStops], groupOf, capacity);
   const [row] = await tx.insert(waves).values({
     whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, isFlow: request.isFlow ?? false, status: T.PENDING, pickingType, orderCount: joining.length,
     unitCount: joining.reduce((sum, o) => sum + o.totalQty, 0), createdBy: actor.userId,
   }).returning();
-  const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, cut);
+  const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, cut, groupOf, typeof capacity === 'number' ? () => capacity : capacity);
   await placeRecorded(tx, whsId, recorded, places);
   await recordAllocations(tx, whsId, fresh.map((row, i) => {
     const place = places.get(FRESH_RANK + i);

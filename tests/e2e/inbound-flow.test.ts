@@ -249,6 +249,7 @@ describe('a new warehouse receives goods from ASN to shelf, with the network dro
     await context.setOffline(true);
     await putLine();
     await expect.poll(() => page.getByTestId('putaway-task-complete').isVisible()).toBe(true);
+    expect(await opStates(page)).toEqual(['done', 'pending']);
     const dropped = await loseNextPushAnswer(page);
     await context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done']);

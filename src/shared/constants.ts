@@ -137,3 +137,6 @@ export const TABLET_USER_AGENT_TOKEN = 'NQ1000';
 export const WAVE_ORDERS_MAX = 1000;
 export const TASK_UNITS_DEFAULT = 200;
 export const TASK_UNITS_MAX = 5000;
+/** Sorting while picking: the slots of a pick cart when the picking rule says nothing else, and the most a cart has. */
+export const CART_SLOTS_DEFAULT = 12;
+export const CART_SLOTS_MAX = 99;

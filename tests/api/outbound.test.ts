@@ -103,7 +103,8 @@ const balance = async (location: string, skuId: string) => {
 };
 let containerCounter = 0;
 async function container(): Promise<string> {
-  const code = `TCART${++containerCounter}`;
+  // Zero-padded: carts sort in the order they were made (lists compared across fixtures rely on it).
+  const code = `TCART${String(++containerCounter).padStart(4, '0')}`;
   await db().insert(containers).values({ whsId: WHS, containerCode: code, containerType: CONTAINER_TYPE.values.PICK_CART });
   return code;
 }
@@ -442,6 +443,75 @@ describe('waves', () => {
     })]);
     expect((await allocationsOf(holder.order_no)).map((a) => [a.taskNo, a.seq, a.qty])).toEqual([[res.data.task_nos[0], 1, 1]]);
     expect(await allocationsOf(short.order_no)).toEqual([]);
+  });
+});
+
+describe('sorting while picking', () => {
+  test('the zone\'s cart slots cut the orders into carts, each order a slot; a pick goes into its slot, a wrong or missing one is refused', async () => {
+    const cellCodes = await privateZone(6, STORAGE_AREA.values.PICKING_AREA);
+    const zoneId = cellCodes[0]!.split('-')[0]!;
+    const rule = await supervisor.post('/apps/rulecenter/pickingrule/create_picking_rule', {
+      zone_id: zoneId, max_units_per_task: 100, picking_type: PICKING_TYPE.values.SORTING_WHILE_PICKING, cart_slots: 2, status: 1,
+    });
+    expect(rule.retcode, rule.message).toBe(0);
+    const skuIds: string[] = [];
+    for (const cell of cellCodes.slice(0, 5)) {
+      const skuId = await sku();
+      skuIds.push(skuId);
+      await stock(skuId, [{ cell, qty: 3 }]);
+    }
+    // Order i takes a unit at cell i; the first order also one at cell 4 (a second stop, far along the path).
+    const orders = [];
+    for (const [i, skuId] of skuIds.entries()) orders.push(await createOrder(i === 0 ? [{ sku_id: skuId, qty: 1 }, { sku_id: skuIds[4]!, qty: 1 }] : [{ sku_id: skuId, qty: 1 }]));
+    const orderNos = orders.map((o) => o.order_no);
+    const released = await wave(orderNos, PICKING_TYPE.values.SORTING_WHILE_PICKING);
+    expect(released.retcode, released.message).toBe(0);
+    // Five orders at two slots a cart: three carts (tasks), filled in the order of the orders' first stops.
+    const taskNos = released.data.task_nos as string[];
+    expect(taskNos).toHaveLength(3);
+    const placed = async (orderNo: string) => (await allocationsOf(orderNo)).map((a) => [a.locationId, taskNos.indexOf(a.taskNo!), a.slotNo]);
+    expect(await placed(orderNos[0]!)).toEqual([[cellCodes[0], 0, 1], [cellCodes[4], 0, 1]]);
+    expect(await placed(orderNos[1]!)).toEqual([[cellCodes[1], 0, 2]]);
+    expect(await placed(orderNos[2]!)).toEqual([[cellCodes[2], 1, 1]]);
+    expect(await placed(orderNos[3]!)).toEqual([[cellCodes[3], 1, 2]]);
+    expect(await placed(orderNos[4]!)).toEqual([[cellCodes[4], 2, 1]]);
+
+    const cart = await container();
+    const claim = await operator.post(CLAIM, { task_no: taskNos[0], container_code: cart });
+    expect(claim.retcode, claim.message).toBe(0);
+    const lines = claim.data.lines as { alloc_id: number; order_no: string; location_id: string; sku_id: string; slot_no: number | null }[];
+    expect(lines.map((l) => [l.order_no, l.location_id, l.slot_no])).toEqual([
+      [orderNos[0], cellCodes[0], 1], [orderNos[1], cellCodes[1], 2], [orderNos[0], cellCodes[4], 1],
+    ]);
+    const device = new Device(operator);
+    const [first, second] = lines as [typeof lines[0], typeof lines[0]];
+    const pickOf = (line: typeof first, slot?: number) => ({
+      task_no: taskNos[0], alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: 1, ...(slot === undefined ? {} : { slot_no: slot }),
+    });
+    const unsorted = await device.push(pickingOps.pick.kind, pickOf(first));
+    expect(unsorted).toMatchObject({ status: 'rejected', retcode: RET.PICK_WRONG_SCAN, data: { expected_slot: 1, scanned_slot: null } });
+    const wrongSlot = await device.push(pickingOps.pick.kind, pickOf(first, 2));
+    expect(wrongSlot).toMatchObject({ status: 'rejected', retcode: RET.PICK_WRONG_SCAN });
+    expect(wrongSlot.message).toContain('slot 1');
+    const sorted = await device.push(pickingOps.pick.kind, pickOf(first, 1));
+    expect(sorted.status, sorted.message).toBe('applied');
+    expect(sorted.data.message).toBe(`Picked 1 of SKU ${first.sku_id} at ${first.location_id} into slot 1 of ${cart}.`);
+    expect(await balance(cart, first.sku_id)).toMatchObject({ onhand: 1 });
+
+    // A short pick's units come from another location into the same slot.
+    await stock(second.sku_id, [{ cell: cellCodes[5]!, qty: 2 }]);
+    const short = await device.push(pickingOps.shortPick.kind, { task_no: taskNos[0], alloc_id: second.alloc_id, qty: 1, reason: SHORT_PICK_REASON.values.LOCATION_EMPTY });
+    expect(short.status, short.message).toBe('applied');
+    expect(short.data.reallocated).toEqual([expect.objectContaining({ location_id: cellCodes[5], order_no: orderNos[1], slot_no: 2 })]);
+    const refill = short.data.reallocated[0] as typeof first;
+    expect((await device.push(pickingOps.pick.kind, pickOf(refill, 2))).status).toBe('applied');
+
+    // Other picking types have no slots, and their picks carry none.
+    const plain = await stockedOrders(1, 1);
+    const other = await wave(plain.orderNos, PICKING_TYPE.values.PICK_TO_WAVE);
+    expect((await allocationsOf(plain.orderNos[0]!)).map((a) => a.slotNo)).toEqual([null]);
+    const plainClaim = await operator.post(CLAIM, { task_no: other.data.task_nos[0], container_code: await container() });
+    expect(plainClaim.data.lines.map((l: { slot_no: number | null }) => l.slot_no)).toEqual([null]);
   });
 });
 

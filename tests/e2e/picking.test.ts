@@ -59,6 +59,10 @@ const AUTO_ZONE = 'PKAW';
 const AUTO_CELL = (n: number) => `${AUTO_ZONE}-01-01-${n}`;
 const AUTO_CARTS = ['PKAW-CART-01', 'PKAW-CART-02'] as const;
 const AUTO_SHOP = 'PKAW-SHOP';
+/** The sorting while picking journey's zone and cart. */
+const SORT_ZONE = 'PKSW';
+const SORT_CELL = (n: number) => `${SORT_ZONE}-01-01-${n}`;
+const SORT_CART = 'PKSW-CART-01';
 /** The second picker of the auto wave journey (the demo has one operator account). */
 const SECOND_PICKER = 'pkaw.picker@demo.local';
 
@@ -72,6 +76,8 @@ let skuE: string;
 let skuF: string;
 let skuG: string;
 let skuH: string;
+let skuI: string;
+let skuJ: string;
 let secondPickerId: number;
 
 /** A picking zone with one pathway and `count` cells in pick order. */
@@ -111,16 +117,19 @@ async function prepare(database: Database) {
   const db = database.db;
   await pickingZone(db, ZONE, 6);
   await pickingZone(db, AUTO_ZONE, 4);
-  await db.insert(containers).values([CART, REVERSE_CART, ...AUTO_CARTS].map((containerCode) => ({ whsId: WHS, containerCode, containerType: CONTAINER_TYPE.values.PICK_CART })));
+  await pickingZone(db, SORT_ZONE, 2);
+  await db.insert(containers).values([CART, REVERSE_CART, ...AUTO_CARTS, SORT_CART].map((containerCode) => ({ whsId: WHS, containerCode, containerType: CONTAINER_TYPE.values.PICK_CART })));
   const [merchant] = await db.select({ merchantId: merchants.merchantId }).from(merchants).where(eq(merchants.whsId, WHS)).limit(1);
   await db.insert(shops).values({ whsId: WHS, shopId: AUTO_SHOP, shopName: 'Picking E2E shop', merchantId: merchant!.merchantId });
   const sku = (prefix: string) => createTestSku(db, WHS, prefix);
   [skuA, skuB, skuC] = [await sku('PKA'), await sku('PKB'), await sku('PKC')];
   [skuD, skuE, skuF] = [await sku('PKD'), await sku('PKE'), await sku('PKF')];
   [skuG, skuH] = [await sku('PKG'), await sku('PKH')];
+  [skuI, skuJ] = [await sku('PKI'), await sku('PKJ')];
   await openingStock(db, [
     [skuB, CELL(1), 2], [skuA, CELL(2), 4], [skuC, CELL(3), 3], [skuA, CELL(4), 4], [skuG, CELL(5), 3], [skuH, CELL(6), 2],
     [skuD, AUTO_CELL(1), 2], [skuE, AUTO_CELL(2), 6], [skuF, AUTO_CELL(3), 2], [skuF, AUTO_CELL(4), 3],
+    [skuI, SORT_CELL(1), 3], [skuJ, SORT_CELL(2), 3],
   ]);
   const [user] = await db.insert(users).values({
     email: SECOND_PICKER, displayName: 'Putri Picker', passwordHash: await hashPassword(hashPasswordForTransport(DEMO_PASSWORD)),
@@ -496,4 +505,59 @@ describe('reverse picking on a PDA', () => {
       [REVERSE_CART]: { onhand: 0, locked: 0, prepick: 0, ledger: 0 },
     });
   }, 180_000);
+});
+
+describe('sorting while picking on a PDA', () => {
+  test('each order\'s units go into its cart slot, shown big and confirmed by a scan; a wrong slot is refused; picked offline, sent once', async () => {
+    const api = await adminApi();
+    const orderNos: string[] = [];
+    for (const [i, lines] of [[{ sku_id: skuI, qty: 1 }, { sku_id: skuJ, qty: 1 }], [{ sku_id: skuJ, qty: 1 }]].entries()) {
+      const made = await api<{ order: SalesOrder }>('POST', salesOrderContract.createSalesOrder.path, { external_no: `PKSW-${Date.now()}-${i}`, lines });
+      orderNos.push(made.order.order_no);
+    }
+    const wave = await api<{ task_nos: string[] }>('POST', waveContract.createManualWave.path, { order_nos: orderNos, picking_type: PICKING_TYPE.values.SORTING_WHILE_PICKING });
+    expect(wave.task_nos).toHaveLength(1);
+    const taskNo = wave.task_nos[0]!;
+
+    const { context, page } = await pickingPda('operator@demo.local');
+    await scanInto(page, 'picking-task-scan', taskNo);
+    await scanInto(page, 'picking-container-scan', SORT_CART);
+    await expect.poll(() => page.getByTestId('picking-container').textContent()).toBe(SORT_CART);
+    await context.setOffline(true);
+
+    // Stop 1 (the first order's I): counted, then its slot shows big; the second order's slot is refused.
+    await expect.poll(() => page.getByTestId('picking-slot-badge').textContent()).toBe('Slot 1');
+    await pickStop(page, SORT_CELL(1), skuI, 1);
+    await expect.poll(() => page.getByTestId('picking-slot-no').textContent()).toBe('1');
+    await scanInto(page, 'picking-slot-scan', `${SORT_CART}-2`);
+    await expect.poll(() => page.getByTestId('picking-slot-refused').textContent()).toBe('Wrong slot 2: these units go into slot 1.');
+    await shot(page, 'pda-sort-slot');
+    expect(await opStates(page)).toEqual([]);
+    await scanInto(page, 'picking-slot-scan', `${SORT_CART}-01`);
+    await expect.poll(() => page.getByTestId('picking-notice').textContent()).toBe(`1 × ${skuI} from ${SORT_CELL(1)} → slot 1: saved.`);
+
+    // Stop 2: J for both orders, each into its own slot (the plain number on the slot's label is taken too).
+    for (const slot of [1, 2]) {
+      await expect.poll(() => page.getByTestId('picking-slot-badge').textContent()).toBe(`Slot ${slot}`);
+      await pickStop(page, SORT_CELL(2), skuJ, 1);
+      await expect.poll(() => page.getByTestId('picking-slot-no').textContent()).toBe(String(slot));
+      await scanInto(page, 'picking-slot-scan', String(slot));
+    }
+    await expect.poll(() => page.getByTestId('picking-complete').isVisible()).toBe(true);
+    expect(await opStates(page)).toEqual(['pending', 'pending', 'pending']);
+    await context.setOffline(false);
+    await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done']);
+    await context.close();
+
+    // Each order's units went into its slot once: the task and both orders are picked, the cart holds the three units.
+    const work = await api<PickingWork>('GET', pickingContract.getPickingTaskDetail.path, { task_no: taskNo });
+    expect(work.task).toMatchObject({ status: T.DONE, picked_qty: 3 });
+    expect(work.lines.map((l) => [l.order_no, l.sku_id, l.slot_no, l.picked_qty])).toEqual([
+      [orderNos[0], skuI, 1, 1], [orderNos[0], skuJ, 1, 1], [orderNos[1], skuJ, 2, 1],
+    ]);
+    for (const orderNo of orderNos) {
+      expect((await api<SalesOrderDetail>('GET', salesOrderContract.getSalesOrderDetail.path, { order_no: orderNo })).order.status).toBe(S.PICKED);
+    }
+    expect((await mapAndLedger(api, skuJ))[SORT_CART]).toEqual({ onhand: 2, locked: 0, prepick: 0, ledger: 2 });
+  }, 120_000);
 });

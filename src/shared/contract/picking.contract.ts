@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHORT_PICK_REASON, type CodeOf } from '../codes';
-import { UPPER_BOUND } from '../constants';
+import { CART_SLOTS_MAX, UPPER_BOUND } from '../constants';
 import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 import { docCode } from './sales-order.contract';
@@ -84,6 +84,11 @@ export const pickingLineSchema = z.object({
   returned_qty: z.number().int(),
   /** The container its picked units are in (its picking task's): where a reverse picking stop takes them from. */
   container_code: z.string().nullable(),
+  /**
+   * Sorting while picking: the slot of the task's cart this order's units go into, scanned after
+   * each pick; null for other picking types. (A route read before slots existed has none.)
+   */
+  slot_no: z.number().int().nullable().default(null),
 });
 export type PickingLine = z.infer<typeof pickingLineSchema>;
 
@@ -104,8 +109,13 @@ export const pickingWorkSchema = z.object({
 });
 export type PickingWork = z.infer<typeof pickingWorkSchema>;
 
-/** `outbound.picking.pick`: units of one task line, taken at its location into the task's container. */
-export const pickPayload = z.object({ task_no: taskNo, alloc_id: allocId, location: docCode(32), sku_id: docCode(100), qty });
+/**
+ * `outbound.picking.pick`: units of one task line, taken at its location into the task's container;
+ * sorting while picking, into the cart slot scanned (`slot_no`, the line's slot).
+ */
+export const pickPayload = z.object({
+  task_no: taskNo, alloc_id: allocId, location: docCode(32), sku_id: docCode(100), qty, slot_no: z.number().int().min(1).max(CART_SLOTS_MAX).optional(),
+});
 export type PickPayload = z.infer<typeof pickPayload>;
 
 /** `outbound.picking.short_pick`: units of a task line the location does not have (empty, damaged, not enough). */

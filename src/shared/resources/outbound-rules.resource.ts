@@ -1,5 +1,5 @@
 import { ACTIVE_STATUS, ORDER_ITEM_KIND, ORDER_PRIORITY, PICKING_TYPE, WAVE_ORDER_SORT, codeEnum } from '../codes';
-import { TASK_UNITS_MAX, WAVE_ORDERS_MAX } from '../constants';
+import { CART_SLOTS_DEFAULT, CART_SLOTS_MAX, TASK_UNITS_MAX, WAVE_ORDERS_MAX } from '../constants';
 import { ZONE_COLOR_NAMES, ZONE_COLORS } from '../zone-colors';
 import { activeStatusField } from './common-fields';
 import { defineResource } from './define';
@@ -91,8 +91,9 @@ export const salesAllocateRuleResource = defineResource({
 /**
  * Picking rules (spec §2 Rule Center › Picking Rule): for one zone, or for the warehouse when no
  * zone is given, the picker's capacity (units a picking task holds when the wave names none),
- * whether the PDA takes a typed quantity (else every unit is scanned) and the picking type of a
- * wave that names none. A zone's rule wins over the warehouse's.
+ * whether the PDA takes a typed quantity (else every unit is scanned), the picking type of a
+ * wave that names none, and for sorting while picking the slots of a pick cart (the orders one
+ * task holds). A zone's rule wins over the warehouse's.
  */
 export const pickingRuleResource = defineResource({
   name: 'picking_rule',
@@ -119,6 +120,9 @@ export const pickingRuleResource = defineResource({
     },
     allow_typed_qty: { kind: 'bool', label: /*i18n*/ 'Quantity May Be Typed', notNull: true, filter: { op: 'eq', type: 'select' }, form: { defaultValue: 0 } },
     picking_type: pickingType,
+    cart_slots: {
+      kind: 'int', label: /*i18n*/ 'Cart Slots (sorting while picking)', notNull: true, min: 1, max: CART_SLOTS_MAX, form: { defaultValue: CART_SLOTS_DEFAULT },
+    },
     status: ruleStatus,
     created_at: createdAt,
   },

@@ -9,8 +9,8 @@ import { OutboxDb } from '../../kit/outbox/db';
 import { FakeSyncServer } from '../../kit/outbox/fake-server';
 import { Outbox } from '../../kit/outbox/outbox';
 import {
-  containerRefusal, currentStop, needsContainer, nextStop, pickingOpsOf, qtyRefusal, routeComplete, routeView, scanAtStop, shortAnswers,
-  shortPayload, shortRefusal, skuMatches, stopPayload, taskRefusal, zoneColorOf, type AtStop, type RouteView, type Stop,
+  containerRefusal, currentStop, needsContainer, needsSlot, nextStop, pickingOpsOf, qtyRefusal, routeComplete, routeView, scanAtStop, shortAnswers,
+  shortPayload, shortRefusal, skuMatches, slotOfScan, slotRefusal, stopPayload, taskRefusal, zoneColorOf, type AtStop, type RouteView, type Stop,
 } from './picking-flow';
 
 const task = (more: Partial<PickingTask> = {}): PickingTask => ({
@@ -21,7 +21,7 @@ const task = (more: Partial<PickingTask> = {}): PickingTask => ({
 const line = (allocId: number, more: Partial<PickingLine> = {}): PickingLine => ({
   alloc_id: allocId, seq: allocId, order_no: 'SO1', line_no: allocId, location_id: `A01-01-0${allocId}`, zone_id: 'A01', pathway_id: 'A01-01',
   sku_id: `SKU${allocId}`, sku_name: `Item ${allocId}`, codes: [`SKU${allocId}`, `890${allocId}`, `MAP-${allocId}`], batch_id: 'B1', expiry_date: null,
-  qty: 3, picked_qty: 0, short_qty: 0, cancelled_qty: 0, returned_qty: 0, container_code: 'CART-01', ...more,
+  qty: 3, picked_qty: 0, short_qty: 0, cancelled_qty: 0, returned_qty: 0, container_code: 'CART-01', slot_no: null, ...more,
 });
 const work = (lines: PickingLine[], more: Partial<PickingTask> = {}): PickingWork => ({ task: task(more), lines, pick_rule: { allow_typed_qty: false } });
 
@@ -238,5 +238,43 @@ describe('with the outbox (fake IndexedDB): picks queued offline show as progres
     expect(server.applied.map((o) => o.kind)).toEqual([pickingOps.pick.kind, pickingOps.pick.kind, pickingOps.shortPick.kind]);
     expect(new Set(server.appliedIds()).size).toBe(3);
     expect((await db.ops.toArray()).map((o) => o.state)).toEqual(['done', 'done', 'done']);
+  });
+});
+
+describe('sorting while picking: the cart slot', () => {
+  const sorted = routeView(work([line(1, { slot_no: 3, order_no: 'SO7' }), line(2)], { picking_type: PICKING_TYPE.values.SORTING_WHILE_PICKING }), []);
+  const [slotted, plain] = sorted.stops as [Stop, Stop];
+  const at: AtStop = { allocId: 1, location: 'A01-01-01', counted: 2 };
+
+  test('a stop with a slot waits for it; one without, and reverse picking, never do', () => {
+    expect(needsSlot(sorted, slotted)).toBe(true);
+    expect(needsSlot(sorted, plain)).toBe(false);
+    expect(needsSlot({ ...sorted, reverse: true }, slotted)).toBe(false);
+  });
+
+  test('a slot label is the cart code, a dash and the number (any padding, any case), or the number alone', () => {
+    expect(slotOfScan('CART-01', 'CART-01-3')).toBe(3);
+    expect(slotOfScan('CART-01', ' cart-01-03 ')).toBe(3);
+    expect(slotOfScan('CART-01', '12')).toBe(12);
+    expect(slotOfScan('CART-01', 'CART-02-3')).toBeNull();
+    expect(slotOfScan('CART-01', 'CART-01')).toBeNull();
+    expect(slotOfScan('CART-01', 'CART-01-0')).toBeNull();
+    expect(slotOfScan('CART-01', 'SKU1')).toBeNull();
+    expect(slotOfScan(null, '4')).toBe(4);
+  });
+
+  test('the right slot is taken, another slot or code is refused naming the right one', () => {
+    expect(slotRefusal(sorted, slotted, 'CART-01-03')).toBeNull();
+    expect(slotRefusal(sorted, slotted, '3')).toBeNull();
+    expect(slotRefusal(sorted, slotted, 'CART-01-4')).toMatchObject({ values: { scanned: 4, expected: 3 } });
+    expect(slotRefusal(sorted, slotted, 'A01-01-02')).toMatchObject({ values: { value: 'A01-01-02', expected: 3 } });
+    expect(slotRefusal(sorted, plain, 'anything')).toBeNull();
+  });
+
+  test('the pick carries the slot its units were sorted into', () => {
+    expect(stopPayload(sorted, slotted, at, 2)).toEqual({
+      kind: 'pick', payload: { task_no: 'PT1', alloc_id: 1, location: 'A01-01-01', qty: 2, sku_id: 'SKU1', slot_no: 3 },
+    });
+    expect(stopPayload(sorted, plain, { ...at, allocId: 2, location: 'A01-01-02' }, 1).payload).not.toHaveProperty('slot_no');
   });
 });

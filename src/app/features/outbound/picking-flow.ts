@@ -14,9 +14,10 @@ import type { OutboxOp } from '../../kit/outbox';
  * (its offlineRead answer, possibly from the service worker's cache) plus this device's picking
  * ops — applied ones by the line figures their answers carry (and the stops a short pick's
  * re-allocation added), queued ones by their quantities — and what each scan means on the route:
- * container → location → SKU (each scan one piece, or a typed quantity) → the pick is queued;
- * for reverse picking, the cell → the quantity put back. The server checks every op again; when
- * two pickers meet at one location its answer is the truth.
+ * container → location → SKU (each scan one piece, or a typed quantity) → (sorting while picking:
+ * the order's cart slot) → the pick is queued; for reverse picking, the cell → the quantity put
+ * back. The server checks every op again; when two pickers meet at one location its answer is the
+ * truth.
  */
 
 export const PICKING_KINDS: readonly string[] = [pickingOps.pick.kind, pickingOps.shortPick.kind, pickingOps.reversePut.kind];
@@ -214,12 +215,42 @@ export function qtyRefusal(stop: Stop, qty: number): MessageDescriptor | null {
   return null;
 }
 
-/** The op a confirmed stop queues: a pick (picking) or a put back (reverse picking). */
+/** Sorting while picking: the stop's units wait for their cart slot to be scanned before the pick is queued. */
+export const needsSlot = (route: RouteView, stop: Stop): boolean => !route.reverse && stop.slot_no !== null;
+
+/**
+ * The slot a scanned slot label names on the task's cart, or null: a slot label reads the cart's
+ * code, a dash and the slot number (`CART001-3`, `CART001-03`); a plain number is the slot too
+ * (a cart whose slots carry only their numbers).
+ */
+export function slotOfScan(container: string | null, code: string): number | null {
+  const value = code.trim().toUpperCase();
+  const prefix = container ? `${container.trim().toUpperCase()}-` : null;
+  const digits = /^\d{1,3}$/.test(value) ? value : prefix && value.startsWith(prefix) && /^\d{1,3}$/.test(value.slice(prefix.length)) ? value.slice(prefix.length) : null;
+  if (digits === null) return null;
+  const slot = Number(digits);
+  return slot >= 1 ? slot : null;
+}
+
+/** Why a scan does not put the stop's units into their slot, or null (it names the stop's slot). */
+export function slotRefusal(route: RouteView, stop: Stop, code: string): MessageDescriptor | null {
+  const expected = stop.slot_no;
+  const value = code.trim();
+  if (expected === null) return null;
+  const scanned = slotOfScan(route.task.container_code, value);
+  if (scanned === null) return msg`${value} is not a slot of this cart: put the units into slot ${expected} and scan its label.`;
+  if (scanned !== expected) return msg`Wrong slot ${scanned}: these units go into slot ${expected}.`;
+  return null;
+}
+
+/** The op a confirmed stop queues: a pick (picking, with the cart slot it was sorted into) or a put back (reverse picking). */
 export function stopPayload(route: RouteView, stop: Stop, at: AtStop, qty: number):
   | { kind: 'pick'; payload: PickPayload }
   | { kind: 'reversePut'; payload: ReversePutPayload } {
   const common = { task_no: route.task.task_no, alloc_id: stop.alloc_id, location: at.location, qty };
-  return route.reverse ? { kind: 'reversePut', payload: common } : { kind: 'pick', payload: { ...common, sku_id: stop.sku_id } };
+  if (route.reverse) return { kind: 'reversePut', payload: common };
+  const pick = { ...common, sku_id: stop.sku_id };
+  return { kind: 'pick', payload: stop.slot_no === null ? pick : { ...pick, slot_no: stop.slot_no } };
 }
 
 /** Why a short pick of `qty` at the stop cannot be queued, or null: units counted and not yet confirmed are not short. */

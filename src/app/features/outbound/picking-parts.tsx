@@ -12,6 +12,8 @@ import { RET } from '../../../shared/retcodes';
 import { inkOn, type ZoneColor } from '../../../shared/zone-colors';
 import type { OpState, OutboxOp } from '../../kit/outbox';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
+import { ScanInput } from '../../kit/scan/scan-input';
+import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import type { RouteView, ShortAnswer, Stop } from './picking-flow';
 
 /** Pieces of the picking screen, PDA-sized (360 × 640 and the NQ1000): they only render what picking-flow.ts worked out. */
@@ -61,6 +63,7 @@ export function StopCard({ route, stop, next, counted }: { route: RouteView; sto
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed"><Trans>Stop {number} of {stops}</Trans> · <Trans>Order {orderNo}</Trans></Text>
+          {!route.reverse && stop.slot_no !== null && <SlotBadge slot={stop.slot_no} />}
           {/* The zone is read at a glance: the stop and order text wraps instead of the badge being cut short. */}
           {stop.zone_id && !stop.zoneColor && <Badge variant="outline" size="sm" style={{ flexShrink: 0 }} data-testid="picking-zone">{stop.zone_id}</Badge>}
         </Group>
@@ -91,6 +94,40 @@ export function StopCard({ route, stop, next, counted }: { route: RouteView; sto
         )}
       </Stack>
     </Card>
+  );
+}
+
+function SlotBadge({ slot }: { slot: number }) {
+  return <Badge variant="filled" color="grape" size="lg" style={{ flexShrink: 0 }} data-testid="picking-slot-badge"><Trans>Slot {slot}</Trans></Badge>;
+}
+
+/**
+ * Sorting while picking: the counted units go into their order's slot of the cart. The slot is
+ * shown big (read at arm's length while putting the units in), with the order it belongs to; the
+ * slot's label is scanned to confirm, and the pick is queued then. A wrong scan stays on the card
+ * (`refused`) until the next one.
+ */
+export function SlotStep({ stop, qty, container, refused, onScan }: {
+  stop: Stop; qty: number; container: string | null; refused: string | null; onScan(entry: { value: string }): ScanVerdict | 'handled';
+}) {
+  const { t } = useLingui();
+  const slot = stop.slot_no;
+  const sku = stop.sku_id;
+  const orderNo = stop.order_no;
+  return (
+    <Stack gap="xs">
+      <Card withBorder radius="md" padding="sm" bg="grape.0" data-testid="picking-slot">
+        <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600}><Trans>Put {qty} × {sku} into slot</Trans></Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}><Trans>Order {orderNo}</Trans>{container ? ` · ${container}` : ''}</Text>
+          </div>
+          <Text fw={900} fz={64} lh={1} c="grape.9" data-testid="picking-slot-no" aria-label={t`Slot ${slot}`}>{slot}</Text>
+        </Group>
+      </Card>
+      {refused && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="picking-slot-refused">{refused}</Alert>}
+      <ScanInput label={<Trans>Scan the label of slot {slot}</Trans>} placeholder={t`Slot label`} onScan={onScan} testId="picking-slot-scan" />
+    </Stack>
   );
 }
 

@@ -42,6 +42,8 @@ export default function PickingTaskDetailScreen() {
   }
   const { task, lines } = detail.data;
   const reverse = task.kind === PICKING_TASK_KIND.values.REVERSE_PICKING;
+  // Sorting while picking: each order's slot of the cart.
+  const slotted = !reverse && lines.some((l) => l.slot_no !== null);
   return (
     <Stack gap="md" maw={1280}>
       <Group justify="space-between" align="center">
@@ -82,6 +84,7 @@ export default function PickingTaskDetailScreen() {
                   <Table.Th><Trans>Batch</Trans></Table.Th>
                   <Table.Th><Trans>Expiry Date</Trans></Table.Th>
                   <Table.Th>{i18n._(F.order_no.label)}</Table.Th>
+                  {slotted && <Table.Th ta="right"><Trans>Cart Slot</Trans></Table.Th>}
                   <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
                   <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
                   <Table.Th ta="right"><Trans>Short</Trans></Table.Th>
@@ -97,6 +100,7 @@ export default function PickingTaskDetailScreen() {
                     <Table.Td>{l.batch_id}</Table.Td>
                     <Table.Td>{orPlaceholder(l.expiry_date)}</Table.Td>
                     <Table.Td><OrderLink orderNo={l.order_no} /></Table.Td>
+                    {slotted && <Table.Td ta="right" data-testid="task-line-slot">{orPlaceholder(l.slot_no)}</Table.Td>}
                     <Table.Td ta="right">{l.qty}</Table.Td>
                     <Table.Td ta="right">{l.picked_qty}</Table.Td>
                     <Table.Td ta="right">{l.short_qty}</Table.Td>

@@ -15,10 +15,10 @@ import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { toast } from '../../kit/toast';
 import { useSession } from '../../kit/use-session';
 import {
-  containerRefusal, currentStop, needsContainer, nextStop, pickingOpsOf, qtyRefusal, routeView, scanAtStop, shortAnswers, shortPayload, shortRefusal,
-  stopPayload, taskRefusal, type AtStop, type RouteView, type Stop,
+  containerRefusal, currentStop, needsContainer, needsSlot, nextStop, pickingOpsOf, qtyRefusal, routeView, scanAtStop, shortAnswers, shortPayload, shortRefusal,
+  slotRefusal, stopPayload, taskRefusal, type AtStop, type RouteView, type Stop,
 } from './picking-flow';
-import { PickingFeed, PickingHeader, ShortAnswers, ShortPickDialog, StopCard } from './picking-parts';
+import { PickingFeed, PickingHeader, ShortAnswers, ShortPickDialog, SlotStep, StopCard } from './picking-parts';
 import { claimNextPickingTask, pickingQueries } from './picking.queries';
 
 /**
@@ -131,6 +131,14 @@ interface Notice {
   text: string;
 }
 
+/** Sorting while picking: units counted at a stop, waiting for their cart slot to be scanned (`refused`: the last wrong scan). */
+interface ToSort {
+  allocId: number;
+  place: AtStop;
+  qty: number;
+  refused?: string;
+}
+
 /** The route of a claimed task: the stop on screen and its scans, short pick, this device's ops and the server's answers. */
 function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: PickingWork; refresh: readonly unknown[]; subPickingOnly: boolean; onLeave(): void }) {
   const { t, i18n } = useLingui();
@@ -141,19 +149,31 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
   const [at, setAt] = useState<AtStop | null>(null);
   const [shortOpen, setShortOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [toSort, setToSort] = useState<ToSort | null>(null);
   const stop = currentStop(route, at?.allocId ?? null);
   const here = stop && at?.allocId === stop.alloc_id ? at : null;
+  const sorting = stop && toSort?.allocId === stop.alloc_id ? toSort : null;
 
   const refuse = (refusal: MessageDescriptor) => {
     cue('scan.refused', { say: i18n._(refusal) });
     toast.error(i18n._(refusal));
   };
 
-  /** Queues the stop's pick (put back) of `qty` units; the cue has been given or is given here. */
+  /**
+   * Queues the stop's pick (put back) of `qty` units; the cue has been given or is given here.
+   * Sorting while picking, the units first wait for their cart slot (`slotted` once it is scanned).
+   */
   const queuing = useRef(false);
-  const queue = async (target: Stop, place: AtStop, qty: number, cued: boolean) => {
+  const queue = async (target: Stop, place: AtStop, qty: number, cued: boolean, slotted = false) => {
     const refusal = qtyRefusal(target, qty);
     if (refusal) return refuse(refusal);
+    if (needsSlot(route, target) && !slotted) {
+      setAt({ ...place, counted: qty });
+      setToSort({ allocId: target.alloc_id, place, qty });
+      const slot = target.slot_no;
+      if (!cued) cue('scan.accepted', { say: t`Slot ${slot}` });
+      return;
+    }
     // One op at a time: a second confirm before the first is written would count the units twice.
     if (queuing.current) return;
     queuing.current = true;
@@ -164,9 +184,14 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       if (!cued) cue('scan.accepted', { say: route.reverse ? t`${qty} put back` : t`${qty} picked` });
       const sku = target.sku_id;
       const where = place.location;
+      const slot = target.slot_no;
       // Saved on the device: whether it has reached the server yet, the list of this device's ops below says.
-      setNotice({ color: 'teal', text: route.reverse ? t`${qty} × ${sku} → ${where}: saved.` : t`${qty} × ${sku} from ${where}: saved.` });
+      setNotice({
+        color: 'teal',
+        text: route.reverse ? t`${qty} × ${sku} → ${where}: saved.` : slotted ? t`${qty} × ${sku} from ${where} → slot ${slot}: saved.` : t`${qty} × ${sku} from ${where}: saved.`,
+      });
       setAt(null);
+      setToSort(null);
     } catch (error) {
       cue('scan.refused');
       toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
@@ -188,7 +213,8 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       setAt(outcome.at);
       void queue(stop, outcome.at, outcome.at.counted, true);
       const qty = outcome.at.counted;
-      return { ok: true, say: t`${qty} picked` };
+      const slot = stop.slot_no;
+      return { ok: true, say: needsSlot(route, stop) ? t`Slot ${slot}` : t`${qty} picked` };
     }
     setAt(outcome.at);
     if (here) {
@@ -196,6 +222,21 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       return { ok: true, say: String(counted) };
     }
     return { ok: true };
+  };
+
+  /** Sorting while picking: the slot label scanned for the counted units; the right one queues the pick. */
+  const onSlotScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {
+    if (!stop || !sorting) return { ok: false };
+    const refusal = slotRefusal(route, stop, value);
+    if (refusal) {
+      const text = i18n._(refusal);
+      // Also kept on the slot card until the next scan: the toast is gone before a picker looks back from the cart.
+      setToSort({ ...sorting, refused: text });
+      return { ok: false, say: text, message: text };
+    }
+    void queue(stop, sorting.place, sorting.qty, true, true);
+    const qty = sorting.qty;
+    return { ok: true, say: t`${qty} picked` };
   };
 
   const short = async (qty: number, reason: ShortPickPayload['reason']) => {
@@ -224,14 +265,18 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       {stop ? (
         <>
           <StopCard route={route} stop={stop} next={nextStop(route, stop)} counted={here?.counted ?? 0} />
-          <StopStep route={route} stop={stop} at={here} allowTyped={work.pick_rule.allow_typed_qty} onScan={onScan} onQty={(qty) => here && void queue(stop, here, qty, false)} />
+          {sorting ? (
+            <SlotStep stop={stop} qty={sorting.qty} container={work.task.container_code} refused={sorting.refused ?? null} onScan={onSlotScan} />
+          ) : (
+            <StopStep route={route} stop={stop} at={here} allowTyped={work.pick_rule.allow_typed_qty} onScan={onScan} onQty={(qty) => here && void queue(stop, here, qty, false)} />
+          )}
           <Group gap="xs">
             {!route.reverse && (
-              <Button variant="light" color="orange" size="xs" onClick={() => setShortOpen(true)} disabled={stop.remaining - (here?.counted ?? 0) < 1} data-testid="picking-short">
+              <Button variant="light" color="orange" size="xs" onClick={() => setShortOpen(true)} disabled={sorting !== null || stop.remaining - (here?.counted ?? 0) < 1} data-testid="picking-short">
                 <Trans>Short pick</Trans>
               </Button>
             )}
-            {here && <Button variant="subtle" size="xs" onClick={() => setAt(null)}><Trans>Scan the location again</Trans></Button>}
+            {here && <Button variant="subtle" size="xs" onClick={() => { setAt(null); setToSort(null); }}><Trans>Scan the location again</Trans></Button>}
           </Group>
           {shortOpen && (
             <ShortPickDialog stop={stop} open={shortOpen} max={stop.remaining - (here?.counted ?? 0)} onClose={() => setShortOpen(false)} onShort={(qty, reason) => void short(qty, reason)} />

@@ -123,6 +123,8 @@ export const outboundAllocations = pgTable('outbound_allocations', {
   returnedQty: integer('returned_qty').notNull().default(0),
   taskNo: text('task_no'),
   seq: integer('seq'),
+  /** Sorting while picking: the slot of the task's cart the order's units go into (1 = the first). */
+  slotNo: smallint('slot_no'),
   createdAt: createdAt(),
 }, (t) => [
   whsPrimaryKey(t, t.allocId),
@@ -133,6 +135,7 @@ export const outboundAllocations = pgTable('outbound_allocations', {
   index('outbound_allocations_location_idx').on(t.whsId, t.locationId, t.skuId),
   check('outbound_allocations_qty_ck', sql`${t.qty} between 1 and 99999 and ${t.pickedQty} >= 0 and ${t.shortQty} >= 0 and ${t.cancelledQty} >= 0 and ${t.pickedQty} + ${t.shortQty} + ${t.cancelledQty} <= ${t.qty} and ${t.returnedQty} between 0 and ${t.pickedQty}`),
   check('outbound_allocations_quality_ck', sql`${t.quality} in (1, 2)`),
+  check('outbound_allocations_slot_ck', sql`${t.slotNo} between 1 and 99`),
 ]);
 
 /** Every status change and notable step of an order, who and why: the detail page's log. */
@@ -326,6 +329,8 @@ export const pickingRules = pgTable('picking_rules', {
   allowTypedQty: boolean('allow_typed_qty').notNull().default(false),
   /** PICKING_TYPE. */
   pickingType: smallint('picking_type').notNull().default(1),
+  /** Sorting while picking: the slots of a pick cart, so the orders one task holds at most. */
+  cartSlots: smallint('cart_slots').notNull().default(12),
   /** ACTIVE_STATUS. */
   status: status(),
   createdAt: createdAt(),
@@ -335,6 +340,7 @@ export const pickingRules = pgTable('picking_rules', {
   uniqueIndex('picking_rules_zone_uq').on(t.whsId, sql`coalesce(${t.zoneId}, '')`),
   check('picking_rules_capacity_ck', sql`${t.maxUnitsPerTask} between 1 and 5000`),
   check('picking_rules_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('picking_rules_cart_slots_ck', sql`${t.cartSlots} between 1 and 99`),
   activeStatusCheck(t.status),
 ]);
 

@@ -335,22 +335,24 @@ export interface AllocationRow {
   pick: Pick;
   taskNo: string | null;
   seq: number | null;
+  /** Sorting while picking: the slot of the task's cart the order's units go into. */
+  slotNo: number | null;
 }
 
 /** The allocation rows of chosen picks, on no task, in the order chosen. */
 export const unplaced = (chosen: readonly Chosen[]): AllocationRow[] =>
-  chosen.flatMap(({ need, picks }) => picks.map((pick) => ({ need, pick, taskNo: null, seq: null })));
+  chosen.flatMap(({ need, picks }) => picks.map((pick) => ({ need, pick, taskNo: null, seq: null, slotNo: null })));
 
 /** Records allocations in the order given (their ids rise in it); returns the new ids. */
 export async function recordAllocations(tx: Db, whsId: string, rows: readonly AllocationRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
   // Every row in one parameter: a run of many orders inserts thousands at once.
-  const values = rows.map(({ need, pick, taskNo, seq }) => ({
-    order_no: need.orderNo, line_no: need.lineNo, location_id: pick.location, sku_id: pick.skuId, batch_id: pick.batchId, qty: pick.qty, task_no: taskNo, seq,
+  const values = rows.map(({ need, pick, taskNo, seq, slotNo }) => ({
+    order_no: need.orderNo, line_no: need.lineNo, location_id: pick.location, sku_id: pick.skuId, batch_id: pick.batchId, qty: pick.qty, task_no: taskNo, seq, slot_no: slotNo,
   }));
-  const { rows: inserted } = (await tx.execute(sql`insert into outbound_allocations (whs_id, order_no, line_no, location_id, sku_id, batch_id, quality, qty, task_no, seq)
-    select ${whsId}, r.order_no, r.line_no, r.location_id, r.sku_id, r.batch_id, ${GOOD}, r.qty, r.task_no, r.seq
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(order_no text, line_no smallint, location_id text, sku_id text, batch_id text, qty int, task_no text, seq int)
+  const { rows: inserted } = (await tx.execute(sql`insert into outbound_allocations (whs_id, order_no, line_no, location_id, sku_id, batch_id, quality, qty, task_no, seq, slot_no)
+    select ${whsId}, r.order_no, r.line_no, r.location_id, r.sku_id, r.batch_id, ${GOOD}, r.qty, r.task_no, r.seq, r.slot_no
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(order_no text, line_no smallint, location_id text, sku_id text, batch_id text, qty int, task_no text, seq int, slot_no smallint)
     returning alloc_id`)) as unknown as { rows: { alloc_id: number | string }[] };
   // Ids are drawn in the order of the rows inserted.
   return inserted.map((r) => Number(r.alloc_id)).sort((a, b) => a - b);
@@ -370,10 +372,18 @@ function unitsByLine(chosen: readonly Chosen[]): LineChange[] {
   return [...byLine.values()];
 }
 
-/** Reserves the picks on the ledger and records them as allocations of their lines (on `taskNo` after place `seqFrom`, or on no task); returns the new allocation ids. */
-export async function reserve(tx: Db, whsId: string, chosen: readonly Chosen[], taskNo: string | null = null, seqFrom = 0): Promise<number[]> {
+/** Where reserved picks go on a task: after place `seqFrom` of its route, into cart slot `slotNo` (sorting while picking) or none. */
+export interface TaskPlace {
+  taskNo: string;
+  seqFrom: number;
+  slotNo: number | null;
+}
+
+/** Reserves the picks on the ledger and records them as allocations of their lines (on a task at `place`, or on no task); returns the new allocation ids. */
+export async function reserve(tx: Db, whsId: string, chosen: readonly Chosen[], place: TaskPlace | null = null): Promise<number[]> {
   await reserveStock(tx, whsId, chosen);
-  const ids = await recordAllocations(tx, whsId, unplaced(chosen).map((row, i) => ({ ...row, taskNo, seq: taskNo === null ? null : seqFrom + i + 1 })));
+  const ids = await recordAllocations(tx, whsId, unplaced(chosen).map((row, i) => (place === null ? row
+    : { ...row, taskNo: place.taskNo, seq: place.seqFrom + i + 1, slotNo: place.slotNo })));
   await changeAllocated(tx, whsId, unitsByLine(chosen));
   return ids;
 }

@@ -23,7 +23,7 @@ const STOCKED_UNITS = 12;
 /**
  * A day of sales orders in each demo warehouse, in the states a supervisor meets: picked, being
  * picked (one short pick re-allocated), released and waiting for a picker (one task split into two
- * sub-picking tasks, the first started), allocated and waiting
+ * sub-picking tasks, the first started; a wave sorted while picking, its first cart started), allocated and waiting
  * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
  * reverse picking task). Everything goes through the same code as the screens and the PDA.
  */
@@ -81,6 +81,15 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
     const started = await claimTask(tx, whsId, picker, second.taskNos[0]!, 'BSK001');
     for (const line of started.lines.slice(0, Math.ceil(started.lines.length / 2))) {
       await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: started.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+    }
+    // Wave 3, sorting while picking on carts of 4 slots: each order has a slot of its zone's cart;
+    // the first cart's first stop picked into its slot.
+    const third = await releaseWave(tx, whsId, actor, { orderNos: orderNos.slice(22, 28), pickingType: PICKING_TYPE.values.SORTING_WHILE_PICKING, cartSlots: 4, isManual: true });
+    const sorting = await claimTask(tx, whsId, picker, third.taskNos[0]!, 'CART030');
+    for (const line of sorting.lines.slice(0, 1)) {
+      await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, {
+        task_no: sorting.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty, slot_no: line.slot_no ?? undefined,
+      });
     }
     // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
     for (const orderNo of [orderNos[20]!, orderNos[7]!]) {

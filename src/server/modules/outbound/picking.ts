@@ -68,6 +68,7 @@ async function linesOf(db: Db, whsId: string, where: ReturnType<typeof and>, rev
     alloc_id: l.allocId, seq: reverse ? i + 1 : l.seq ?? i + 1, order_no: l.orderNo, line_no: l.lineNo, location_id: l.locationId, zone_id: zoneId,
     pathway_id: pathwayId, sku_id: l.skuId, sku_name: skuName, codes, batch_id: l.batchId, expiry_date: expiryDate, qty: l.qty,
     picked_qty: l.pickedQty, short_qty: l.shortQty, cancelled_qty: l.cancelledQty, returned_qty: l.returnedQty, container_code: containerCode,
+    slot_no: l.slotNo,
   }));
 }
 
@@ -365,6 +366,12 @@ export async function applyPicks(tx: Db, whsId: string, userId: number, ops: rea
       throw new ApiError(RET.PICK_WRONG_SCAN, `Wrong location ${p.location}: this line is picked at ${alloc.locationId}.`, { expected: alloc.locationId, scanned: p.location });
     }
     if (p.sku_id !== alloc.skuId) throw new ApiError(RET.PICK_WRONG_SCAN, `Wrong SKU ${p.sku_id}: this line picks ${alloc.skuId}.`, { expected: alloc.skuId, scanned: p.sku_id });
+    if (alloc.slotNo !== null && p.slot_no !== alloc.slotNo) {
+      const scanned = p.slot_no ?? null;
+      throw new ApiError(RET.PICK_WRONG_SCAN, scanned === null
+        ? `Order ${alloc.orderNo} is sorted while picking: scan slot ${alloc.slotNo} of the cart for these units.`
+        : `Wrong slot ${scanned}: the units of order ${alloc.orderNo} go into slot ${alloc.slotNo} of the cart.`, { expected_slot: alloc.slotNo, scanned_slot: scanned });
+    }
     const remaining = remainingOf(alloc);
     if (p.qty > remaining) {
       throw new ApiError(RET.PICK_QTY_EXCEEDS, `Only ${remaining} of SKU ${alloc.skuId} left to pick at ${alloc.locationId} on this line.`, { remaining });
@@ -388,7 +395,8 @@ export async function applyPicks(tx: Db, whsId: string, userId: number, ops: rea
     orders.set(orderNo, orderAfter);
     const taskAfter = settled({ ...task, pickedQty: task.pickedQty + p.qty });
     tasks.set(task.taskNo, taskAfter);
-    results.push(result(taskAfter, orderAfter, allocAfter, `Picked ${p.qty} of SKU ${alloc.skuId} at ${alloc.locationId} into ${task.containerCode}.`));
+    const into = alloc.slotNo === null ? task.containerCode : `slot ${alloc.slotNo} of ${task.containerCode}`;
+    results.push(result(taskAfter, orderAfter, allocAfter, `Picked ${p.qty} of SKU ${alloc.skuId} at ${alloc.locationId} into ${into}.`));
   }
 
   await movePrepickedMany(tx, whsId, postings);
@@ -486,7 +494,8 @@ export async function applyShortPick(tx: Db, whsId: string, actor: OpActor & Act
     const [last] = await tx.select({ seq: sql<number>`coalesce(max(${outboundAllocations.seq}), 0)::int` }).from(outboundAllocations)
       .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, task.taskNo)));
     const need = { orderNo: order.orderNo, lineNo: alloc.lineNo, skuId: alloc.skuId, qty: p.qty };
-    const ids = await reserve(tx, whsId, [{ need, picks }], task.taskNo, Number(last!.seq));
+    // Sorting while picking: into the slot the order already has on this cart.
+    const ids = await reserve(tx, whsId, [{ need, picks }], { taskNo: task.taskNo, seqFrom: Number(last!.seq), slotNo: alloc.slotNo });
     reallocated = await linesOf(tx, whsId, inArray(outboundAllocations.allocId, ids), false);
     outcome = `Re-allocated ${p.qty} from ${picks.map((pk) => `${pk.location} (${pk.qty})`).join(', ')}.`;
     [orderAfter] = await tx.select().from(salesOrders).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, order.orderNo))) as [OrderRow];

@@ -14,9 +14,10 @@ import { S, logOrders, orderOut, orderTaskOut, statusName, type Actor, type Orde
 /**
  * Waves: orders released to the floor together. Releasing allocates what is not allocated yet,
  * then cuts the orders' allocations into picking tasks: by zone (one picker walks one zone), per
- * order for pick to order or for the whole wave for pick to wave and sorting while picking, lines in
- * pick-path order; work over the picker's capacity in units is split into sub-picking tasks of at
- * most that many.
+ * order for pick to order, for the whole wave for pick to wave, and for sorting while picking per
+ * cart of the picking rule's slots (each order of a task gets a slot of its cart, the PDA asks
+ * for it after each pick); lines in pick-path order; work over the picker's capacity in units is
+ * split into sub-picking tasks of at most that many.
  */
 
 const T = TASK_STATUS.values;
@@ -30,6 +31,8 @@ export interface WaveRequest {
   pickingType?: PickingType;
   /** Default: the picking rule of each task's zone (picking-rules.ts). */
   maxUnitsPerTask?: number;
+  /** Sorting while picking: the slots of a pick cart. Default: the picking rule of each task's zone. */
+  cartSlots?: number;
   isManual: boolean;
   /** The auto wave rule whose run releases it (never with isManual). */
   autoWaveRule?: { ruleId: number; ruleName: string };
@@ -96,6 +99,43 @@ export function cutTasks(stops: readonly RouteStop[], groupOf: (s: RouteStop) =>
   return tasks;
 }
 
+/**
+ * Sorting while picking: the carts of a zone's orders, `slotsOf(zone)` orders a cart, as a key of
+ * each order and zone (`cartKey`) → its cart's index in the zone. A zone's orders fill carts in the
+ * order of their first stop on the pick path, so a cart's orders lie near each other on the route.
+ */
+export function cartsOf(stops: readonly RouteStop[], slotsOf: (zoneId: string) => number): Map<string, number> {
+  const firstStop = new Map<string, { zoneId: string; orderNo: string; path: string; rank: number }>();
+  for (const s of stops) {
+    const key = cartKey(s);
+    const seen = firstStop.get(key);
+    if (!seen || cmp(s.path, seen.path) < 0 || (s.path === seen.path && s.rank < seen.rank)) firstStop.set(key, { zoneId: s.zoneId, orderNo: s.orderNo, path: s.path, rank: s.rank });
+  }
+  const byZone = new Map<string, { key: string; path: string; rank: number }[]>();
+  for (const [key, f] of firstStop) byZone.set(f.zoneId, [...(byZone.get(f.zoneId) ?? []), { key, path: f.path, rank: f.rank }]);
+  const carts = new Map<string, number>();
+  for (const [zoneId, orders] of byZone) {
+    const slots = Math.max(1, slotsOf(zoneId));
+    orders.sort((a, b) => cmp(a.path, b.path) || a.rank - b.rank).forEach((o, i) => carts.set(o.key, Math.floor(i / slots)));
+  }
+  return carts;
+}
+
+const cartKey = (s: Pick<RouteStop, 'orderNo' | 'zoneId'>) => `${s.orderNo}\u0000${s.zoneId}`;
+
+/** Sorting while picking: the cart slot of each stop (by rank) of cut tasks, numbered per task from 1 in the order the route meets its orders. */
+export function slotsOf(tasks: readonly RouteStop[][]): Map<number, number> {
+  const slots = new Map<number, number>();
+  for (const stops of tasks) {
+    const slotOfOrder = new Map<string, number>();
+    for (const s of stops) {
+      if (!slotOfOrder.has(s.orderNo)) slotOfOrder.set(s.orderNo, slotOfOrder.size + 1);
+      slots.set(s.rank, slotOfOrder.get(s.orderNo)!);
+    }
+  }
+  return slots;
+}
+
 /** The route stops of orders' allocations not yet on a task, with their pick path. */
 async function stopsOf(tx: Db, whsId: string, orderNos: readonly string[]): Promise<RouteStop[]> {
   if (orderNos.length === 0) return [];
@@ -112,10 +152,11 @@ async function stopsOf(tx: Db, whsId: string, orderNos: readonly string[]): Prom
   return rows.map((r) => ({ rank: Number(r.alloc_id), orderNo: r.order_no, zoneId: r.zone_id, qty: Number(r.qty), path: r.path }));
 }
 
-/** Where a route stop goes: its task and its place on the task's route. */
+/** Where a route stop goes: its task, its place on the task's route and (sorting while picking) its cart slot. */
 interface Place {
   taskNo: string;
   seq: number;
+  slotNo: number | null;
 }
 
 /**
@@ -129,6 +170,7 @@ async function makeTasks(
   tx: Db, whsId: string, actor: WaveActor, waveNo: string | null, pickingType: PickingType, tasks: readonly RouteStop[][],
   groupOf: (s: RouteStop) => string, capacityOf: (zoneId: string) => number,
 ): Promise<{ taskNos: string[]; places: Map<number, Place> }> {
+  const slots = pickingType === PICKING_TYPE.values.SORTING_WHILE_PICKING ? slotsOf(tasks) : null;
   const places = new Map<number, Place>();
   if (tasks.length === 0) return { taskNos: [], places };
   // cutTasks gives a group's routes one after another.
@@ -147,7 +189,7 @@ async function makeTasks(
   splits.forEach((run, i) => {
     for (let t = run.first; t < run.first + run.count; t++) splitOf.set(t, { parentNo: parentNos[i]!, groupId: groupIds[i]! });
   });
-  tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1 })));
+  tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1, slotNo: slots?.get(s.rank) ?? null })));
   const base = { whsId, kind: PICKING_TASK_KIND.values.PICKING, waveNo, pickingType };
   if (splits.length > 0) {
     await tx.insert(pickingTasks).values(splits.map((run, i) => ({
@@ -173,9 +215,12 @@ async function makeTasks(
 /** Puts recorded allocations (stops ranked by their id) on their tasks. */
 async function placeRecorded(tx: Db, whsId: string, stops: readonly RouteStop[], places: ReadonlyMap<number, Place>): Promise<void> {
   if (stops.length === 0) return;
-  const placed = stops.map((s) => ({ alloc_id: s.rank, task_no: places.get(s.rank)!.taskNo, seq: places.get(s.rank)!.seq }));
-  await tx.execute(sql`update outbound_allocations a set task_no = v.task_no, seq = v.seq
-    from jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) as v(alloc_id bigint, task_no text, seq int)
+  const placed = stops.map((s) => {
+    const place = places.get(s.rank)!;
+    return { alloc_id: s.rank, task_no: place.taskNo, seq: place.seq, slot_no: place.slotNo };
+  });
+  await tx.execute(sql`update outbound_allocations a set task_no = v.task_no, seq = v.seq, slot_no = v.slot_no
+    from jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) as v(alloc_id bigint, task_no text, seq int, slot_no smallint)
     where a.whs_id = ${whsId} and a.alloc_id = v.alloc_id`);
 }
 
@@ -215,9 +260,14 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
   const rules = await pickingRulesOf(tx, whsId);
   const pickingType = request.pickingType ?? rules.pickingType;
   const perOrder = pickingType === PICKING_TYPE.values.PICK_TO_ORDER;
-  const groupOf = (s: RouteStop) => (perOrder ? `${s.orderNo}\u0000${s.zoneId}` : s.zoneId);
+  const stops = [...recorded, ...freshStops];
+  // Sorting while picking: a zone's orders go on carts of the rule's slots, a task (or a split one) a cart.
+  const carts = pickingType === PICKING_TYPE.values.SORTING_WHILE_PICKING
+    ? cartsOf(stops, (zoneId) => request.cartSlots ?? rules.cartSlots(zoneId)) : null;
+  const groupOf = (s: RouteStop) => (perOrder ? cartKey(s)
+    : carts ? `${s.zoneId}\u0000${String(carts.get(cartKey(s))).padStart(6, '0')}` : s.zoneId);
   const capacity = request.maxUnitsPerTask ?? rules.capacity;
-  const cut = cutTasks([...recorded, ...freshStops], groupOf, capacity);
+  const cut = cutTasks(stops, groupOf, capacity);
   const [row] = await tx.insert(waves).values({
     whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, isFlow: request.isFlow ?? false, status: T.PENDING, pickingType, orderCount: joining.length,
     unitCount: joining.reduce((sum, o) => sum + o.totalQty, 0), createdBy: actor.userId,
@@ -226,7 +276,7 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
   await placeRecorded(tx, whsId, recorded, places);
   await recordAllocations(tx, whsId, fresh.map((row, i) => {
     const place = places.get(FRESH_RANK + i);
-    return place ? { ...row, taskNo: place.taskNo, seq: place.seq } : row;
+    return place ? { ...row, taskNo: place.taskNo, seq: place.seq, slotNo: place.slotNo } : row;
   }));
   await tx.update(salesOrders).set({ status: S.PICKING, waveNo, holdReason: null, updatedAt: sql`now()` })
     .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, orderNos)));

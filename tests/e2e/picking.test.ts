@@ -296,11 +296,12 @@ describe('two pickers on an auto wave', () => {
   test('an auto wave rule releases pushed orders as two tasks; one picker finishes offline, the other loses an answer and re-allocates a short pick; every unit is picked once and the map agrees with the ledger', async () => {
     const api = await adminApi();
     const operator = await apiAs('operator@demo.local');
-    // The supervisor's set-up: a picker carries 4 units a task in this zone (pick to wave), both pickers pick here.
+    // The supervisor's set-up: a picker carries 4 units a task in this zone (pick to wave), both pickers pick here
+    // (the demo operator in the other journeys' zones too).
     await api('POST', pickingRuleResource.api!.create.path, {
       zone_id: AUTO_ZONE, max_units_per_task: 4, allow_typed_qty: 0, picking_type: PICKING_TYPE.values.PICK_TO_WAVE, status: ACTIVE_STATUS.values.ACTIVE,
     });
-    for (const [userId, zoneIds] of [[operator.userId, `${ZONE},${AUTO_ZONE}`], [secondPickerId, AUTO_ZONE]] as const) {
+    for (const [userId, zoneIds] of [[operator.userId, `${ZONE},${AUTO_ZONE},${SORT_ZONE}`], [secondPickerId, AUTO_ZONE]] as const) {
       await api('POST', pickingSkillResource.api!.create.path, { user_id: userId, zone_ids: zoneIds });
     }
     const { rule_id: ruleId } = await api<{ rule_id: number }>('POST', autoWaveRuleResource.api!.create.path, {

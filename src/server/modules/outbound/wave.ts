@@ -192,18 +192,15 @@ async function makeTasks(
   tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1, slotNo: slots?.get(s.rank) ?? null })));
   const base = { whsId, kind: PICKING_TASK_KIND.values.PICKING, waveNo, pickingType };
   if (splits.length > 0) {
-    await tx.insert(pickingTasks).values(splits.map((run, i) => ({
-      ...base, taskNo: parentNos[i]!, zoneId: tasks[run.first]![0]!.zoneId, status: T.SPLIT,
+    const parents = splits.map((run, i) => ({
+      taskNo: parentNos[i]!, groupId: groupIds[i]!, zoneId: tasks[run.first]![0]!.zoneId, subTaskCount: run.count,
       totalQty: tasks.slice(run.first, run.first + run.count).reduce((sum, stops) => sum + unitsOf(stops), 0),
-    })));
-    await tx.insert(subPickingGroups).values(splits.map((run, i) => {
-      const zoneId = tasks[run.first]![0]!.zoneId;
-      return {
-        whsId, groupId: groupIds[i]!, parentTaskNo: parentNos[i]!, waveNo, zoneId, splitBy: SUB_PICKING_SPLIT_BY.values.UNITS,
-        splitValue: capacityOf(zoneId), subTaskCount: run.count, createdBy: actor.userId,
-        totalQty: tasks.slice(run.first, run.first + run.count).reduce((sum, stops) => sum + unitsOf(stops), 0),
-      };
     }));
+    await tx.insert(pickingTasks).values(parents.map((p) => ({ ...base, taskNo: p.taskNo, zoneId: p.zoneId, status: T.SPLIT, totalQty: p.totalQty })));
+    await tx.insert(subPickingGroups).values(parents.map((p) => ({
+      whsId, groupId: p.groupId, parentTaskNo: p.taskNo, waveNo, zoneId: p.zoneId, splitBy: SUB_PICKING_SPLIT_BY.values.UNITS,
+      splitValue: capacityOf(p.zoneId), subTaskCount: p.subTaskCount, createdBy: actor.userId, totalQty: p.totalQty,
+    })));
   }
   await tx.insert(pickingTasks).values(tasks.map((stops, t) => ({
     ...base, taskNo: taskNos[t]!, zoneId: stops[0]!.zoneId, status: T.PENDING, totalQty: unitsOf(stops),

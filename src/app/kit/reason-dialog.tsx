@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { requiredMessage } from '../../shared/validation';
 
 interface ReasonDialogProps {
   opened: boolean;
@@ -9,8 +10,8 @@ interface ReasonDialogProps {
   explanation: ReactNode;
   /** The refusal being dealt with (e.g. the server's message), shown in red. */
   detail?: string | null;
-  /** Refuses a reason (trimmed) with a message, or null to accept it. */
-  validate: (reason: string) => string | null;
+  /** Refuses a reason (trimmed) with a message, or null to accept it. Default: any reason but none ("Please Input Reason"). */
+  validate?: (reason: string) => string | null;
   maxLength: number;
   confirmLabel: ReactNode;
   confirmColor?: string;
@@ -24,7 +25,7 @@ interface ReasonDialogProps {
 export function ReasonDialog({
   opened, title, explanation, detail, validate, maxLength, confirmLabel, confirmColor, busy, onConfirm, onClose,
 }: ReasonDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
@@ -36,7 +37,7 @@ export function ReasonDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    const refusal = validate(trimmed);
+    const refusal = validate ? validate(trimmed) : trimmed ? null : i18n._(requiredMessage(t`Reason`, 'input'));
     if (refusal) {
       setError(refusal);
       return;

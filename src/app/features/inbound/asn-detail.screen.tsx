@@ -11,7 +11,6 @@ import {
 } from '../../../shared/codes';
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
-import { requiredMessage } from '../../../shared/validation';
 import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { ReasonDialog } from '../../kit/reason-dialog';
@@ -210,7 +209,7 @@ function Exceptions({ exceptions }: { exceptions: AsnDetail['exceptions'] }) {
  * before anything is received (its open tasks and exceptions are cancelled).
  */
 function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { perms } = useSession();
   const [closing, setClosing] = useState<'cancel' | 'fail' | null>(null);
   const inTransit = useMutation({
@@ -255,7 +254,6 @@ function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
         opened={closing !== null}
         title={close.title}
         explanation={close.explanation}
-        validate={(reason) => (reason ? null : i18n._(requiredMessage(t`Reason`, 'input')))}
         maxLength={500}
         confirmLabel={close.title}
         confirmColor="red"

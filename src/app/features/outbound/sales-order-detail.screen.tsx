@@ -8,7 +8,6 @@ import { ORDER_PRIORITY, QUALITY, SALES_ORDER_STATUS, type CodeOf } from '../../
 import { CANCEL_REASON_MAX, SALES_ORDER_ACCESS, SALES_ORDER_PAGES, salesOrderContract, type SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
 import { SALES_ORDER_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
-import { requiredMessage } from '../../../shared/validation';
 import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { ReasonDialog } from '../../kit/reason-dialog';
@@ -266,7 +265,6 @@ function Actions({ order, onMoved }: { order: Order; onMoved(): void }) {
         opened={cancelling}
         title={t`Cancel Order`}
         explanation={<Trans>Cancel sales order {orderNo}? Units not picked yet are released; units already picked get a reverse picking task that puts them back. A cancelled order cannot be reopened.</Trans>}
-        validate={(reason) => (reason ? null : i18n._(requiredMessage(t`Reason`, 'input')))}
         maxLength={CANCEL_REASON_MAX}
         confirmLabel={t`Cancel Order`}
         confirmColor="red"

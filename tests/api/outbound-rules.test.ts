@@ -1,18 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import {
-  autoWaveRules, cells, containers, merchants, outboundAllocations, pathways, pickingTasks, salesOrderLogs, salesOrders, shopGroups, shops, skuBatches,
-  waveGroupingRules, waveGroups, waveRules, zones,
+  autoWaveRules, merchants, outboundAllocations, pickingTasks, salesOrderLogs, salesOrders, shopGroups, shops, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
-import { postStock } from '../../src/server/modules/inventory/ledger';
 import { claimDueRules, runDueAutoWaves, startAutoWaveScheduler } from '../../src/server/modules/outbound/auto-wave';
-import {
-  CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, ORDER_ITEM_KIND, ORDER_PRIORITY, PICKING_TYPE, QUALITY,
-  RACK_TYPE, SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS, TEMPERATURE_ZONE, WAVE_HELD_REASON,
-} from '../../src/shared/codes';
-import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
+import { ORDER_ITEM_KIND, ORDER_PRIORITY, PICKING_TYPE, SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS, WAVE_HELD_REASON } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -32,7 +27,6 @@ const SKILLS = '/apps/rulecenter/pickingskill';
 const AUTO_RULES = '/apps/rulecenter/autowaverule';
 const WAVE_RULES = '/apps/rulecenter/waverule';
 const S = SALES_ORDER_STATUS.values;
-const { DEBIT } = INVENTORY_TRANSACTION_DIRECTION.values;
 
 let server: TestServer;
 let supervisor: TestClient;
@@ -52,42 +46,7 @@ afterAll(async () => {
 
 // ---- fixtures (as tests/api/outbound.test.ts) ----
 
-let zoneCounter = 0;
-/** A zone of the test's own, in a storage area, with `n` cells in pick order. */
-async function privateZone(n: number, area: number, pickSequence = 500): Promise<{ zoneId: string; cells: string[] }> {
-  const zoneId = `RZ${++zoneCounter}`;
-  const pathwayId = `${zoneId}-01`;
-  const common = {
-    whsId: WHS, storageArea: area, rackType: RACK_TYPE.values.LIGHT_RACK, temperatureZone: TEMPERATURE_ZONE.values.NORMAL,
-    skuMixing: SKU_MIXING.values.MIX_SKU, supplierMixing: SUPPLIER_MIXING.values.MIX,
-  };
-  await db().insert(zones).values({ ...common, zoneId, zoneName: `Rules test ${zoneId}`, zoneClusterId: 'ZC-AMB', pickSequence });
-  await db().insert(pathways).values({ whsId: WHS, pathwayId, zoneId, pickSequence: 1 });
-  const codes = Array.from({ length: n }, (_, i) => `${pathwayId}-01-${i + 1}`);
-  await db().insert(cells).values(codes.map((locationCode, i) => ({ ...common, locationCode, zoneId, pathwayId, maxQty: 5000, pickSequence: i + 1 })));
-  return { zoneId, cells: codes };
-}
-
-let batchCounter = 0;
-/** Stock of a SKU at cells: each entry a batch of its own, with an optional expiry (days from today) and receipt day (days ago). */
-async function stock(skuId: string, at: readonly { cell: string; qty: number; expiresInDays?: number; receivedDaysAgo?: number }[]): Promise<void> {
-  await db().transaction(async (tx) => {
-    const batchIds: string[] = [];
-    for (const entry of at) {
-      const batchId = `RB${++batchCounter}`;
-      batchIds.push(batchId);
-      await tx.insert(skuBatches).values({
-        whsId: WHS, skuId, batchId,
-        expiryDate: (entry.expiresInDays == null ? null : sql`current_date + ${entry.expiresInDays}::int`) as unknown as string | null,
-        ...(entry.receivedDaysAgo == null ? {} : { createdAt: sql`now() - make_interval(days => ${entry.receivedDaysAgo})` as unknown as Date }),
-      });
-    }
-    await postStock(tx, WHS, at.map((entry, i) => ({
-      txnType: INVENTORY_TRANSACTION_TYPE.values.ADJUST_INCREASE, direction: DEBIT, location: entry.cell, skuId, batchId: batchIds[i]!,
-      quality: QUALITY.values.GOOD, qty: entry.qty,
-    })), { refType: INVENTORY_REF_TYPE.values.OPENING_BALANCE, refNo: 'RULES-TEST', operatorId: null });
-  });
-}
+const { privateZone, stock, container } = outboundFixture(db, WHS, 'R');
 
 const sku = () => createTestSku(db(), WHS, 'RUL');
 let externalCounter = 0;
@@ -117,13 +76,6 @@ async function createRule(path: string, body: Record<string, unknown>): Promise<
   const res = await supervisor.post(path, body);
   expect(res.retcode, res.message).toBe(0);
   return res.data.rule_id as number;
-}
-
-let containerCounter = 0;
-async function container(): Promise<string> {
-  const code = `RCART${++containerCounter}`;
-  await db().insert(containers).values({ whsId: WHS, containerCode: code, containerType: CONTAINER_TYPE.values.PICK_CART });
-  return code;
 }
 
 // ---- allocate rule ----

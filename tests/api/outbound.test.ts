@@ -3,18 +3,17 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import {
-  cells, containers, inventoryTransactions, locationInventory, outboundAllocations, outboundExceptions, pathways, pickingTasks, salesOrderLines, salesOrderLogs, salesOrders,
-  skuBatches, subPickingGroups, waves, zones,
+  containers, inventoryTransactions, locationInventory, outboundAllocations, outboundExceptions, pickingTasks, salesOrderLines, salesOrderLogs, salesOrders,
+  skuBatches, subPickingGroups, waves,
 } from '../../src/server/db/schema';
-import { postStock } from '../../src/server/modules/inventory/ledger';
 import { FULL_STRATEGY, candidatesFor, choose, type AllocateStrategy, type Candidate, type Pick } from '../../src/server/modules/outbound/allocation';
 import {
-  CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, QUALITY,
-  RACK_TYPE, SALES_ORDER_STATUS, SHORT_PICK_REASON, STORAGE_AREA, SUB_PICKING_SPLIT_BY, TASK_STATUS, TEMPERATURE_ZONE,
+  INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, SALES_ORDER_STATUS, SHORT_PICK_REASON, STORAGE_AREA,
+  SUB_PICKING_SPLIT_BY, TASK_STATUS,
 } from '../../src/shared/codes';
-import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import { RET } from '../../src/shared/retcodes';
 
@@ -50,40 +49,10 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-let zoneCounter = 0;
+const fixture = outboundFixture(db, WHS, 'O');
 /** A zone of the test's own, in a storage area, with `n` cells in pick order: other stock never reaches it. */
-async function privateZone(n: number, area: number, pickSequence = 500): Promise<string[]> {
-  const zoneId = `OZ${++zoneCounter}`;
-  const pathwayId = `${zoneId}-01`;
-  const common = {
-    whsId: WHS, storageArea: area, rackType: RACK_TYPE.values.LIGHT_RACK, temperatureZone: TEMPERATURE_ZONE.values.NORMAL,
-    skuMixing: SKU_MIXING.values.MIX_SKU, supplierMixing: SUPPLIER_MIXING.values.MIX,
-  };
-  await db().insert(zones).values({ ...common, zoneId, zoneName: `Outbound test ${zoneId}`, zoneClusterId: 'ZC-AMB', pickSequence });
-  await db().insert(pathways).values({ whsId: WHS, pathwayId, zoneId, pickSequence: 1 });
-  const codes = Array.from({ length: n }, (_, i) => `${pathwayId}-01-${i + 1}`);
-  await db().insert(cells).values(codes.map((locationCode, i) => ({ ...common, locationCode, zoneId, pathwayId, maxQty: 5000, pickSequence: i + 1 })));
-  return codes;
-}
-
-let batchCounter = 0;
-/** Stock of a SKU at cells: each entry a batch of its own with an optional expiry (days from today). */
-async function stock(skuId: string, at: readonly { cell: string; qty: number; expiresInDays?: number | null }[]): Promise<string[]> {
-  const batchIds: string[] = [];
-  await db().transaction(async (tx) => {
-    for (const entry of at) {
-      const batchId = `OB${++batchCounter}`;
-      batchIds.push(batchId);
-      const expiry = entry.expiresInDays == null ? null : sql`current_date + ${entry.expiresInDays}::int`;
-      await tx.insert(skuBatches).values({ whsId: WHS, skuId, batchId, expiryDate: expiry as unknown as string | null });
-    }
-    await postStock(tx, WHS, at.map((entry, i) => ({
-      txnType: INVENTORY_TRANSACTION_TYPE.values.ADJUST_INCREASE, direction: DEBIT, location: entry.cell, skuId, batchId: batchIds[i]!,
-      quality: QUALITY.values.GOOD, qty: entry.qty,
-    })), { refType: INVENTORY_REF_TYPE.values.OPENING_BALANCE, refNo: 'OUTBOUND-TEST', operatorId: null });
-  });
-  return batchIds;
-}
+const privateZone = async (n: number, area: number, pickSequence = 500): Promise<string[]> => (await fixture.privateZone(n, area, pickSequence)).cells;
+const { stock, container } = fixture;
 
 const sku = () => createTestSku(db(), WHS, 'OUT');
 let externalCounter = 0;
@@ -101,13 +70,6 @@ const balance = async (location: string, skuId: string) => {
   const rows = await db().select().from(locationInventory).where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), eq(locationInventory.skuId, skuId)));
   return rows.reduce((sum, r) => ({ onhand: sum.onhand + r.onhandQty, prepick: sum.prepick + r.prepickQty, locked: sum.locked + r.lockedQty }), { onhand: 0, prepick: 0, locked: 0 });
 };
-let containerCounter = 0;
-async function container(): Promise<string> {
-  // Zero-padded: carts sort in the order they were made (lists compared across fixtures rely on it).
-  const code = `TCART${String(++containerCounter).padStart(4, '0')}`;
-  await db().insert(containers).values({ whsId: WHS, containerCode: code, containerType: CONTAINER_TYPE.values.PICK_CART });
-  return code;
-}
 async function wave(orderNos: string[], pickingType: number = PICKING_TYPE.values.PICK_TO_ORDER, maxUnits?: number) {
   const res = await supervisor.post(WAVE, { order_nos: orderNos, picking_type: pickingType, ...(maxUnits ? { max_units_per_task: maxUnits } : {}) });
   return res;

@@ -3,14 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
-import { cells, containers, outboundAllocations, pathways, pickingTasks, salesOrders, skuBatches, subPickingGroups, waves, zones } from '../../src/server/db/schema';
-import { postStock } from '../../src/server/modules/inventory/ledger';
-import {
-  CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, PICKING_TYPE, QUALITY, RACK_TYPE, SALES_ORDER_STATUS,
-  SHORT_PICK_REASON, STORAGE_AREA, SUB_PICKING_SPLIT_BY, TASK_STATUS, TEMPERATURE_ZONE,
-} from '../../src/shared/codes';
-import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
+import { outboundAllocations, pickingTasks, salesOrders, subPickingGroups, waves } from '../../src/server/db/schema';
+import { PICKING_TYPE, SALES_ORDER_STATUS, SHORT_PICK_REASON, STORAGE_AREA, SUB_PICKING_SPLIT_BY, TASK_STATUS } from '../../src/shared/codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import { RET } from '../../src/shared/retcodes';
 
@@ -50,20 +46,11 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-let zoneCounter = 0;
-let batchCounter = 0;
+const fixture = outboundFixture(db, WHS, 'SP');
+const { container } = fixture;
 /** A zone of the test's own with `n` cells in pick order, each stocked with 10 units of a SKU of its own; answers the cells and SKUs. */
 async function stockedZone(n: number): Promise<{ zoneId: string; cells: string[]; skus: string[] }> {
-  const zoneId = `SPZ${++zoneCounter}`;
-  const pathwayId = `${zoneId}-01`;
-  const common = {
-    whsId: WHS, storageArea: STORAGE_AREA.values.PICKING_AREA, rackType: RACK_TYPE.values.LIGHT_RACK, temperatureZone: TEMPERATURE_ZONE.values.NORMAL,
-    skuMixing: SKU_MIXING.values.MIX_SKU, supplierMixing: SUPPLIER_MIXING.values.MIX,
-  };
-  await db().insert(zones).values({ ...common, zoneId, zoneName: `Sub-picking test ${zoneId}`, zoneClusterId: 'ZC-AMB', pickSequence: 600 });
-  await db().insert(pathways).values({ whsId: WHS, pathwayId, zoneId, pickSequence: 1 });
-  const codes = Array.from({ length: n }, (_, i) => `${pathwayId}-01-${i + 1}`);
-  await db().insert(cells).values(codes.map((locationCode, i) => ({ ...common, locationCode, zoneId, pathwayId, maxQty: 5000, pickSequence: i + 1 })));
+  const { zoneId, cells: codes } = await fixture.privateZone(n, STORAGE_AREA.values.PICKING_AREA, 600);
   const skuIds: string[] = [];
   for (let i = 0; i < n; i++) skuIds.push(await createTestSku(db(), WHS, 'SUBP'));
   for (const [i, cell] of codes.entries()) await stockAt(cell, skuIds[i]!, 10);
@@ -71,16 +58,7 @@ async function stockedZone(n: number): Promise<{ zoneId: string; cells: string[]
 }
 
 /** Units of a SKU at a cell, a batch of their own. */
-async function stockAt(cell: string, skuId: string, qty: number): Promise<void> {
-  await db().transaction(async (tx) => {
-    const batchId = `SPB${++batchCounter}`;
-    await tx.insert(skuBatches).values({ whsId: WHS, skuId, batchId });
-    await postStock(tx, WHS, [{
-      txnType: INVENTORY_TRANSACTION_TYPE.values.ADJUST_INCREASE, direction: INVENTORY_TRANSACTION_DIRECTION.values.DEBIT, location: cell, skuId, batchId,
-      quality: QUALITY.values.GOOD, qty,
-    }], { refType: INVENTORY_REF_TYPE.values.OPENING_BALANCE, refNo: 'SUBPICK-TEST', operatorId: null });
-  });
-}
+const stockAt = (cell: string, skuId: string, qty: number) => fixture.stock(skuId, [{ cell, qty }]);
 
 let externalCounter = 0;
 /** One order of 2 units of each SKU, released alone in a pick to order wave: one task, a stop per SKU in cell order. */
@@ -94,13 +72,6 @@ async function waitingTask(skuIds: readonly string[]): Promise<{ orderNo: string
   expect(released.retcode, released.message).toBe(0);
   expect(released.data.task_nos).toHaveLength(1);
   return { orderNo, waveNo: released.data.wave.wave_no, taskNo: released.data.task_nos[0] };
-}
-
-let containerCounter = 0;
-async function container(): Promise<string> {
-  const code = `SPCART${++containerCounter}`;
-  await db().insert(containers).values({ whsId: WHS, containerCode: code, containerType: CONTAINER_TYPE.values.PICK_CART });
-  return code;
 }
 
 const taskRow = async (taskNo: string) => (await db().select().from(pickingTasks).where(and(eq(pickingTasks.whsId, WHS), eq(pickingTasks.taskNo, taskNo))))[0]!;

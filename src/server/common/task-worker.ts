@@ -185,7 +185,7 @@ export function defineTaskQueue<Table extends TaskTable>(kind: TaskKind<Table>) 
 interface WorkerOptions { pollMs?: number; purgeEveryMs?: number }
 
 /**
- * The background loop: in this process, run the queue until it is empty, wait `pollMs`, again;
+ * The background loop: in this process, wait `pollMs`, run the queue until it is empty, again;
  * delete expired tasks every `purgeEveryMs`. A failing round is logged and the next one runs.
  */
 function startTaskWorker(
@@ -209,7 +209,8 @@ function startTaskWorker(
     }
     if (!controller.signal.aborted) timer = setTimeout(() => (current = tick()), pollMs);
   };
-  current = tick();
+  // The first round waits too: a server just started answers its first requests before its queues.
+  timer = setTimeout(() => (current = tick()), pollMs);
   return {
     async stop() {
       controller.abort();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,23 @@ function findMigrationsFolder(): string {
   return path.join(dir, 'src/server/db/migrations');
 }
 export const migrationsFolder = findMigrationsFolder();
+
+/**
+ * Whether the database has every committed migration: the newest one of the journal is recorded
+ * (the migrator records each by its journal time and applies those newer than the last recorded).
+ * The migrator itself reads and hashes every migration file and runs its DDL on each start; a
+ * server started again on its database (after a crash, or a replica) skips all of that.
+ */
+export async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>, migrationsSchema = 'drizzle'): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows: [row] } = await query(`select max(created_at)::text as applied from "${migrationsSchema}".__drizzle_migrations`);
+    return Number((row as { applied: string | null } | undefined)?.applied ?? 0) >= newest;
+  } catch {
+    return false; // no migrations table yet
+  }
+}
 
 /** Extensions the migrations create: trigram indexes serve the lists' "containing" filters (PostgreSQL ships them in contrib). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -82,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) await createPgliteDataDir(opts.dataDir);
   const client = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (!(await migrationsApplied((text) => client.query(text)))) await migratePglite(db, { migrationsFolder });
   await opts.prepare?.(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PG_POOL_MAX, migrationsFolder, type Database, type OpenOptions } from './client';
+import { PG_POOL_MAX, migrationsApplied, migrationsFolder, type Database, type OpenOptions } from './client';
 import * as schema from './schema';
 
 /** PostgreSQL through node-postgres (DATABASE_URL): loaded by db/client.ts only when a server uses it. */
@@ -37,7 +37,9 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
   try {
     await underStartupLock(pool, async () => {
       if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-      await migrate(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+      if (!(await migrationsApplied((text) => pool.query(text), schemaName))) {
+        await migrate(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: schemaName } : {}) });
+      }
       await opts.prepare?.(db);
     });
   } catch (err) {

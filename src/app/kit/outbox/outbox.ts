@@ -522,46 +522,61 @@ export class Outbox {
     const gen = this.contextGen;
     // We hold the stream's lock: an op still "sending" was left by a tab that died mid-push.
     await db.ops.where('[stream+state]').equals([stream, 'sending']).modify({ state: 'pending' });
+    /** The next pending ops in seq order, from `seq` on. */
+    const pendingFrom = (seq: number | typeof Dexie.minKey) => db.ops.where('[stream+state+seq]')
+      .between([stream, 'pending', seq], [stream, 'pending', Dexie.maxKey]).limit(this.batchSize).toArray();
+    /**
+     * Writes the next push need not wait for: a batch marked sending, and the answers of the last
+     * push. IndexedDB runs a store's write transactions in the order they were made, so each is
+     * awaited before any other write of this run that must follow it, and before the run ends.
+     */
+    let writing: Promise<unknown> = Promise.resolve();
+    const inBackground = (write: Promise<unknown>) => {
+      write.catch(() => undefined); // awaited through `writing`
+      writing = Promise.all([writing, write]);
+    };
     let progressed = false;
-    let checkedUser = false;
     let rewinds = 0;
     try {
-      for (;;) {
-        if (this.context !== ctx || this.authRequired) return;
-        const batch = await db.ops.where('[stream+state+seq]')
-          .between([stream, 'pending', Dexie.minKey], [stream, 'pending', Dexie.maxKey])
-          .limit(this.batchSize).toArray();
-        if (batch.length === 0) break;
-
-        this.sending = true;
-        this.publish();
-        if (!checkedUser && this.transport.sessionUserId) {
-          try {
-            const sessionUser = await this.transport.sessionUserId();
-            if (sessionUser !== ctx.userId) {
-              // Another user signed in in another tab: these ops wait for their own user.
-              this.pauseForAuth(gen);
-              return;
-            }
-          } catch (error) {
-            if (pausesTheSession(error)) this.pauseForAuth(gen);
-            else this.scheduleRetry(errorOf(error));
+      if (this.context !== ctx || this.authRequired) return;
+      let batch = await pendingFrom(Dexie.minKey);
+      if (batch.length === 0) return;
+      this.sending = true;
+      this.publish();
+      if (this.transport.sessionUserId) {
+        try {
+          const sessionUser = await this.transport.sessionUserId();
+          if (sessionUser !== ctx.userId) {
+            // Another user signed in in another tab: these ops wait for their own user.
+            this.pauseForAuth(gen);
             return;
           }
-          checkedUser = true;
+        } catch (error) {
+          if (pausesTheSession(error)) this.pauseForAuth(gen);
+          else this.scheduleRetry(errorOf(error));
+          return;
         }
+      }
 
+      while (batch.length > 0) {
         const sentAt = batch.map((op) => ({ ...op, state: 'sending' as const, attempts: op.attempts + 1 }));
-        await db.ops.bulkPut(sentAt);
+        // "Sending" is what the panels show: a tab that dies mid-push leaves its ops to be sent
+        // again whether or not the mark was stored, so the push does not wait for it.
+        inBackground(db.ops.bulkPut(sentAt));
+        // The batch after this one, read while the server applies this one.
+        const ahead = pendingFrom(sentAt.at(-1)!.seq + 1);
+        ahead.catch(() => undefined); // awaited below, or not needed
         let answer: PushOutput;
         try {
           answer = await this.transport.pushOps({ device_id: deviceId, ops: batch.map(toQueued) });
         } catch (error) {
+          await writing;
           const retcode = retcodeOf(error);
           const acked = retcode === RET.OUT_OF_SEQUENCE ? ackedSeqOf(error) : null;
           if (acked !== null && rewinds < MAX_REWINDS_PER_RUN && acked !== batch[0]!.seq - 1) {
             rewinds += 1;
             await this.rewind(stream, acked);
+            batch = await pendingFrom(Dexie.minKey);
             continue;
           }
           const failure = errorOf(error);
@@ -571,8 +586,10 @@ export class Outbox {
           else this.scheduleRetry(failure);
           return;
         }
-        const moved = await this.applyResults(sentAt, answer);
+        const { updated, moved } = this.resultsOf(sentAt, answer);
         if (moved === 0) {
+          await writing;
+          await db.ops.bulkPut(updated);
           this.scheduleRetry({ retcode: RET.INTERNAL, message: 'The server answered without applying the batch.' });
           return;
         }
@@ -580,13 +597,28 @@ export class Outbox {
         this.failures = 0;
         this.lastError = null;
         this.clearRetry();
+        // The answers are stored while the next batch is on its way (their ops are done either way:
+        // sent again after a crash, the server answers them as duplicates).
+        inBackground(db.ops.bulkPut(updated));
+        if (this.context !== ctx || this.authRequired) return;
+        if (moved === sentAt.length) {
+          batch = await ahead;
+        } else {
+          // Ops the answer left pending go first again.
+          await writing;
+          batch = await pendingFrom(Dexie.minKey);
+        }
       }
     } finally {
-      this.sending = false;
-      this.publish();
-      if (progressed) {
-        await this.prune();
-        void this.heartbeat();
+      try {
+        await writing;
+      } finally {
+        this.sending = false;
+        this.publish();
+        if (progressed) {
+          await this.prune();
+          void this.heartbeat();
+        }
       }
     }
   }
@@ -614,8 +646,8 @@ export class Outbox {
     });
   }
 
-  /** Records the per-op answers; returns how many ops left the pending state. */
-  private async applyResults(sent: readonly OutboxOp[], answer: PushOutput): Promise<number> {
+  /** The sent ops as the server's answers leave them, and how many left the pending state. */
+  private resultsOf(sent: readonly OutboxOp[], answer: PushOutput): { updated: OutboxOp[]; moved: number } {
     const byId = new Map(answer.results.map((r) => [r.op_id, r]));
     let moved = 0;
     const updated = sent.map((op): OutboxOp => {
@@ -636,8 +668,7 @@ export class Outbox {
       }
       return { ...op, state: 'pending' };
     });
-    await this.db.ops.bulkPut(updated);
-    return moved;
+    return { updated, moved };
   }
 
   /** Drops done ops older than a day (at most once an hour). */

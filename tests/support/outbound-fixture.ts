@@ -21,13 +21,13 @@ export interface StockEntry {
  * (and from the demo's) in a shared database.
  */
 export function outboundFixture(db: () => Db, whsId: string, prefix: string) {
-  let zones_ = 0;
-  let batches = 0;
-  let carts = 0;
+  let zoneCount = 0;
+  let batchCount = 0;
+  let cartCount = 0;
   return {
     /** A zone of the test's own, in a storage area (default the picking area), with `n` cells in pick order. */
     async privateZone(n: number, area: number = STORAGE_AREA.values.PICKING_AREA, pickSequence = 500): Promise<{ zoneId: string; cells: string[] }> {
-      const zoneId = `${prefix}Z${++zones_}`;
+      const zoneId = `${prefix}Z${++zoneCount}`;
       const pathwayId = `${zoneId}-01`;
       const common = {
         whsId, storageArea: area, rackType: RACK_TYPE.values.LIGHT_RACK, temperatureZone: TEMPERATURE_ZONE.values.NORMAL,
@@ -42,7 +42,7 @@ export function outboundFixture(db: () => Db, whsId: string, prefix: string) {
 
     /** Stock of a SKU at cells (opening balances), each entry a batch of its own; answers the batch ids. */
     async stock(skuId: string, at: readonly StockEntry[]): Promise<string[]> {
-      const batchIds = at.map(() => `${prefix}B${++batches}`);
+      const batchIds = at.map(() => `${prefix}B${++batchCount}`);
       await db().transaction(async (tx) => {
         for (const [i, entry] of at.entries()) {
           await tx.insert(skuBatches).values({
@@ -61,7 +61,7 @@ export function outboundFixture(db: () => Db, whsId: string, prefix: string) {
 
     /** A free pick cart. Zero-padded: carts sort in the order they were made (lists compared across fixtures rely on it). */
     async container(): Promise<string> {
-      const code = `${prefix}CART${String(++carts).padStart(4, '0')}`;
+      const code = `${prefix}CART${String(++cartCount).padStart(4, '0')}`;
       await db().insert(containers).values({ whsId, containerCode: code, containerType: CONTAINER_TYPE.values.PICK_CART });
       return code;
     },

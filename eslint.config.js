@@ -29,7 +29,7 @@ const modulesDir = 'src/server/modules';
 const areas = existsSync(modulesDir)
   ? readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
-const inventoryLedger = ['./inventory/ledger.ts', './inventory/batches.ts'];
+const inventoryLedger = ['./inventory/ledger.ts', './inventory/batches.ts', './inventory/consumable-stock.ts'];
 const registries = ['./resources.ts'];
 const areaZones = areas.map((name) => ({
   target: `./${modulesDir}/${name}`,

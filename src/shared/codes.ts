@@ -437,6 +437,21 @@ export const CONSUMABLE_STATUS = defineCodes({
   NORMAL: [0, /*i18n*/ 'Normal'], USING: [1, /*i18n*/ 'Using'], USED: [2, /*i18n*/ 'Used'], DAMAGED: [9, /*i18n*/ 'Damaged'],
 });
 
+/** Consumable stock transactions: into the balance (receipts, parcels reopened) or out of it (numbers are ours). */
+export const CONSUMABLE_TXN_DIRECTION = defineCodes({ IN: [1, /*i18n*/ 'In'], OUT: [2, /*i18n*/ 'Out'] });
+
+/** The document a consumable stock transaction answers to (numbers are ours). */
+export const CONSUMABLE_REF_TYPE = defineCodes({
+  INBOUND: [1, /*i18n*/ 'Consumables Inbound'], PACKING: [2, /*i18n*/ 'Packing'], PARCEL_CANCELLED: [3, /*i18n*/ 'Parcel Cancelled'],
+  MANUAL_REMOVAL: [4, /*i18n*/ 'Manual Removal'], STOCK_TAKE: [5, /*i18n*/ 'Stock Take'],
+});
+
+/** How a weight band's tolerance is given: in grams or in percent of the expected weight (numbers are ours). */
+export const WEIGHT_TOLERANCE_UNIT = defineCodes({ GRAMS: [1, /*i18n*/ 'Grams'], PERCENT: [2, /*i18n*/ 'Percent'] });
+
+/** A consumable's stock against its low-stock threshold (derived on the list; numbers are ours). */
+export const CONSUMABLE_STOCK_STATUS = defineCodes({ IN_STOCK: [1, /*i18n*/ 'In Stock'], LOW: [2, /*i18n*/ 'Low Stock'], EMPTY: [3, /*i18n*/ 'No Stock'] });
+
 export const SKU_SELLING_TYPE = defineCodes({ CARTON: [1, /*i18n*/ 'Carton'], PCS: [2, /*i18n*/ 'Pcs'], PACK: [3, /*i18n*/ 'Pack'] });
 
 /** Spec §3 SKU units; string codes (numbers not shown). */
@@ -576,6 +591,10 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   inventory_lock_action: INVENTORY_LOCK_ACTION,
   consumable_type: CONSUMABLE_TYPE,
   consumable_status: CONSUMABLE_STATUS,
+  consumable_txn_direction: CONSUMABLE_TXN_DIRECTION,
+  consumable_ref_type: CONSUMABLE_REF_TYPE,
+  weight_tolerance_unit: WEIGHT_TOLERANCE_UNIT,
+  consumable_stock_status: CONSUMABLE_STOCK_STATUS,
   sku_selling_type: SKU_SELLING_TYPE,
   sku_unit: SKU_UNIT,
   active_status: ACTIVE_STATUS,

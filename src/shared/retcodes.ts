@@ -159,6 +159,15 @@ export const RET = {
   TASK_SPLIT: -289403,
   /** Task Picking: the task claimed there is not a sub-picking task; `data.task_no`. */
   NOT_SUB_PICKING_TASK: -289404,
+  /**
+   * Consumables: a consumable asked for is not one the warehouse can use (unknown, inactive); nothing
+   * was taken. `data.consumable_id` and `data.reason` (unknown, inactive).
+   */
+  CONSUMABLE_UNUSABLE: -290001,
+  /** Consumables: not enough stock of a consumable; nothing was taken. `data.consumable_id`, `data.wanted`, `data.available`. */
+  CONSUMABLE_SHORT: -290002,
+  /** Consumables: more returned to stock than the document took out; `data.consumable_id`, `data.returned`, `data.taken`. */
+  CONSUMABLE_RETURN_EXCEEDS: -290003,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -64,6 +64,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Cancel: 'danger', Cancelled: 'danger', Rejected: 'danger', Fail: 'danger', Failed: 'danger', 'Pick Fail': 'danger',
   Incomplete: 'danger', Damaged: 'danger', Priority: 'danger',
   Created: 'default',
+  // Ours (consumable stock): low is a warning, none a danger.
+  'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

@@ -17,8 +17,10 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
   success: ['done', 'picked', 'outbound', 'accepted', 'takeover'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
+    'no stock',
   ],
-  warning: ['repackaging', 'unarrived'],
+  // Ours beyond the table: a consumable's stock at or below its threshold, and none left.
+  warning: ['repackaging', 'unarrived', 'low stock'],
   primary: ['invalid selling type', 'carton', 'pcs', 'pack', 'unknown', 'weighing'],
 };
 

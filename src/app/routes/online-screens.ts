@@ -8,6 +8,7 @@ import type { ScreenModule } from './screen-module';
  * (vite.config.ts `lazyScreenTables`).
  */
 export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
+  '/consumables/list': () => import('../features/consumables/consumable-list.screen'),
   '/user/permissiontree': () => import('../features/user/permission-tree.screen'),
   '/user/list': () => import('../features/user/user-all.screen'),
   '/user/warehouselist': () => import('../features/user/user-warehouses.screen'),

@@ -21,6 +21,10 @@ import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { flowPickingSkillHooks, pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
+import { packagingRuleHooks } from './outbound/packaging-rule';
+import { weightBandHooks } from './outbound/weight-validation';
+import { consumableHooks, consumableReceiptHooks } from './consumables/consumables.hooks';
+import { CONSUMABLE_READS } from './consumables/consumables.reads';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -53,6 +57,10 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   wave_rule: waveRuleHooks,
   wave_group: waveGroupHooks,
   zone_color: zoneColorHooks,
+  consumable: consumableHooks,
+  consumable_receipt: consumableReceiptHooks,
+  packaging_rule: packagingRuleHooks,
+  weight_band: weightBandHooks,
 };
 
 /**
@@ -104,7 +112,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

@@ -1,4 +1,5 @@
 import { sessionContract } from './session.contract';
+import { consumablesContract } from './consumables.contract';
 import { configContract } from './config.contract';
 import { syncContract } from './sync.contract';
 import { notificationContract } from './notification.contract';
@@ -66,6 +67,7 @@ export const contract = {
   ...pickingContract,
   ...flowPickContract,
   ...subPickingContract,
+  ...consumablesContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

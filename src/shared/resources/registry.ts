@@ -3,6 +3,7 @@ import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
+import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
 import { dockResource } from './dock.resource';
 import { exportTaskResource } from './export-task.resource';
 import { inboundExceptionResource } from './inbound-exception.resource';
@@ -56,6 +57,7 @@ export const RESOURCES = [
   subPickingTaskResource, subPickingGroupResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
+  consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
   exportTaskResource,
   userImportTaskResource,

@@ -10,6 +10,7 @@ export const CONSUMABLES_ROUTES: readonly RouteDecl[] = [
   page('/consumables/list/edit/$id', msg`Edit Consumable`),
   list('/consumables/group', msg`Consumables Group`),
   list('/consumables/inbound', msg`Consumables Inbound`),
+  page('/consumables/inbound/create', msg`Receive Consumables`),
   list('/consumables/stockTakeTask', msg`Stock Take Task`),
   page('/consumables/stockTakeTask/detail/$task_id', msg`Stock Take Task Detail`),
   page('/consumables/stockTakeTask/create', msg`Create Stock Take Task`),

@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -51,6 +51,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getStationDetail: { station_id: 'CHK-01' },
   getZoneDetail: { zone_id: 'A01' },
   getZoneColorDetail: { zone_id: 'A01' },
+  getConsumableDetail: { consumable_id: 'CB-S' },
+  checkParcelWeight: { expected_g: 1000, actual_g: 1010 },
   getPathwayDetail: { pathway_id: 'A01-01' },
   getCellDetail: { location_code: 'A01-01-01-1' },
   getWhsPlanningDetail: { logic_area_id: 'LA-FAST' },
@@ -138,6 +140,12 @@ beforeAll(async () => {
   VALID_BODIES.getPickingSkillDetail = { user_id: skill!.userId };
   const [flowSkill] = await server.database.db.select({ userId: flowPickingSkills.userId }).from(flowPickingSkills).where(eq(flowPickingSkills.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getFlowPickingSkillDetail = { user_id: flowSkill!.userId };
+  // The demo's consumables, packaging rules and weight bands (consumables.seed.ts), and a demo order to suggest a box for.
+  const firstOf = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
+  VALID_BODIES.getConsumableReceiptDetail = { receipt_id: (await firstOf(server.database.db.select({ id: consumableReceipts.receiptId }).from(consumableReceipts).where(eq(consumableReceipts.whsId, 'SGSIN1')))).id };
+  VALID_BODIES.getPackagingRuleDetail = { rule_id: (await firstOf(server.database.db.select({ id: packagingRules.ruleId }).from(packagingRules).where(eq(packagingRules.whsId, 'SGSIN1')))).id };
+  VALID_BODIES.getWeightBandDetail = { band_id: (await firstOf(server.database.db.select({ id: weightBands.bandId }).from(weightBands).where(eq(weightBands.whsId, 'SGSIN1')))).id };
+  VALID_BODIES.suggestPackaging = { order_no: (await firstOf(server.database.db.select({ no: salesOrders.orderNo }).from(salesOrders).where(eq(salesOrders.whsId, 'SGSIN1')))).no };
   // An adjustment for the adjustment detail call (demo data has none): one unit added to a demo balance.
   const [balance] = await server.database.db.select().from(locationInventory).where(eq(locationInventory.whsId, 'SGSIN1')).limit(1);
   const adjustment = await admin.post<{ adjust_no: string }>('/apps/process/inventory/adjustment/create_adjustment', {

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
 import { PICKING_TASK_PAGES } from '../../../shared/contract/picking.contract';
-import type { OrderTask } from '../../../shared/contract/sales-order.contract';
+import { SALES_ORDER_PAGES, type OrderTask } from '../../../shared/contract/sales-order.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
 import { waveDetailLink } from '../../../shared/resources/wave.resource';
 import { callApi } from '../../kit/api';
@@ -62,6 +62,12 @@ export function TaskTable({ tasks }: { tasks: readonly OrderTask[] }) {
       </Table.Tbody>
     </Table>
   );
+}
+
+/** An order number, linked to its detail for those who may open it. */
+export function OrderLink({ orderNo }: { orderNo: string }) {
+  const canOpen = useCanOpen(SALES_ORDER_PAGES.detail);
+  return canOpen ? <Anchor component={Link} to={SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor> : <>{orderNo}</>;
 }
 
 /**

@@ -102,31 +102,29 @@ function SlotBadge({ slot }: { slot: number }) {
 }
 
 /**
- * Sorting while picking: the counted units go into their order's slot of the cart. The slot is
- * shown big (read at arm's length while putting the units in), with the order it belongs to; the
- * slot's label is scanned to confirm, and the pick is queued then. A wrong scan stays on the card
- * (`refused`) until the next one.
+ * Units going into their order's slot (sorting while picking: of the cart; sort while checking: of
+ * the station's wall). The slot is shown big (read at arm's length while putting the units in), with
+ * the order it belongs to; the slot's label is scanned to confirm, and the op is queued then. A
+ * wrong scan stays on the card (`refused`) until the next one.
  */
-export function SlotStep({ stop, qty, container, refused, onScan }: {
-  stop: Stop; qty: number; container: string | null; refused: string | null; onScan(entry: { value: string }): ScanVerdict | 'handled';
+export function SlotStep({ slot, qty, sku, orderNo, where, refused, onScan, testPrefix = 'picking' }: {
+  slot: number; qty: number; sku: string; orderNo: string; where: string | null; refused: string | null;
+  onScan(entry: { value: string }): ScanVerdict | 'handled'; testPrefix?: string;
 }) {
   const { t } = useLingui();
-  const slot = stop.slot_no;
-  const sku = stop.sku_id;
-  const orderNo = stop.order_no;
   return (
     <Stack gap="xs">
-      <Card withBorder radius="md" padding="sm" bg="grape.0" data-testid="picking-slot">
+      <Card withBorder radius="md" padding="sm" bg="grape.0" data-testid={`${testPrefix}-slot`}>
         <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600}><Trans>Put {qty} × {sku} into slot</Trans></Text>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}><Trans>Order {orderNo}</Trans>{container ? ` · ${container}` : ''}</Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}><Trans>Order {orderNo}</Trans>{where ? ` · ${where}` : ''}</Text>
           </div>
-          <Text fw={900} fz={64} lh={1} c="grape.9" data-testid="picking-slot-no" aria-label={t`Slot ${slot}`}>{slot}</Text>
+          <Text fw={900} fz={64} lh={1} c="grape.9" data-testid={`${testPrefix}-slot-no`} aria-label={t`Slot ${slot}`}>{slot}</Text>
         </Group>
       </Card>
-      {refused && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="picking-slot-refused">{refused}</Alert>}
-      <ScanInput label={<Trans>Scan the label of slot {slot}</Trans>} placeholder={t`Slot label`} onScan={onScan} testId="picking-slot-scan" />
+      {refused && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid={`${testPrefix}-slot-refused`}>{refused}</Alert>}
+      <ScanInput label={<Trans>Scan the label of slot {slot}</Trans>} placeholder={t`Slot label`} onScan={onScan} testId={`${testPrefix}-slot-scan`} />
     </Stack>
   );
 }

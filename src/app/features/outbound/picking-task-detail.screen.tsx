@@ -1,26 +1,19 @@
-import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PICKING_TASK_KIND } from '../../../shared/codes';
-import { SALES_ORDER_PAGES } from '../../../shared/contract/sales-order.contract';
 import { pickingTaskResource } from '../../../shared/resources/picking-task.resource';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { pageTitle } from '../../routes/access';
-import { useCanOpen } from '../../routes/use-access';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { TaskLink, WaveLink } from './outbound-parts';
+import { OrderLink, TaskLink, WaveLink } from './outbound-parts';
 import { GroupLink, GroupsOf, SplitAction } from './sub-picking-parts';
 import { outboundQueries } from './outbound.queries';
 
 const F = pickingTaskResource.fields;
 const kindField = codeField(PICKING_TASK_KIND, /*i18n*/ 'Task Type');
-
-function OrderLink({ orderNo }: { orderNo: string }) {
-  const canOpen = useCanOpen(SALES_ORDER_PAGES.detail);
-  return canOpen ? <Anchor component={Link} to={SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor> : <>{orderNo}</>;
-}
 
 /**
  * /salesoutbound/task/picking/detail/$pickup_id, /salesoutbound/task/reversePicking/detail/$task_number

@@ -266,7 +266,7 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
         <>
           <StopCard route={route} stop={stop} next={nextStop(route, stop)} counted={here?.counted ?? 0} />
           {sorting ? (
-            <SlotStep stop={stop} qty={sorting.qty} container={work.task.container_code} refused={sorting.refused ?? null} onScan={onSlotScan} />
+            <SlotStep slot={stop.slot_no ?? 0} qty={sorting.qty} sku={stop.sku_id} orderNo={stop.order_no} where={work.task.container_code} refused={sorting.refused ?? null} onScan={onSlotScan} />
           ) : (
             <StopStep route={route} stop={stop} at={here} allowTyped={work.pick_rule.allow_typed_qty} onScan={onScan} onQty={(qty) => here && void queue(stop, here, qty, false)} />
           )}

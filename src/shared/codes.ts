@@ -280,6 +280,12 @@ export const CHECKING_STATION_MODE = defineCodes({
   MASS_CHECKING: [2, /*i18n*/ 'Mass Checking'],
 });
 
+/** Why a checking station refused a scan (numbers are ours): each refusal is recorded for the exception center. */
+export const CHECKING_REFUSAL_REASON = defineCodes({
+  UNKNOWN_ITEM: [1, /*i18n*/ 'Unknown Item'], NOT_IN_ORDER: [2, /*i18n*/ 'Not in the Order'], EXTRA_UNIT: [3, /*i18n*/ 'Extra Unit'],
+  WRONG_PACKAGING: [4, /*i18n*/ 'Wrong Packaging'], WEIGHT_OUT_OF_TOLERANCE: [5, /*i18n*/ 'Weight out of Tolerance'],
+});
+
 // Return to seller
 
 export const RTS_STATUS = defineCodes({
@@ -406,6 +412,8 @@ export const STOCK_LOCATION_TYPE = defineCodes({
   OUTBOUND_STAGING: [3, /*i18n*/ 'Outbound Staging Location'], RT_STAGING: [4, /*i18n*/ 'RT Staging Location'],
   /** A pick cart, basket, box or pallet holding picked units (outbound containers). */
   CONTAINER: [5, /*i18n*/ 'Container'],
+  /** A checked sales order: its units, out of their containers, until they ship (the location code is the order number). */
+  OUTBOUND_ORDER: [6, /*i18n*/ 'Checked Order'],
 });
 
 /** What an inventory transaction or block answers to (string codes, ours); each later module adds its document. */
@@ -421,6 +429,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   LOCATION_BLOCK: ['LOCATION_BLOCK', /*i18n*/ 'Location Block'],
   /** Reverse picking puts a cancelled order's picked units back. */
   REVERSE_PICKING_TASK: ['REVERSE_PICKING_TASK', /*i18n*/ 'Reverse Picking Task'],
+  /** Checking moves an order's units out of their containers. */
+  CHECKING_TASK: ['CHECKING_TASK', /*i18n*/ 'Checking Task'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -587,6 +597,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   quality: QUALITY,
   expiry_state: EXPIRY_STATE,
   stock_location_type: STOCK_LOCATION_TYPE,
+  checking_refusal_reason: CHECKING_REFUSAL_REASON,
   inventory_ref_type: INVENTORY_REF_TYPE,
   inventory_lock_action: INVENTORY_LOCK_ACTION,
   consumable_type: CONSUMABLE_TYPE,

@@ -159,6 +159,18 @@ export const RET = {
   TASK_SPLIT: -289403,
   /** Task Picking: the task claimed there is not a sub-picking task; `data.task_no`. */
   NOT_SUB_PICKING_TASK: -289404,
+  /** Checking: the station is not a checking station of the warehouse, or not in use; `data.station_id`. */
+  CHECK_STATION_UNUSABLE: -289501,
+  /** Checking: the container holds no order to check now (empty, still picking, or checked at another station); `data.container_code`, `data.reason`. */
+  CHECK_NOTHING_TO_CHECK: -289502,
+  /** Checking: the order cannot be checked now (not picked whole, in another task, checked already); `data.order_no`, `data.status`. */
+  CHECK_ORDER_UNAVAILABLE: -289503,
+  /** Checking: the units checked are not the order's picked units (`data.expected`, `data.checked` by SKU). */
+  CHECK_UNITS_MISMATCH: -289504,
+  /** Checking: the parcel's weight is outside the weight validation rule's tolerance; `data.min_g`, `data.max_g`, `data.weight_g`. */
+  CHECK_WEIGHT_OUT_OF_TOLERANCE: -289505,
+  /** Checking: a packaging scan the task asks is missing or is not a packaging consumable of the right type; `data.field`. */
+  CHECK_PACKAGING_INVALID: -289506,
   /**
    * Consumables: a consumable asked for is not one the warehouse can use (unknown, inactive); nothing
    * was taken. `data.consumable_id` and `data.reason` (unknown, inactive).

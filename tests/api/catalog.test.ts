@@ -19,7 +19,10 @@ const SWITCH = '/apps/system/user/switch_user_setting';
 
 type Row = Record<string, unknown>;
 interface Page { list: Row[]; total: number; page_no: number; page_size: number }
-interface RecordSetting { station_type: number; record_video: number; record_photo: number; record_weight: number; video_max_seconds: number; retention_days: number }
+interface RecordSetting {
+  station_type: number; record_video: number; record_photo: number; record_weight: number; scan_inner_packaging: number; scan_outer_packaging: number;
+  video_max_seconds: number; retention_days: number;
+}
 interface CategoryNode { category_id: string; parent_id: string | null; level: number; category_name: string }
 
 let server: TestServer;
@@ -178,16 +181,19 @@ describe('station record settings', () => {
   test('every station type has settings: defaults until saved', async () => {
     const res = await admin.get<{ list: RecordSetting[] }>(RECORD_SETTINGS);
     expect(res.data.list.map((s) => s.station_type)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(res.data.list[1]).toEqual({ station_type: 2, record_video: 1, record_photo: 0, record_weight: 1, video_max_seconds: 120, retention_days: 30 });
+    expect(res.data.list[1]).toEqual({
+      station_type: 2, record_video: 1, record_photo: 0, record_weight: 1, scan_inner_packaging: 0, scan_outer_packaging: 0, video_max_seconds: 120, retention_days: 30,
+    });
   });
 
   test('saving some types keeps the others, and stays in the warehouse', async () => {
-    const packing = { station_type: 2, record_video: 0, record_photo: 1, record_weight: 1, video_max_seconds: 300, retention_days: 90 };
+    const packing = { station_type: 2, record_video: 0, record_photo: 1, record_weight: 1, scan_inner_packaging: 0, scan_outer_packaging: 1, video_max_seconds: 300, retention_days: 90 };
     const qc = { station_type: 7, record_video: 1, record_photo: 1, record_weight: 0, video_max_seconds: 60, retention_days: 14 };
     const saved = await admin.post<{ list: RecordSetting[] }>(UPDATE_RECORD_SETTINGS, { list: [packing, qc] });
     expect(saved.retcode).toBe(0);
     expect(saved.data.list[1]).toEqual(packing);
-    expect(saved.data.list[6]).toEqual(qc);
+    // Packaging scans left out are off.
+    expect(saved.data.list[6]).toEqual({ ...qc, scan_inner_packaging: 0, scan_outer_packaging: 0 });
     expect(saved.data.list[0]).toMatchObject({ station_type: 1, record_video: 1, video_max_seconds: 120 });
     // Saved again over the first save.
     await admin.post(UPDATE_RECORD_SETTINGS, { list: [{ ...packing, retention_days: 60 }] });

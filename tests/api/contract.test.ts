@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, checkingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -172,6 +172,9 @@ beforeAll(async () => {
   VALID_BODIES.getWaveDetail = { wave_no: order!.waveNo };
   const [pickingTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.waveNo, order!.waveNo!))).limit(1);
   VALID_BODIES.getPickingTaskDetail = { task_no: pickingTask!.taskNo };
+  // The demo's checked cart (outbound.seed.ts).
+  const [checkingTask] = await server.database.db.select().from(checkingTasks).where(eq(checkingTasks.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getCheckingTaskDetail = { task_no: checkingTask!.taskNo };
   // The demo split task's group and one of its sub-picking tasks (outbound.seed.ts).
   const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
   VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };

@@ -33,6 +33,9 @@ export const recordSettingSchema = z.object({
   record_video: flag,
   record_photo: flag,
   record_weight: flag,
+  /** Checking and packing stations: the inner packaging (pouch, filler) and the outer one (box, pouch) are scanned (taken from consumable stock). */
+  scan_inner_packaging: flag.default(0),
+  scan_outer_packaging: flag.default(0),
   video_max_seconds: z.number().int().min(RECORD_LIMITS.videoSeconds.min).max(RECORD_LIMITS.videoSeconds.max),
   retention_days: z.number().int().min(RECORD_LIMITS.retentionDays.min).max(RECORD_LIMITS.retentionDays.max),
 });

@@ -27,6 +27,7 @@ import { stockBlockContract } from './stock-block.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
+import { checkingContract } from './checking.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
@@ -65,6 +66,7 @@ export const contract = {
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,
+  ...checkingContract,
   ...flowPickContract,
   ...subPickingContract,
   ...consumablesContract,

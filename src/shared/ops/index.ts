@@ -1,3 +1,4 @@
+import { checkingOps } from './checking.ops';
 import { countingOps } from './counting.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
@@ -14,6 +15,7 @@ export const OPS = {
   counting: countingOps,
   putaway: putawayOps,
   picking: pickingOps,
+  checking: checkingOps,
 };
 
 /** An op of the list. */

@@ -2,6 +2,7 @@ import type { ResourceDef } from './define';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
+import { checkingTaskResource } from './checking-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
 import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
 import { dockResource } from './dock.resource';
@@ -54,7 +55,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

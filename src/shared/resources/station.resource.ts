@@ -54,6 +54,8 @@ export function defaultRecordSetting(stationType: StationType): RecordSetting {
     record_video: closesParcels || stationType === CHECKING ? 1 : 0,
     record_photo: stationType === QC ? 1 : 0,
     record_weight: closesParcels ? 1 : 0,
+    scan_inner_packaging: 0,
+    scan_outer_packaging: 0,
     video_max_seconds: 120,
     retention_days: 30,
   };

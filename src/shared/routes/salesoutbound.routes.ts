@@ -46,7 +46,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/mergeLane', msg`Merge Lane`),
   page('/salesoutbound/sorting', msg`Sorting`),
   page('/salesoutbound/sortingwhilechecking', msg`Sorting While Checking`),
-  page('/salesoutbound/checking', msg`Checking`),
+  page('/salesoutbound/checking', msg`Checking`, { actions: { Action: msg`Check orders at a checking station` } }),
   page('/salesoutbound/packing', msg`Packing`),
   page('/salesoutbound/shipping', msg`Shipping`),
   page('/salesoutbound/shipping/detail/$id', msg`Shipping Detail`),

@@ -404,6 +404,9 @@ export const stationRecordSettings = pgTable('station_record_settings', {
   recordVideo: smallint('record_video').notNull(),
   recordPhoto: smallint('record_photo').notNull(),
   recordWeight: smallint('record_weight').notNull(),
+  /** Checking and packing: the inner packaging (pouch, filler) and the outer one (box, pouch) are scanned, and taken from consumable stock. */
+  scanInnerPackaging: smallint('scan_inner_packaging').notNull().default(0),
+  scanOuterPackaging: smallint('scan_outer_packaging').notNull().default(0),
   videoMaxSeconds: integer('video_max_seconds').notNull(),
   retentionDays: integer('retention_days').notNull(),
   updatedBy: text('updated_by').notNull(),
@@ -411,7 +414,7 @@ export const stationRecordSettings = pgTable('station_record_settings', {
 }, (t) => [
   whsPrimaryKey(t, t.stationType),
   check('station_record_settings_station_type_ck', sql`${t.stationType} between 1 and 7`),
-  check('station_record_settings_flags_ck', sql`${t.recordVideo} in (0, 1) and ${t.recordPhoto} in (0, 1) and ${t.recordWeight} in (0, 1)`),
+  check('station_record_settings_flags_ck', sql`${t.recordVideo} in (0, 1) and ${t.recordPhoto} in (0, 1) and ${t.recordWeight} in (0, 1) and ${t.scanInnerPackaging} in (0, 1) and ${t.scanOuterPackaging} in (0, 1)`),
   check('station_record_settings_video_max_seconds_ck', sql`${t.videoMaxSeconds} between 10 and 600`),
   check('station_record_settings_retention_days_ck', sql`${t.retentionDays} between 1 and 365`),
 ]);

@@ -65,7 +65,7 @@ export const locationInventory = pgTable('location_inventory', {
   check('location_inventory_prepick_ck', sql`${t.prepickQty} >= 0`),
   check('location_inventory_available_ck', sql`${t.availableQty} >= 0`),
   check('location_inventory_quality_ck', sql`${t.quality} in (1, 2)`),
-  check('location_inventory_location_type_ck', sql`${t.locationType} between 1 and 5`),
+  check('location_inventory_location_type_ck', sql`${t.locationType} between 1 and 6`),
 ]);
 
 /**
@@ -175,7 +175,7 @@ export const inventoryTransactions = pgTable('inventory_transactions', {
   // Types that only take stock out are credits, types that only bring it in are debits (ledger.ts TXN_TYPE_DIRECTIONS).
   check('inventory_transactions_type_direction_ck', sql`(${t.txnType} not in (2, 4, 6, 12, 21) or ${t.direction} = 2) and (${t.txnType} not in (5, 7, 13, 20, 22) or ${t.direction} = 1)`),
   check('inventory_transactions_quality_ck', sql`${t.quality} in (1, 2)`),
-  check('inventory_transactions_location_type_ck', sql`${t.locationType} between 1 and 5`),
+  check('inventory_transactions_location_type_ck', sql`${t.locationType} between 1 and 6`),
 ]);
 
 /** Block and unblock of stock (the block/unblock logs of the inventory map): who, how much, where, why, when. Append-only. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, serial, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { activeStatusCheck, createdAt, locationStatusCheck, remark, status, timestamptz, trigramIndex, updatedAt, warehouseRef, whsId, whsPrimaryKey } from './columns';
-import { shopGroups, shops, skus, zones } from './basic';
+import { shopGroups, shops, skus, stations, zones } from './basic';
 import { skuBatches } from './inventory';
 import { users } from './system';
 
@@ -12,6 +12,7 @@ export const waveNoSeq = pgSequence('wave_no_seq');
 export const pickingTaskNoSeq = pgSequence('picking_task_no_seq');
 export const outboundExceptionNoSeq = pgSequence('outbound_exception_no_seq');
 export const subPickingGroupNoSeq = pgSequence('sub_picking_group_no_seq');
+export const checkingTaskNoSeq = pgSequence('checking_task_no_seq');
 
 /**
  * Pick carts, baskets, boxes, pallets and put walls: labelled containers an operator picks into.
@@ -281,6 +282,92 @@ export const outboundExceptions = pgTable('outbound_exceptions', {
   index('outbound_exceptions_location_idx').on(t.whsId, t.locationId, t.createdAt),
   index('outbound_exceptions_created_at_idx').on(t.whsId, t.createdAt),
   check('outbound_exceptions_qty_ck', sql`${t.qty} between 1 and 99999`),
+]);
+
+/**
+ * Checking tasks (spec §2 task/checking, §3 checking task info): the orders of one container checked
+ * at a checking station in its mode, made when the container is scanned there. Checking an order
+ * moves its units out of their containers onto the order (STOCK_LOCATION_TYPE outbound order 6).
+ */
+export const checkingTasks = pgTable('checking_tasks', {
+  whsId: warehouseRef(),
+  taskNo: text('task_no').notNull(),
+  containerCode: text('container_code').notNull(),
+  stationId: text('station_id').notNull(),
+  /** CHECKING_STATION_MODE of the station when the task was made. */
+  mode: smallint('mode').notNull(),
+  /** TASK_STATUS: ongoing 1, done 2, cancel 9 (its orders all cancelled). */
+  status: smallint('status').notNull().default(1),
+  waveNo: text('wave_no'),
+  /** PICKING_TYPE of the picking that filled the container (spec "wave_type"). */
+  waveType: smallint('wave_type'),
+  needScanInnerPackaging: boolean('need_scan_inner_packaging').notNull(),
+  needScanOuterPackaging: boolean('need_scan_outer_packaging').notNull(),
+  removeWeightInput: boolean('remove_weight_input').notNull(),
+  totalQty: integer('total_qty').notNull(),
+  checkedQty: integer('checked_qty').notNull().default(0),
+  assigneeId: integer('assignee_id').references(() => users.userId),
+  createdAt: createdAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskNo),
+  foreignKey({ name: 'checking_tasks_station_fk', columns: [t.whsId, t.stationId], foreignColumns: [stations.whsId, stations.stationId] }),
+  index('checking_tasks_container_idx').on(t.whsId, t.containerCode, t.status),
+  index('checking_tasks_created_at_idx').on(t.whsId, t.createdAt),
+  check('checking_tasks_status_ck', sql`${t.status} in (1, 2, 9)`),
+  check('checking_tasks_mode_ck', sql`${t.mode} in (0, 1, 2)`),
+  check('checking_tasks_qty_ck', sql`${t.totalQty} >= 0 and ${t.checkedQty} between 0 and ${t.totalQty}`),
+]);
+
+/** The orders of a checking task, each checked whole by one op: its units, packaging and weight. */
+export const checkingTaskOrders = pgTable('checking_task_orders', {
+  whsId: whsId(),
+  taskNo: text('task_no').notNull(),
+  orderNo: text('order_no').notNull(),
+  /** Its place at the station (put wall slot, tote): the cart slot of sorting while picking, else 1, 2, … by order number. */
+  slotNo: smallint('slot_no').notNull(),
+  totalQty: integer('total_qty').notNull(),
+  /** TASK_STATUS: pending 0, done 2, cancel 9. */
+  status: smallint('status').notNull().default(0),
+  /** What the SKUs weigh by their master data; null when a SKU has no weight. */
+  expectedWeightG: integer('expected_weight_g'),
+  weightG: integer('weight_g'),
+  innerPackaging: text('inner_packaging'),
+  outerPackaging: text('outer_packaging'),
+  checkedBy: integer('checked_by').references(() => users.userId),
+  checkedAt: timestamptz('checked_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskNo, t.orderNo),
+  foreignKey({ name: 'checking_task_orders_task_fk', columns: [t.whsId, t.taskNo], foreignColumns: [checkingTasks.whsId, checkingTasks.taskNo] }).onDelete('cascade'),
+  foreignKey({ name: 'checking_task_orders_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }),
+  index('checking_task_orders_order_idx').on(t.whsId, t.orderNo),
+  // One open check per order: an order is never in two unfinished checking tasks.
+  uniqueIndex('checking_task_orders_open_uq').on(t.whsId, t.orderNo).where(sql`status = 0`),
+  check('checking_task_orders_status_ck', sql`${t.status} in (0, 2, 9)`),
+  check('checking_task_orders_qty_ck', sql`${t.totalQty} >= 1 and ${t.slotNo} between 1 and 999 and (${t.weightG} is null or ${t.weightG} between 1 and 1000000)`),
+]);
+
+/** Scans a checking station refused (a unit not of the order, an extra unit, wrong packaging, a weight out of tolerance). */
+export const checkingRefusals = pgTable('checking_refusals', {
+  whsId: whsId(),
+  refusalId: bigserial('refusal_id', { mode: 'number' }).notNull(),
+  taskNo: text('task_no').notNull(),
+  orderNo: text('order_no'),
+  /** CHECKING_REFUSAL_REASON. */
+  reason: smallint('reason').notNull(),
+  /** What was scanned (or the weight put on the scale, in grams). */
+  scanned: text('scanned').notNull(),
+  skuId: text('sku_id'),
+  stationId: text('station_id').notNull(),
+  opId: uuid('op_id'),
+  operatorId: integer('operator_id').references(() => users.userId),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.refusalId),
+  foreignKey({ name: 'checking_refusals_task_fk', columns: [t.whsId, t.taskNo], foreignColumns: [checkingTasks.whsId, checkingTasks.taskNo] }).onDelete('cascade'),
+  index('checking_refusals_task_idx').on(t.whsId, t.taskNo),
+  index('checking_refusals_created_at_idx').on(t.whsId, t.createdAt),
+  check('checking_refusals_reason_ck', sql`${t.reason} between 1 and 5`),
 ]);
 
 // Rule Center of sales outbound (docs/outbound.md "Rules").

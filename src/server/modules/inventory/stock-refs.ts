@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PgTransaction, unionAll } from 'drizzle-orm/pg-core';
 import { LOCATION_STATUS, STOCK_LOCATION_TYPE, type CodeOf } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { cells, containers, inboundStagingLocations, outboundStagingLocations, rtStagingLocations, skuBatches, skus } from '../../db/schema';
+import { cells, containers, inboundStagingLocations, outboundStagingLocations, rtStagingLocations, salesOrders, skuBatches, skus } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 
 /**
@@ -37,7 +37,7 @@ const LOCATION_TABLES = [
 ] as const;
 
 /**
- * The warehouse's locations of these codes, from the four location tables and the containers in one query. An
+ * The warehouse's locations of these codes, from the four location tables, the containers and the checked orders in one query. An
  * unknown code is not found; a code held by two kinds of location at once is refused rather than
  * guessed (a balance is keyed by the code alone).
  */
@@ -55,7 +55,12 @@ export async function resolveLocations(tx: Db, whsId: string, codes: Iterable<st
     .select({ code: containers.containerCode, type: typeColumn(STOCK_LOCATION_TYPE.values.CONTAINER), status: containers.status, zoneId: sql<string | null>`null::text` })
     .from(containers)
     .where(and(eq(containers.whsId, whsId), inArray(containers.containerCode, inWanted)));
-  const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!, containerRows);
+  // A checked sales order holds its units, out of their containers, until they ship (its code is the order number).
+  const orderRows = tx
+    .select({ code: salesOrders.orderNo, type: typeColumn(STOCK_LOCATION_TYPE.values.OUTBOUND_ORDER), status: sql<number>`${sql.raw(String(LOCATION_STATUS.values.NORMAL))}::smallint`.mapWith(Number), zoneId: sql<string | null>`null::text` })
+    .from(salesOrders)
+    .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, inWanted)));
+  const rows = await unionAll(cellRows!, inboundRows!, outboundRows!, rtRows!, containerRows, orderRows);
   const found = new Map<string, StockLocation>();
   for (const row of rows) {
     const other = found.get(row.code);

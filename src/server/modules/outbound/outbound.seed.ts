@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON } from '../../../shared/codes';
+import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON, STATION_TYPE } from '../../../shared/codes';
+import { defaultRecordSetting } from '../../../shared/resources/station.resource';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Tx } from '../../db/client';
-import { containers, skus, warehouses } from '../../db/schema';
+import { containers, skus, stationRecordSettings, users, warehouses } from '../../db/schema';
 import { demoWorker } from '../../common/demo-actor';
 import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
+import { applyCheck, startChecking } from './checking';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
 import { releaseWave } from './wave';
+import { weightBands, weightVerdict } from './weight-validation';
 
 /** Pick carts and baskets of every demo warehouse. */
 const DEMO_CONTAINERS = [
@@ -25,7 +28,8 @@ const STOCKED_UNITS = 12;
  * picked (one short pick re-allocated), released and waiting for a picker (one task split into two
  * sub-picking tasks, the first started; a wave sorted while picking, its first cart started), allocated and waiting
  * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
- * reverse picking task). Everything goes through the same code as the screens and the PDA.
+ * reverse picking task), checked (a cart of wave 1 at a checking station, which weighs parcels), and
+ * a cart being checked. Everything goes through the same code as the screens and the PDA.
  */
 export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promise<void> {
   for (const whsId of whsIds) {
@@ -96,6 +100,42 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
       const order = await lockOrder(tx, whsId, orderNo);
       const cancelled = await moveOrder(tx, whsId, order, S.CANCEL, 'Cancelled: buyer cancelled the order', picker, { holdReason: null });
       await releaseOrder(tx, whsId, actor, cancelled);
+    }
+    await seedChecking(tx, whsId, actor, first.taskNos.map((_, t) => `CART${String(t + 1).padStart(3, '0')}`));
+  }
+}
+
+/**
+ * Checking stations weigh each parcel and have its box (or pouch) scanned; of wave 1's carts, the first with orders to check is checked
+ * at CHK-01 (each order weighing what its units should), the next is started at CHK-04 and left.
+ */
+/** The demo's smallest carton (consumables.seed.ts). */
+const DEMO_BOX = 'CB-S';
+
+async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly string[]): Promise<void> {
+  const CHECKING = STATION_TYPE.values.CHECKING;
+  const record = defaultRecordSetting(CHECKING);
+  const [worker] = await tx.select({ email: users.email }).from(users).where(eq(users.userId, actor.userId));
+  await tx.insert(stationRecordSettings).values({
+    whsId, stationType: CHECKING, recordVideo: record.record_video, recordPhoto: record.record_photo, recordWeight: 1, scanOuterPackaging: 1,
+    videoMaxSeconds: record.video_max_seconds, retentionDays: record.retention_days, updatedBy: worker!.email,
+  });
+  const bands = await weightBands(tx, whsId);
+  const stations = ['CHK-01', 'CHK-04'];
+  for (const cart of carts) {
+    const station = stations[0];
+    if (!station) return;
+    // A cart whose orders were cancelled has nothing to check: the next one is tried.
+    const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
+    if (!work) continue;
+    stations.shift();
+    if (stations.length === 1) {
+      for (const order of work.orders) {
+        await applyCheck(tx, whsId, { userId: actor.userId, opId: randomUUID() }, {
+          task_no: work.task.task_no, order_no: order.order_no, units: order.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),
+          inner_packaging: null, outer_packaging: DEMO_BOX, weight_g: order.expected_weight_g ?? 500,
+        }, async (expectedG, actualG) => weightVerdict(bands, expectedG, actualG));
+      }
     }
   }
 }

@@ -277,7 +277,7 @@ async function settleTasks(tx: Db, whsId: string, taskNos: readonly string[]): P
 }
 
 /** Frees containers whose task is over and that hold no units any more. */
-async function freeEmptyContainers(tx: Db, whsId: string, codes: readonly string[]): Promise<void> {
+export async function freeEmptyContainers(tx: Db, whsId: string, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return;
   await tx.execute(sql`update containers c set task_no = null
     where c.whs_id = ${whsId} and c.container_code in (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) and c.task_no is not null

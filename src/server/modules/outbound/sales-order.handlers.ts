@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { warehouseTimeZone } from '../../common/time';
 import { allocateOrders, knownOrders } from './allocation';
+import { leaveChecking } from './checking';
 import { releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, orderDetail, orderLabel, orderOut, setPriority, type Actor } from './sales-order';
 
@@ -65,6 +66,11 @@ export const salesOrderHandlers: Handlers<typeof salesOrderContract> = {
     const actor = await actorOf(db, session.whsId, session.userId);
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, session.whsId, order_no);
+      if (order.status === S.CHECKED) {
+        // Its units have left their containers (checking.ts): putting them back is the cancel after checking's.
+        throw new ApiError(RET.ILLEGAL_TRANSITION, `Order ${order_no} is checked: its units are out of their containers and it cannot be cancelled here.`, { status: order.status }, 409);
+      }
+      await leaveChecking(tx, session.whsId, order_no);
       const cancelled = await moveOrder(tx, session.whsId, order, S.CANCEL, `Cancelled: ${reason}`, session.userId, { holdReason: null });
       const { reverseTaskNo } = await releaseOrder(tx, session.whsId, actor, cancelled);
       return { order: orderOut(cancelled), reverse_task_no: reverseTaskNo };

@@ -1,0 +1,39 @@
+import { CHECKING_STATION_MODE, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
+import { CHECKING_TASK_PAGES } from '../contract/checking.contract';
+import { defineResource } from './define';
+
+const T = TASK_STATUS.values;
+
+/**
+ * Checking tasks (spec §2 /salesoutbound/task/checking): the rows of `checking_tasks`, one per
+ * container checked at a station (checking.ts makes them when the container is scanned there).
+ * Read-only; the detail (its orders, weights and refused scans) is a screen of its own over
+ * checking.contract.ts getCheckingTaskDetail. Newest first by task number.
+ */
+export const checkingTaskResource = defineResource({
+  name: 'checking_task',
+  table: 'checking_tasks',
+  key: 'task_no',
+  warehouseScoped: true,
+  defaultSort: { field: 'task_no', desc: true },
+  fields: {
+    task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
+    container_code: { kind: 'text', label: /*i18n*/ 'Container', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+    station_id: { kind: 'text', label: /*i18n*/ 'Station ID', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+    mode: { kind: 'enum', label: /*i18n*/ 'Checking Mode', readOnly: true, ...codeEnum(CHECKING_STATION_MODE), filter: { op: 'eq', type: 'select' } },
+    status: {
+      kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: [T.ONGOING, T.DONE, T.CANCEL] as const,
+      filter: { op: 'eq', type: 'select' },
+    },
+    wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
+    wave_type: { kind: 'enum', label: /*i18n*/ 'Picking Type', readOnly: true, ...codeEnum(PICKING_TYPE), filter: { op: 'eq', type: 'select', hide: true } },
+    checked_qty: { kind: 'int', label: /*i18n*/ 'Checked Qty', readOnly: true },
+    total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
+    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+    created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
+    finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
+  },
+  api: { list: { path: '/apps/process/outbound/checking/search_checking_task' } },
+  pages: { list: CHECKING_TASK_PAGES.list, detail: CHECKING_TASK_PAGES.detail },
+  ownScreens: ['detail'],
+});

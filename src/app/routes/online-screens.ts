@@ -57,6 +57,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/task/picking/detail/$pickup_id': () => import('../features/outbound/picking-task-detail.screen'),
   '/salesoutbound/task/reversePicking/detail/$task_number': () => import('../features/outbound/picking-task-detail.screen'),
   '/salesoutbound/task/subPicking/detail/$sub_picking_id': () => import('../features/outbound/picking-task-detail.screen'),
+  '/salesoutbound/task/checking/detail/$task_number': () => import('../features/outbound/checking-task-detail.screen'),
   '/salesoutbound/subPicking/grouplog': () => import('../features/outbound/sub-picking-group-list.screen'),
   '/salesoutbound/subPicking/detail': () => import('../features/outbound/sub-picking-group-detail.screen'),
   '/inventorymap/onhand/detail/$sku_id': () => import('../features/inventory/sku-detail.screen'),

@@ -12,7 +12,10 @@ import { toast } from '../../kit/toast';
 import { catalogQueries } from './catalog.queries';
 import { RouteTabs } from '../../kit/route-tabs';
 
-type Flag = 'record_video' | 'record_photo' | 'record_weight';
+type Flag = 'record_video' | 'record_photo' | 'record_weight' | 'scan_inner_packaging' | 'scan_outer_packaging';
+/** Only stations that close parcels scan their packaging. */
+const PACKS: ReadonlySet<number> = new Set([STATION_TYPE.values.CHECKING, STATION_TYPE.values.PACKING]);
+const PACKAGING_FLAGS: ReadonlySet<Flag> = new Set(['scan_inner_packaging', 'scan_outer_packaging']);
 type Amount = 'video_max_seconds' | 'retention_days';
 
 const same = (a: RecordSetting, b: RecordSetting | undefined) =>
@@ -51,6 +54,8 @@ export default function StationRecordSettingsScreen() {
     { key: 'record_video', label: t`Video` },
     { key: 'record_photo', label: t`Photos` },
     { key: 'record_weight', label: t`Weight` },
+    { key: 'scan_inner_packaging', label: t`Inner Packaging Scan` },
+    { key: 'scan_outer_packaging', label: t`Outer Packaging Scan` },
   ];
   const amounts: { key: Amount; label: string; limits: { min: number; max: number } }[] = [
     { key: 'video_max_seconds', label: t`Max Clip Length (s)`, limits: RECORD_LIMITS.videoSeconds },
@@ -63,7 +68,7 @@ export default function StationRecordSettingsScreen() {
       <div>
         <Title order={1} fz="h2"><Trans>Record Settings</Trans></Title>
         <Text c="dimmed" size="sm">
-          <Trans>What a station of each type records while an operator works at it: a video of the work (evidence for buyer disputes), photos of the items and the parcel weight, and how long recordings are kept.</Trans>
+          <Trans>What a station of each type records while an operator works at it: a video of the work (evidence for buyer disputes), photos of the items and the parcel weight, and how long recordings are kept. Checking and packing stations may also have the packaging scanned (taken from consumable stock).</Trans>
         </Text>
       </div>
       {saved.isPending && <Loader size="sm" aria-label={t`Loading`} />}
@@ -73,8 +78,8 @@ export default function StationRecordSettingsScreen() {
         </Alert>
       )}
       {saved.data && (
-        <Paper withBorder radius="md" p="sm" maw={1000}>
-          <Table.ScrollContainer minWidth={720}>
+        <Paper withBorder radius="md" p="sm" maw={1200}>
+          <Table.ScrollContainer minWidth={960}>
             <Table aria-label={t`Record Settings`} data-testid="record-settings">
               <Table.Thead>
                 <Table.Tr>
@@ -97,7 +102,7 @@ export default function StationRecordSettingsScreen() {
                           <Switch
                             aria-label={`${typeName}: ${f.label}`}
                             checked={setting[f.key] === 1}
-                            disabled={!mayEdit || save.isPending}
+                            disabled={!mayEdit || save.isPending || (PACKAGING_FLAGS.has(f.key) && !PACKS.has(type))}
                             onChange={(e) => edit(type, { [f.key]: e.currentTarget.checked ? 1 : 0 })}
                           />
                         </Table.Td>

@@ -60,7 +60,7 @@ describe('checking', () => {
     await scanInto(page, 'checking-container-scan', BASKET);
     await expect.poll(() => page.getByTestId('checking-order-card').textContent()).toContain(orderNo);
     await scanInto(page, 'checking-scan', other!);
-    await expect.poll(() => page.getByTestId('checking-refused').textContent()).toContain(`${other} is not in order ${orderNo}`);
+    await expect.poll(() => page.getByTestId('checking-refused').textContent()).toContain(`${other} is no item of this container`);
     for (let i = 0; i < 3; i++) await scanInto(page, 'checking-scan', sku!);
     // The station has the box scanned (Record Settings): tape is no box, the small carton is.
     await scanInto(page, 'checking-outer-scan', 'ST-TAPE');
@@ -70,6 +70,7 @@ describe('checking', () => {
     await weight.waitFor();
     await station.context.setOffline(true);
     const { orders } = await api<CheckingWork>(office.page, 'GET', checkingContract.getCheckingTaskDetail.path, { task_no: await taskNoOf(page) }, WHS);
+    await page.screenshot({ path: 'test-results/checking-weigh.png', fullPage: true });
     await weight.fill(String(orders[0]!.expected_weight_g ?? 900));
     await weight.press('Enter');
     await expect.poll(() => page.getByTestId('checking-complete').textContent()).toContain(BASKET);

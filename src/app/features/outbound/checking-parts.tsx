@@ -47,7 +47,7 @@ export function CheckingHeader({ work, onLeave }: { work: CheckingWork; onLeave(
 
 const STATE_BADGE: Record<OrderState['kind'], { color: string; label: MessageDescriptor }> = {
   open: { color: 'gray', label: msg`To check` },
-  queued: { color: 'blue', label: msg`Checked on this device` },
+  queued: { color: 'blue', label: msg`Queued` },
   done: { color: 'teal', label: msg`Checked` },
   cancelled: { color: 'dark', label: msg`Cancelled` },
   rejected: { color: 'red', label: msg`Refused: check again` },

@@ -46,13 +46,14 @@ import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
 import { pickingHandlers } from './modules/outbound/picking.handlers';
+import { mergingHandlers } from './modules/outbound/merging.handlers';
 import { flowPickHandlers } from './modules/outbound/flow-pick.handlers';
 import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
-  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...flowPickHandlers, ...subPickingHandlers,
+  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...flowPickHandlers, ...subPickingHandlers,
 };
 
 /**

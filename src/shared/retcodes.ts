@@ -159,6 +159,16 @@ export const RET = {
   TASK_SPLIT: -289403,
   /** Task Picking: the task claimed there is not a sub-picking task; `data.task_no`. */
   NOT_SUB_PICKING_TASK: -289404,
+  /**
+   * Merging: the container cannot arrive on this merge lane: `data.reason` says why — unknown (not a
+   * container of the warehouse), no_merge (it holds no order picked into several containers),
+   * picking (its picking task is not done), arrived (it is on its lane already: `data.station_id`,
+   * `data.arrived_at`), other_lane (its orders go to `data.station_id`), no_lane (no merge rule takes
+   * its order yet), closed (its order was cancelled or failed); `data.container_code`.
+   */
+  MERGE_CONTAINER_REFUSED: -289701,
+  /** Merging: the station scanned is not an enabled merge lane of the warehouse; `data.station_id`. */
+  MERGE_LANE_INVALID: -289702,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -19,6 +19,7 @@ const KINDS = {
   pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
   outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },
   subPickingGroup: { prefix: 'SPG', seq: subPickingGroupNoSeq },
+  mergeTask: { prefix: 'MG', seq: mergeTaskNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

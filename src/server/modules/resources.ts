@@ -21,6 +21,7 @@ import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
 import { flowPickingSkillHooks, pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
+import { mergeRuleHooks } from './outbound/merging.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -53,6 +54,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   wave_rule: waveRuleHooks,
   wave_group: waveGroupHooks,
   zone_color: zoneColorHooks,
+  merge_rule: mergeRuleHooks,
 };
 
 /**

@@ -26,6 +26,7 @@ import { stockBlockContract } from './stock-block.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
+import { mergingContract } from './merging.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
@@ -64,6 +65,7 @@ export const contract = {
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,
+  ...mergingContract,
   ...flowPickContract,
   ...subPickingContract,
   ...resourcesContract,

@@ -1,4 +1,5 @@
 import { countingOps } from './counting.ops';
+import { mergingOps } from './merging.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { userSettingsOps } from './user-settings.ops';
@@ -14,6 +15,7 @@ export const OPS = {
   counting: countingOps,
   putaway: putawayOps,
   picking: pickingOps,
+  merging: mergingOps,
 };
 
 /** An op of the list. */

@@ -9,6 +9,7 @@ import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
+import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -184,7 +185,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoCounting(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoVas(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutboundRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoMergeRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

@@ -23,4 +23,5 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/massputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/salesoutbound/pickingTask': () => import('../features/outbound/task-picking.screen'),
+  '/salesoutbound/mergeLane': () => import('../features/outbound/merge-lane.screen'),
 };

@@ -234,19 +234,19 @@ function OrderCard({ order }: { order: LaneOrder }) {
   const total = order.containers.length;
   return (
     <Card withBorder radius="md" padding="xs" data-testid="merge-lane-order" data-order={orderNo} data-complete={order.complete}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Group gap="xs" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
-          <Text fw={900} fz={28} lh={1} w={44} ta="center" c={order.slotNo === null ? 'dimmed' : undefined} data-testid="merge-order-slot">
-            {order.slotNo ?? '–'}
-          </Text>
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>{orderNo}</Text>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Text fw={900} fz={28} lh={1} w={44} ta="center" style={{ flexShrink: 0 }} c={order.slotNo === null ? 'dimmed' : undefined} data-testid="merge-order-slot">
+          {order.slotNo ?? '–'}
+        </Text>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>{orderNo}</Text>
+          <Group gap={6} mt={2}>
             <Text size="xs" c="dimmed"><Trans>{here} of {total} containers here</Trans></Text>
-          </div>
-        </Group>
-        {order.complete
-          ? <Badge color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />} data-testid="merge-order-ready"><Trans>Ready for checking</Trans></Badge>
-          : <Badge color="gray" variant="light"><Trans>Waiting</Trans></Badge>}
+            {order.complete
+              ? <Badge size="sm" color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />} data-testid="merge-order-ready"><Trans>Ready for checking</Trans></Badge>
+              : <Badge size="sm" color="gray" variant="light"><Trans>Waiting</Trans></Badge>}
+          </Group>
+        </div>
       </Group>
       <Group gap={4} mt={6}>
         {order.containers.map((c) => <ContainerChip key={c.code} container={c} />)}

@@ -123,7 +123,7 @@ beforeAll(async () => {
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
-  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules) =>
+  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSalesAllocateRuleDetail = { rule_id: (await sg(salesAllocateRules))[0]!.ruleId };
   VALID_BODIES.getPickingRuleDetail = { rule_id: (await sg(pickingRules))[0]!.ruleId };

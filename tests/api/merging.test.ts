@@ -237,6 +237,21 @@ describe('a multi-zone order on its merge lane', () => {
 /** Moves an order to Checking as the checking station will (status 5). */
 const sqlSetChecking = (orderNo: string) => sql`update sales_orders set status = 5 where whs_id = ${WHS} and order_no = ${orderNo}`;
 
+describe('racing arrivals', () => {
+  test('two devices scanning one container at once: one arrival applies, the other is refused as arrived', async () => {
+    const { zones, taskNos, orderNo } = await multiZoneOrder(2);
+    const laneA = await lane();
+    await rule(zones, [laneA]);
+    const first = await claim(taskNos[0]!);
+    await pickAll(taskNos[0]!, first.lines);
+    const devices = [new Device(operator), new Device(operator)];
+    const answers = await Promise.all(devices.map((d) => d.push(mergingOps.arrive.kind, { station_id: laneA, container_code: first.cart })));
+    expect(answers.map((a) => a.status).sort()).toEqual(['applied', 'rejected']);
+    expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ retcode: RET.MERGE_CONTAINER_REFUSED, data: { reason: 'arrived' } });
+    expect(await mergeTaskOf(orderNo)).toMatchObject({ status: T.ONGOING, arrivedCount: 1 });
+  });
+});
+
 describe('refusals and warehouse isolation', () => {
   test('an unknown container, one of no multi-zone order, a station that is no merge lane; nothing written', async () => {
     const laneA = await lane();

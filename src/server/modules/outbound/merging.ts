@@ -229,7 +229,8 @@ async function refreshOrders(tx: Db, whsId: string, orderNos: readonly string[])
     }
     await recount(tx, whsId, [task.taskNo]);
   }
-  for (const lane of lanes) await assignSlots(tx, whsId, lane);
+  // Lanes locked in one order, so two pickers finishing tasks of orders on two lanes never wait on each other.
+  for (const lane of [...lanes].sort()) await assignSlots(tx, whsId, lane);
 }
 
 /** A merging task's counts and status from its containers: done when every one arrived. */

@@ -94,27 +94,32 @@ async function laneLoads(tx: Db, whsId: string, ids: readonly string[]): Promise
 }
 
 /**
- * The lane an order goes to: by priority, the first active merge rule whose shop is the order's (or
- * none) and whose zones hold every zone the order is picked in (or none), then of its enabled lanes
- * the one with the most free slots (the first named on a tie). Null when no rule takes the order.
+ * Chooses the lane of each order (`choose`): by priority, the first active merge rule whose shop is
+ * the order's (or none) and whose zones hold every zone the order is picked in (or none), then of its
+ * enabled lanes the one holding the fewest orders (the first by id on a tie); null when no rule takes
+ * the order. The rules, lanes and loads are read once for a whole save, each choice adding to its
+ * lane's load, so a wave's orders spread over the lanes.
  */
-async function chooseLane(tx: Db, whsId: string, shopId: string | null, zoneIds: readonly string[]): Promise<LaneChoice | null> {
-  const rules = await tx.select().from(mergeRules)
+async function laneChooser(tx: Db, whsId: string): Promise<(shopId: string | null, zoneIds: readonly string[]) => LaneChoice | null> {
+  const rules = (await tx.select().from(mergeRules)
     .where(and(eq(mergeRules.whsId, whsId), eq(mergeRules.status, ACTIVE_STATUS.values.ACTIVE)))
-    .orderBy(asc(mergeRules.priority), asc(mergeRules.ruleId));
-  for (const rule of rules) {
-    if (rule.shopId !== null && rule.shopId !== shopId) continue;
-    const ruleZones = storedIds(rule.zoneIds);
-    if (ruleZones.length > 0 && !zoneIds.every((z) => ruleZones.includes(z))) continue;
-    const named = storedIds(rule.stationIds);
-    const enabled = await enabledLanes(tx, whsId, named);
-    const lanes = named.filter((id) => enabled.has(id));
-    if (lanes.length === 0) continue;
-    const loads = await laneLoads(tx, whsId, lanes);
-    const best = lanes.reduce((a, b) => ((loads.get(b) ?? 0) < (loads.get(a) ?? 0) ? b : a));
-    return { stationId: best, ruleId: rule.ruleId };
-  }
-  return null;
+    .orderBy(asc(mergeRules.priority), asc(mergeRules.ruleId)))
+    .map((rule) => ({ rule, zones: storedIds(rule.zoneIds), lanes: storedIds(rule.stationIds) }));
+  const named = [...new Set(rules.flatMap((r) => r.lanes))];
+  const enabled = await enabledLanes(tx, whsId, named);
+  const loads = await laneLoads(tx, whsId, [...enabled]);
+  return (shopId, zoneIds) => {
+    for (const { rule, zones, lanes: ruleLanes } of rules) {
+      if (rule.shopId !== null && rule.shopId !== shopId) continue;
+      if (zones.length > 0 && !zoneIds.every((z) => zones.includes(z))) continue;
+      const lanes = ruleLanes.filter((id) => enabled.has(id));
+      if (lanes.length === 0) continue;
+      const best = lanes.reduce((a, b) => ((loads.get(b) ?? 0) < (loads.get(a) ?? 0) ? b : a));
+      loads.set(best, (loads.get(best) ?? 0) + 1);
+      return { stationId: best, ruleId: rule.ruleId };
+    }
+    return null;
+  };
 }
 
 /** The slots of a lane: its active merge rule's (a lane belongs to one); null when none names it. */
@@ -154,10 +159,12 @@ async function placeUnplaced(tx: Db, whsId: string): Promise<string[]> {
     where m.whs_id = ${whsId} and m.station_id is null and m.status <> ${n(T.CANCEL)} and o.status in (${onLaneSql})
     order by m.order_no limit 200 for update of m`);
   const lanes = new Set<string>();
+  if (rows.length === 0) return [];
+  const chooseLane = await laneChooser(tx, whsId);
   for (const r of rows) {
     const zones = await tx.select({ zoneId: mergeTaskContainers.zoneId }).from(mergeTaskContainers)
       .where(and(eq(mergeTaskContainers.whsId, whsId), eq(mergeTaskContainers.taskNo, r.task_no)));
-    const lane = await chooseLane(tx, whsId, r.shop_id, [...new Set(zones.flatMap((z) => (z.zoneId ? [z.zoneId] : [])))]);
+    const lane = chooseLane(r.shop_id, [...new Set(zones.flatMap((z) => (z.zoneId ? [z.zoneId] : [])))]);
     if (!lane) continue;
     await tx.update(mergeTasks).set({ stationId: lane.stationId, ruleId: lane.ruleId }).where(and(eq(mergeTasks.whsId, whsId), eq(mergeTasks.taskNo, r.task_no)));
     lanes.add(lane.stationId);
@@ -207,28 +214,26 @@ async function refreshOrders(tx: Db, whsId: string, orderNos: readonly string[])
   const fresh = merged.filter((o) => !existing.has(o.orderNo));
   const numbers = await nextDocNos(tx, 'mergeTask', await warehouseTimeZone(tx, whsId), fresh.length);
   const lanes = new Set<string>();
-  for (const [i, order] of fresh.entries()) {
-    const list = tasksOf.get(order.orderNo)!;
-    const lane = await chooseLane(tx, whsId, order.shopId, [...new Set(list.flatMap((t) => (t.zoneId ? [t.zoneId] : [])))]);
-    const [row] = await tx.insert(mergeTasks).values({ whsId, taskNo: numbers[i]!, orderNo: order.orderNo, stationId: lane?.stationId ?? null, ruleId: lane?.ruleId ?? null })
-      .returning();
-    existing.set(order.orderNo, row!);
-    if (lane) lanes.add(lane.stationId);
+  if (fresh.length > 0) {
+    const chooseLane = await laneChooser(tx, whsId);
+    const made = await tx.insert(mergeTasks).values(fresh.map((order, i) => {
+      const lane = chooseLane(order.shopId, [...new Set(tasksOf.get(order.orderNo)!.flatMap((t) => (t.zoneId ? [t.zoneId] : [])))]);
+      if (lane) lanes.add(lane.stationId);
+      return { whsId, taskNo: numbers[i]!, orderNo: order.orderNo, stationId: lane?.stationId ?? null, ruleId: lane?.ruleId ?? null };
+    })).returning();
+    for (const row of made) existing.set(row.orderNo, row);
   }
-  for (const order of merged) {
-    const task = existing.get(order.orderNo)!;
-    if (task.status === T.CANCEL || task.status === T.DONE) continue;
-    const list = tasksOf.get(order.orderNo) ?? [];
-    if (list.length > 0) {
-      await tx.insert(mergeTaskContainers).values(list.map((t) => ({
-        whsId, taskNo: task.taskNo, pickingTaskNo: t.taskNo, containerCode: t.containerCode, zoneId: t.zoneId, picked: t.done ? 1 : 0,
-      }))).onConflictDoUpdate({
-        target: [mergeTaskContainers.whsId, mergeTaskContainers.taskNo, mergeTaskContainers.pickingTaskNo],
-        set: { containerCode: sql`excluded.container_code`, zoneId: sql`excluded.zone_id`, picked: sql`excluded.picked` },
-      });
-    }
-    await recount(tx, whsId, [task.taskNo]);
+  const open = merged.map((o) => existing.get(o.orderNo)!).filter((task) => task.status !== T.CANCEL && task.status !== T.DONE);
+  const lines = open.flatMap((task) => (tasksOf.get(task.orderNo) ?? []).map((t) => ({
+    whsId, taskNo: task.taskNo, pickingTaskNo: t.taskNo, containerCode: t.containerCode, zoneId: t.zoneId, picked: t.done ? 1 : 0,
+  })));
+  if (lines.length > 0) {
+    await tx.insert(mergeTaskContainers).values(lines).onConflictDoUpdate({
+      target: [mergeTaskContainers.whsId, mergeTaskContainers.taskNo, mergeTaskContainers.pickingTaskNo],
+      set: { containerCode: sql`excluded.container_code`, zoneId: sql`excluded.zone_id`, picked: sql`excluded.picked` },
+    });
   }
+  await recount(tx, whsId, open.map((t) => t.taskNo));
   // Lanes locked in one order, so two pickers finishing tasks of orders on two lanes never wait on each other.
   for (const lane of [...lanes].sort()) await assignSlots(tx, whsId, lane);
 }

@@ -237,6 +237,44 @@ describe('a multi-zone order on its merge lane', () => {
 /** Moves an order to Checking as the checking station will (status 5). */
 const sqlSetChecking = (orderNo: string) => sql`update sales_orders set status = 5 where whs_id = ${WHS} and order_no = ${orderNo}`;
 
+describe('a cart holding several orders', () => {
+  test('pick to wave over two zones: one scan of a cart brings each of its orders a container, each in its own slot', async () => {
+    const zoneA = await fixture.privateZone(1);
+    const zoneB = await fixture.privateZone(1);
+    const [skuA, skuB] = [await sku(), await sku()];
+    await fixture.stock(skuA, [{ cell: zoneA.cells[0]!, qty: 5 }]);
+    await fixture.stock(skuB, [{ cell: zoneB.cells[0]!, qty: 5 }]);
+    const orderNos: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await supervisor.post(`${ORDERS}/create_sales_order`, {
+        external_no: `MRG-${Date.now()}-${++externalCounter}`, lines: [{ sku_id: skuA, qty: 1 }, { sku_id: skuB, qty: 1 }],
+      });
+      expect(created.retcode, created.message).toBe(0);
+      orderNos.push(created.data.order.order_no);
+    }
+    const waved = await supervisor.post(WAVE, { order_nos: orderNos, picking_type: PICKING_TYPE.values.PICK_TO_WAVE });
+    expect(waved.retcode, waved.message).toBe(0);
+    expect(waved.data.task_nos).toHaveLength(2);
+    const laneA = await lane();
+    await rule([zoneA.zoneId, zoneB.zoneId], [laneA]);
+    const carts: string[] = [];
+    for (const taskNo of waved.data.task_nos as string[]) {
+      const claimed = await claim(taskNo);
+      await pickAll(taskNo, claimed.lines);
+      carts.push(claimed.cart);
+    }
+    const slots = await Promise.all(orderNos.map(async (o) => (await mergeTaskOf(o))!.slotNo));
+    expect(slots.sort()).toEqual([1, 2]);
+    const first = await laneDevice.push(mergingOps.arrive.kind, { station_id: laneA, container_code: carts[0] });
+    expect(first.status, first.message).toBe('applied');
+    expect(first.data.orders.map((o: { order_no: string; arrived_count: number; complete: boolean }) => [o.order_no, o.arrived_count, o.complete]))
+      .toEqual([...orderNos].sort().map((o) => [o, 1, false]));
+    const second = await laneDevice.push(mergingOps.arrive.kind, { station_id: laneA, container_code: carts[1] });
+    expect(second.data.orders.map((o: { complete: boolean }) => o.complete)).toEqual([true, true]);
+    for (const orderNo of orderNos) expect(await mergeStateOf(db(), WHS, orderNo)).toMatchObject({ complete: true, arrived: carts });
+  });
+});
+
 describe('racing arrivals', () => {
   test('two devices scanning one container at once: one arrival applies, the other is refused as arrived', async () => {
     const { zones, taskNos, orderNo } = await multiZoneOrder(2);

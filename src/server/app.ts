@@ -47,6 +47,7 @@ import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modul
 import { waveHandlers } from './modules/outbound/wave.handlers';
 import { checkingHandlers } from './modules/outbound/checking.handlers';
 import { pickingHandlers } from './modules/outbound/picking.handlers';
+import { mergingHandlers } from './modules/outbound/merging.handlers';
 import { flowPickHandlers } from './modules/outbound/flow-pick.handlers';
 import { packagingHandlers } from './modules/outbound/packaging-rule';
 import { weightCheckHandlers } from './modules/outbound/weight-validation';
@@ -55,7 +56,7 @@ import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
-  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...checkingHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
+  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...checkingHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
 };
 
 /**

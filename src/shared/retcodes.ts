@@ -161,7 +161,7 @@ export const RET = {
   NOT_SUB_PICKING_TASK: -289404,
   /** Checking: the station is not a checking station of the warehouse, or not in use; `data.station_id`. */
   CHECK_STATION_UNUSABLE: -289501,
-  /** Checking: the container holds no order to check now (empty, still picking, or checked at another station); `data.container_code`, `data.reason`. */
+  /** Checking: the container holds no order to check now (`data.reason`: empty, picking, order_picking, merging — its order waits on a merge lane for `data.waiting` —, checked); `data.container_code`. */
   CHECK_NOTHING_TO_CHECK: -289502,
   /** Checking: the order cannot be checked now (not picked whole, in another task, checked already); `data.order_no`, `data.status`. */
   CHECK_ORDER_UNAVAILABLE: -289503,
@@ -180,6 +180,16 @@ export const RET = {
   CONSUMABLE_SHORT: -290002,
   /** Consumables: more returned to stock than the document took out; `data.consumable_id`, `data.returned`, `data.taken`. */
   CONSUMABLE_RETURN_EXCEEDS: -290003,
+  /**
+   * Merging: the container cannot arrive on this merge lane: `data.reason` says why — unknown (not a
+   * container of the warehouse), no_merge (it holds no order picked into several containers),
+   * picking (its picking task is not done), arrived (it is on its lane already: `data.station_id`,
+   * `data.arrived_at`), other_lane (its orders go to `data.station_id`), no_lane (no merge rule takes
+   * its order yet), closed (its order was cancelled or failed); `data.container_code`.
+   */
+  MERGE_CONTAINER_REFUSED: -289701,
+  /** Merging: the station scanned is not an enabled merge lane of the warehouse; `data.station_id`. */
+  MERGE_LANE_INVALID: -289702,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

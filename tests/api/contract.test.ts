@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, checkingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, checkingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -125,12 +125,13 @@ beforeAll(async () => {
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
-  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules) =>
+  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSalesAllocateRuleDetail = { rule_id: (await sg(salesAllocateRules))[0]!.ruleId };
   VALID_BODIES.getPickingRuleDetail = { rule_id: (await sg(pickingRules))[0]!.ruleId };
   VALID_BODIES.getAutoWaveRuleDetail = { rule_id: (await sg(autoWaveRules))[0]!.ruleId };
   VALID_BODIES.getWaveRuleDetail = { rule_id: (await sg(waveRules))[0]!.ruleId };
+  VALID_BODIES.getMergeRuleDetail = { rule_id: (await sg(mergeRules))[0]!.ruleId };
   VALID_BODIES.getGroupingRuleDetail = { rule_id: (await sg(waveGroupingRules))[0]!.ruleId };
   const [template] = await server.database.db.select({ id: storeGroupTemplates.templateId }).from(storeGroupTemplates).where(eq(storeGroupTemplates.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getStoreGroupTemplateDetail = { template_id: template!.id };
@@ -179,6 +180,10 @@ beforeAll(async () => {
   const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
   VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };
   VALID_BODIES.getSubPickingTaskDetail = { task_no: subTask!.taskNo };
+  // A demo merge lane and merging task (merging.seed.ts: the demo's multi-zone orders).
+  VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };
+  const [mergeTask] = await server.database.db.select().from(mergeTasks).where(eq(mergeTasks.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getMergeTaskDetail = { task_no: mergeTask!.taskNo };
   // A sales order import of the warehouse (demo data has none).
   const [uploader] = await server.database.db.select({ userId: users.userId, email: users.email }).from(users).limit(1);
   const [orderImport] = await server.database.db.insert(salesOrderImportTasks)

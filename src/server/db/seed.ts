@@ -10,6 +10,7 @@ import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
+import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -186,7 +187,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoVas(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutboundRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoConsumables(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoMergeRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

@@ -25,6 +25,7 @@ import { packagingRuleHooks } from './outbound/packaging-rule';
 import { weightBandHooks } from './outbound/weight-validation';
 import { consumableHooks, consumableReceiptHooks } from './consumables/consumables.hooks';
 import { CONSUMABLE_READS } from './consumables/consumables.reads';
+import { mergeRuleHooks } from './outbound/merging.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -61,6 +62,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   consumable_receipt: consumableReceiptHooks,
   packaging_rule: packagingRuleHooks,
   weight_band: weightBandHooks,
+  merge_rule: mergeRuleHooks,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { checkingOps } from './checking.ops';
 import { countingOps } from './counting.ops';
+import { mergingOps } from './merging.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { userSettingsOps } from './user-settings.ops';
@@ -16,6 +17,7 @@ export const OPS = {
   putaway: putawayOps,
   picking: pickingOps,
   checking: checkingOps,
+  merging: mergingOps,
 };
 
 /** An op of the list. */

@@ -12,6 +12,7 @@ import { bundlingTaskResource, labellingTaskResource, qcTaskResource, receiveTas
 import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
+import { mergeRuleResource, mergeTaskResource } from './merging.resource';
 import {
   autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
   waveGroupingRuleResource, waveRuleResource, zoneColorResource,
@@ -55,7 +56,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

@@ -15,3 +15,4 @@ export * from './inventory';
 export * from './inbound';
 export * from './outbound';
 export * from './consumables';
+export * from './merge';

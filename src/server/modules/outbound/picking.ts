@@ -19,6 +19,7 @@ import { assertClaimable, settleSplitTasks } from './sub-picking-hooks';
 import { settleWaves } from './wave';
 import { releaseFlowTask } from './flow-pick';
 import { zoneColorsShown } from './zone-colors';
+import { openMergeTasks } from './merging';
 
 /**
  * Picking tasks on the PDA: claiming one (with its container), and the ops the picking screen
@@ -248,6 +249,7 @@ async function saveTasks(tx: Db, whsId: string, tasks: readonly TaskFigures[], s
     where t.whs_id = ${whsId} and t.task_no = v.task_no`);
   await freeEmptyContainers(tx, whsId, tasks.filter((t) => t.status === T.DONE || t.status === T.CANCEL).flatMap((t) => (t.containerCode ? [t.containerCode] : [])));
   await settleSplitTasks(tx, whsId, tasks.flatMap((t) => (t.parentTaskNo ? [t.parentTaskNo] : [])));
+  await openMergeTasks(tx, whsId, tasks, statusBefore);
   await settleWaves(tx, whsId, tasks.filter((t) => t.status !== statusBefore.get(t.taskNo)).map((t) => t.waveNo));
 }
 

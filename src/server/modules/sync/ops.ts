@@ -2,6 +2,7 @@ import { OPS } from '../../../shared/ops';
 import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
+import { mergingApplies } from '../outbound/merging.ops';
 import { pickingApplies } from '../outbound/picking.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
@@ -15,6 +16,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   putaway: putawayApplies,
   picking: pickingApplies,
   checking: checkingApplies,
+  merging: mergingApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

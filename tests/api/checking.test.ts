@@ -12,6 +12,7 @@ import {
   STOCK_LOCATION_TYPE, TASK_STATUS,
 } from '../../src/shared/codes';
 import { checkingOps } from '../../src/shared/ops/checking.ops';
+import { mergingOps } from '../../src/shared/ops/merging.ops';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import { RET } from '../../src/shared/retcodes';
 
@@ -233,6 +234,37 @@ describe('checking an order at a checking station', () => {
     expect(data.orders[0].expected_weight_g).toBeNull();
     const checked = await new Device(checker).push(checkingOps.check.kind, { task_no: data.task.task_no, order_no: orderNo, units: [{ sku_id: a, qty: 1 }], weight_g: 4000 });
     expect(checked.status, checked.message).toBe('applied');
+  });
+});
+
+describe('orders picked into several containers', () => {
+  test('an order the merge rule sends to a lane is checked once its containers are there, from all of them; its carts are freed', async () => {
+    const [a] = await stockedSkus(1);
+    const [b] = await stockedSkus(1);
+    const orderNo = await order([{ sku_id: a!, qty: 1 }, { sku_id: b!, qty: 2 }]);
+    const released = await supervisor.post('/apps/process/outbound/wave/create_manual_wave', { order_nos: [orderNo], picking_type: PICKING_TYPE.values.PICK_TO_ORDER });
+    expect(released.data.task_nos).toHaveLength(2);
+    const carts = [await fixture.container(), await fixture.container()];
+    for (const [i, taskNo] of released.data.task_nos.entries()) await pickTask(taskNo, carts[i]!);
+    const early = await checker.post(START, { station_id: STATION.checking, container_code: carts[0] });
+    expect(early).toMatchObject({ retcode: RET.CHECK_NOTHING_TO_CHECK, data: { reason: 'merging', order_no: orderNo } });
+    expect(early.data.waiting).toEqual(carts);
+    // Both carts arrive on the demo's merge lane (the rule "Every multi-zone order").
+    const lane = early.data.lane as string;
+    const laneDevice = new Device(checker);
+    for (const cart of carts) {
+      const arrived = await laneDevice.push(mergingOps.arrive.kind, { station_id: lane, container_code: cart });
+      expect(arrived.status, arrived.message).toBe('applied');
+    }
+    const started = await checker.post(START, { station_id: STATION.checking, container_code: carts[1] });
+    expect(started.retcode, started.message).toBe(0);
+    expect(started.data.orders).toEqual([expect.objectContaining({ order_no: orderNo, total_qty: 3 })]);
+    const checked = await new Device(checker).push(checkingOps.check.kind, {
+      task_no: started.data.task.task_no, order_no: orderNo, units: [{ sku_id: a, qty: 1 }, { sku_id: b, qty: 2 }], weight_g: 750,
+    });
+    expect(checked.status, checked.message).toBe('applied');
+    expect(await stockAt(orderNo)).toEqual({ [a!]: 1, [b!]: 2 });
+    expect([await cartTask(carts[0]!), await cartTask(carts[1]!)]).toEqual([null, null]);
   });
 });
 

@@ -16,13 +16,15 @@ import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds } from '../../common/time';
 import { takeConsumables } from '../inventory/consumable-stock';
 import { moveStock, type Quality, type StockMove } from '../inventory/ledger';
+import { mergeStateOf, type MergeState } from './merging';
 import { freeEmptyContainers } from './picking';
 import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow } from './sales-order';
 
 /**
  * Checking at a checking station (docs/outbound.md "Checking"). Scanning a container at a station
  * makes its checking task: the orders with picked units in it, each with its whole picked units
- * (an order picked into several containers is checked once all are at the station). Checking an
+ * (an order picked into several containers is checked once all are at the station: where the merge
+ * rule sends it to a merge lane, once every container has arrived there). Checking an
  * order (an op) compares the units scanned with its picked units, takes the packaging and the weight
  * the task asks for, and moves the units out of their containers onto the order (ledger type
  * picking 8, a move within outbound; the order is a stock location until its units ship), so the
@@ -181,9 +183,23 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
   const open = orderNos.length === 0 ? [] : await tx.select({ orderNo: checkingTaskOrders.orderNo }).from(checkingTaskOrders)
     .where(and(eq(checkingTaskOrders.whsId, whsId), inArray(checkingTaskOrders.orderNo, orderNos), eq(checkingTaskOrders.status, T.PENDING)));
   const inOtherCheck = new Set(open.map((o) => o.orderNo));
-  const checkable = orderNos.filter((no) => orders.get(no)?.status === S.PICKED && !inOtherCheck.has(no));
+  const picked = orderNos.filter((no) => orders.get(no)?.status === S.PICKED && !inOtherCheck.has(no));
+  // An order the merge rule sends to a merge lane is checked once all its containers are on the lane.
+  const unmerged = new Map<string, MergeState>();
+  for (const orderNo of picked) {
+    const merge = await mergeStateOf(tx, whsId, orderNo);
+    if (merge.needsMerge && !merge.complete && merge.lane !== undefined) unmerged.set(orderNo, merge);
+  }
+  const checkable = picked.filter((no) => !unmerged.has(no));
   if (checkable.length === 0) {
     if (orderNos.length === 0) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
+    const [merging] = unmerged;
+    if (merging) {
+      const [orderNo, merge] = merging;
+      throw nothing('merging', `Order ${orderNo} waits on merge lane ${merge.lane} for ${merge.waiting.join(', ')}: check it when they have arrived.`, {
+        order_no: orderNo, lane: merge.lane, waiting: merge.waiting,
+      });
+    }
     const waiting = orderNos.filter((no) => orders.get(no)?.status === S.PICKING);
     if (waiting.length > 0) {
       throw nothing('order_picking', `Order ${waiting.join(', ')} in container ${containerCode} still has units to pick in other zones: check it when every unit is picked.`, { order_nos: waiting });

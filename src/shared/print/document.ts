@@ -1,0 +1,65 @@
+import { escapeHtml, mm } from './html';
+import { PRINT_TYPE, type PageSize, type PrintConfName, type PrintJob, type PrintKind } from './print-job';
+
+/**
+ * The HTML document of a print job: one `<section class="page">` per label (fixed to the stock's
+ * size, a page break after each) or a flowing document page. Self-contained: inline styles and
+ * SVG, no script, no external resource, so the browser's print path, a print agent and a reprint
+ * months later all print the same thing.
+ */
+
+const BASE_CSS = `html,body{margin:0;padding:0;background:#fff;color:#000}
+body{font-family:Arial,Helvetica,"Noto Sans","Noto Sans CJK SC","Noto Sans Thai",sans-serif;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+svg{display:block}
+.page{box-sizing:border-box;overflow:hidden;position:relative;break-after:page;page-break-after:always}
+.page:last-child{break-after:auto;page-break-after:auto}
+.mono{font-family:"DejaVu Sans Mono",Consolas,"Courier New",monospace}
+.b{font-weight:700}`;
+
+export interface DocumentSpec {
+  kind: PrintKind;
+  confName: PrintConfName;
+  title: string;
+  size: PageSize;
+  /** Styles of this kind of page, after the base ones. */
+  css: string;
+  /** Each page's inner HTML, already escaped. */
+  pages: readonly string[];
+  /** Labels: each page is the stock's size. Documents: pages flow (the browser breaks them). */
+  fixedPages: boolean;
+  copies?: number;
+}
+
+export function htmlJob(spec: DocumentSpec): PrintJob {
+  const { width, height } = spec.size;
+  const pageCss = spec.fixedPages
+    ? `.page{width:${mm(width)};height:${mm(height)}}`
+    : `.page{width:${mm(width)};min-height:${mm(height)}}`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(spec.title)}</title><style>
+@page{size:${mm(width)} ${mm(height)};margin:0}
+${BASE_CSS}
+${pageCss}
+${spec.css}
+</style></head><body>${spec.pages.map((p) => `<section class="page">${p}</section>`).join('')}</body></html>`;
+  return {
+    print_content: html,
+    conf_name: spec.confName,
+    width,
+    height,
+    options: { copies: spec.copies ?? 1, kind: spec.kind, title: spec.title },
+    print_type: PRINT_TYPE.HTML,
+  };
+}
+
+/** Date and time `unixSeconds` in `timeZone`, as labels print it: 2026-11-29 14:05. */
+export function labelTime(unixSeconds: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(unixSeconds * 1000));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/** A weight in grams as labels print it: 1.25 kg, or a dash when unknown. */
+export const labelWeight = (grams: number | null | undefined): string =>
+  grams === null || grams === undefined ? '—' : `${(Math.round(grams / 10) / 100).toFixed(2)} kg`;

@@ -9,6 +9,7 @@ import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
+import { seedDemoPrintSettings } from '../modules/config/print.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -185,6 +186,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoVas(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutboundRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;
 }

@@ -29,6 +29,7 @@ import { waveContract } from './wave.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
+import { printContract } from './print.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -66,6 +67,7 @@ export const contract = {
   ...pickingContract,
   ...flowPickContract,
   ...subPickingContract,
+  ...printContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

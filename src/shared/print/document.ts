@@ -63,3 +63,26 @@ export function labelTime(unixSeconds: number, timeZone: string): string {
 /** A weight in grams as labels print it: 1.25 kg, or a dash when unknown. */
 export const labelWeight = (grams: number | null | undefined): string =>
   grams === null || grams === undefined ? '—' : `${(Math.round(grams / 10) / 100).toFixed(2)} kg`;
+
+/**
+ * One job printing the pages of several HTML jobs of one renderer and paper (each logged on its
+ * own, printed together): the first job's head, every job's pages in order.
+ */
+export function combinePrintJobs(jobs: readonly PrintJob[], title: string): PrintJob {
+  const [first] = jobs;
+  if (!first) throw new Error('combinePrintJobs needs at least one job');
+  if (jobs.length === 1) return first;
+  for (const job of jobs) {
+    if (job.print_type !== PRINT_TYPE.HTML || job.width !== first.width || job.height !== first.height || job.options.kind !== first.options.kind) {
+      throw new Error('combinePrintJobs takes HTML jobs of one kind and paper');
+    }
+  }
+  const bodyOf = (html: string) => html.slice(html.indexOf('<body>') + '<body>'.length, html.lastIndexOf('</body>'));
+  const head = first.print_content.slice(0, first.print_content.indexOf('<body>'))
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  return {
+    ...first,
+    print_content: `${head}<body>${jobs.map((j) => bodyOf(j.print_content)).join('')}</body></html>`,
+    options: { ...first.options, title },
+  };
+}

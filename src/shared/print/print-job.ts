@@ -73,3 +73,21 @@ export type PrinterMode = (typeof PRINTER_MODES)[number];
 /** What printing answers (spec §8: a print failure is retcode -1 with a message). */
 export type PrintResult = { retcode: 0 } | { retcode: -1; message: string };
 export const PRINT_FAILED = -1;
+
+/**
+ * A print agent on the station itself (localhost, any port) is always reachable: the
+ * Content-Security-Policy's connect-src lists these, plus the deployment's PRINT_AGENT_ORIGINS.
+ */
+export const LOCAL_AGENT_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*', 'https://127.0.0.1:*'] as const;
+
+/** Whether the browser may post jobs to `agentUrl`: a local agent, or one of the allowed origins. */
+export function agentUrlAllowed(agentUrl: string, allowedOrigins: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(agentUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || allowedOrigins.includes(url.origin);
+}

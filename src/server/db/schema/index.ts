@@ -14,3 +14,4 @@ export * from './basic';
 export * from './inventory';
 export * from './inbound';
 export * from './outbound';
+export * from './print';

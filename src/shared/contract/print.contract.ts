@@ -81,7 +81,24 @@ export type PrintLogRow = z.infer<typeof printLogRowSchema>;
 
 export const CODE_LABEL_KINDS = ['CELL', 'CONTAINER', 'SKU'] as const;
 
+/** A station of the warehouse as printing screens choose it, with whether it has print settings of its own. */
+export const printStationSchema = z.object({
+  station_id: z.string(),
+  station_name: z.string(),
+  station_type: z.number().int(),
+  /** ACTIVE_STATUS: enabled 1, disabled 2. */
+  status: z.number().int(),
+  has_settings: z.boolean(),
+});
+export type PrintStation = z.infer<typeof printStationSchema>;
+
 export const printContract = {
+  searchPrintStation: endpoint({
+    method: 'GET', path: '/apps/config/print/search_print_station', access: 'session', offlineRead: true,
+    summary: 'The stations of the warehouse (id, name, type, status) and whether each has print settings of its own: what printing screens offer as the station the user works at.',
+    input: z.object({}),
+    output: z.object({ list: z.array(printStationSchema) }),
+  }),
   getPrintSetting: endpoint({
     method: 'GET', path: '/apps/config/print/get_print_setting', access: 'session', offlineRead: true,
     summary: 'How a station of the warehouse prints (sizes, browser or agent, agent URL, printers); the defaults when it has saved none. Any signed-in user reads it: every screen that prints needs it.',

@@ -86,3 +86,14 @@ export function combinePrintJobs(jobs: readonly PrintJob[], title: string): Prin
     options: { ...first.options, title },
   };
 }
+
+/** The HTML to print for a job's copies: its pages repeated (the browser's print path cannot be told a copy count). */
+export function htmlWithCopies(job: PrintJob): string {
+  const copies = Math.max(1, Math.floor(job.options.copies));
+  if (copies === 1) return job.print_content;
+  const start = job.print_content.indexOf('<body>') + '<body>'.length;
+  const end = job.print_content.lastIndexOf('</body>');
+  if (start < '<body>'.length || end < start) return job.print_content;
+  const body = job.print_content.slice(start, end);
+  return job.print_content.slice(0, start) + body.repeat(copies) + job.print_content.slice(end);
+}

@@ -4,7 +4,7 @@ import type { CODE_LABEL_KINDS, printContract } from '../../../shared/contract/p
 import { combinePrintJobs, codeLabelJob, uidLabelJob, type CodeLabel, type PrintJob, type PrintKind } from '../../../shared/print';
 import { agentUrlAllowed } from '../../../shared/print/print-job';
 import type { Db } from '../../db/client';
-import { cells, containers, printJobs, printSettings, skus, unitUids, users } from '../../db/schema';
+import { cells, containers, printJobs, printSettings, skus, stations, unitUids, users } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { assertStationOf, recordPrintJob, recordPrintJobs, stationPaper, stationPrintSetting } from '../../common/print-jobs';
@@ -45,6 +45,19 @@ async function logLabels(
 }
 
 export const printHandlers: Handlers<typeof printContract> = {
+  async searchPrintStation(_input, { db, session }) {
+    const rows = await db.select({
+      stationId: stations.stationId, stationName: stations.stationName, stationType: stations.stationType, status: stations.status,
+      hasSettings: sql<boolean>`${printSettings.stationId} is not null`,
+    }).from(stations)
+      .leftJoin(printSettings, and(eq(printSettings.whsId, stations.whsId), eq(printSettings.stationId, stations.stationId)))
+      .where(eq(stations.whsId, session.whsId))
+      .orderBy(stations.stationId);
+    return {
+      list: rows.map((r) => ({ station_id: r.stationId, station_name: r.stationName, station_type: r.stationType, status: r.status, has_settings: r.hasSettings })),
+    };
+  },
+
   getPrintSetting: ({ station_id }, { db, session }) => stationPrintSetting(db, session.whsId, station_id),
 
   async updatePrintSetting(input, { db, session, config }) {

@@ -3,6 +3,7 @@ import { Button, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Text,
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { contract } from '../../../shared/contract';
 import { CODE_LABELS_MAX, type CODE_LABEL_KINDS } from '../../../shared/contract/print.contract';
 import { PRINT_COPIES_MAX, type PrintJob } from '../../../shared/print/print-job';
@@ -38,8 +39,7 @@ export default function CodeLabelsScreen() {
       setLast(job);
       const result = await print(job);
       if (result.retcode === 0) {
-        const count = job_ids.length;
-        toast.success(t`Sent ${count} labels to the printer`);
+        toast.success(plural(job_ids.length, { one: 'Sent # label to the printer', other: 'Sent # labels to the printer' }));
       }
     },
   });
@@ -84,7 +84,7 @@ export default function CodeLabelsScreen() {
                   onChange={(v) => setCopies(typeof v === 'number' ? v : 1)}
                   w={120}
                 />
-                <Text size="sm" c="dimmed"><Trans>{codes.length} codes</Trans></Text>
+                <Text size="sm" c="dimmed">{plural(codes.length, { one: '# code', other: '# codes' })}</Text>
               </Group>
               {mayPrint ? (
                 <Button

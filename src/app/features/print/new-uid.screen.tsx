@@ -3,6 +3,7 @@ import { Button, Grid, Group, NumberInput, Paper, ScrollArea, Stack, Table, Text
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { contract } from '../../../shared/contract';
 import { NEW_UIDS_MAX } from '../../../shared/contract/print.contract';
 import type { PrintJob } from '../../../shared/print/print-job';
@@ -30,8 +31,7 @@ export default function NewUidScreen() {
       setMade(answer);
       const result = await print(answer.job);
       if (result.retcode === 0) {
-        const n = answer.uids.length;
-        toast.success(t`${n} new UIDs made and sent to the printer`);
+        toast.success(plural(answer.uids.length, { one: '# new UID made and sent to the printer', other: '# new UIDs made and sent to the printer' }));
       }
     },
   });

@@ -37,6 +37,14 @@ afterAll(async () => {
 });
 
 describe('print settings per station', () => {
+  test('the stations printing screens offer, and which have settings of their own', async () => {
+    const res = await operator.get(`${P}/search_print_station`);
+    expect(res.retcode, res.message).toBe(0);
+    const byId = new Map(res.data.list.map((s: { station_id: string }) => [s.station_id, s]));
+    expect(byId.get('PCK-01')).toMatchObject({ station_name: 'Packing Station 1', has_settings: true });
+    expect(byId.get('CHK-01')).toMatchObject({ has_settings: false });
+  });
+
   test('a station without settings has the defaults; saving makes them its own, other stations keep theirs', async () => {
     const fresh = await supervisor.get(`${P}/get_print_setting`, { station_id: 'PCK-03' });
     expect(fresh.retcode, fresh.message).toBe(0);
@@ -102,8 +110,8 @@ describe('code labels', () => {
 
     const cells = await supervisor.post(`${P}/print_code_labels`, { kind: 'CELL', codes: ['A01-01-01-1'] });
     expect(cells.retcode, cells.message).toBe(0);
-    // No station: the default label stock.
-    expect([cells.data.job.width, cells.data.job.height]).toEqual([100, 150]);
+    // No station: the small roll code labels default to.
+    expect([cells.data.job.width, cells.data.job.height]).toEqual([60, 40]);
     expect(cells.data.job.print_content).toContain('Zone A01');
     const sku = await supervisor.post(`${P}/print_code_labels`, { kind: 'SKU', codes: ['SGSKU00001'] });
     expect(sku.retcode, sku.message).toBe(0);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { CONTAINER_TYPE, LOCATION_STATUS } from '../../../shared/codes';
 import type { CODE_LABEL_KINDS, printContract } from '../../../shared/contract/print.contract';
-import { combinePrintJobs, codeLabelJob, uidLabelJob, type CodeLabel, type PrintJob, type PrintKind } from '../../../shared/print';
+import { CODE_LABEL_SIZE, combinePrintJobs, codeLabelJob, uidLabelJob, type CodeLabel, type PageSize, type PrintJob, type PrintKind } from '../../../shared/print';
 import { agentUrlAllowed } from '../../../shared/print/print-job';
 import type { Db } from '../../db/client';
 import { cells, containers, printJobs, printSettings, skus, stations, unitUids, users } from '../../db/schema';
@@ -34,6 +34,11 @@ async function codeLabels(db: Db, whsId: string, kind: CodeLabelKind, codes: rea
     throw badInput('codes', `${what} not in warehouse ${whsId}: ${unknown.join(', ')}`);
   }
   return codes.map((code) => ({ kind, code, caption: found.get(code) ?? null }));
+}
+
+/** The label stock of code and UID labels: the station's, else the small roll they default to. */
+async function labelStockOf(db: Db, whsId: string, stationId: string | null | undefined): Promise<PageSize> {
+  return stationId ? (await stationPaper(db, whsId, stationId)).label : CODE_LABEL_SIZE;
 }
 
 /** Logs one job per label (what a reprint repeats) and answers them as one job to print. */
@@ -123,7 +128,7 @@ export const printHandlers: Handlers<typeof printContract> = {
   async printCodeLabels({ kind, codes, station_id, copies }, { db, session }) {
     const unique = [...new Set(codes)];
     const labels = await codeLabels(db, session.whsId, kind, unique);
-    const { label: size } = await stationPaper(db, session.whsId, station_id);
+    const size = await labelStockOf(db, session.whsId, station_id);
     const pages = labels.map((l) => ({ refNo: l.code, job: codeLabelJob([l], size) }));
     const title = pages.length === 1 ? pages[0]!.job.options.title : `${pages.length} labels`;
     const { jobIds, job } = await db.transaction((tx) => logLabels(tx, session.whsId, 'CODE_LABEL', pages, station_id ?? null, session.userId, title));
@@ -133,7 +138,7 @@ export const printHandlers: Handlers<typeof printContract> = {
   async createNewUids({ sku_id, count: wanted, station_id }, { db, session }) {
     const [sku] = await db.select({ name: skus.skuName }).from(skus).where(and(eq(skus.whsId, session.whsId), eq(skus.skuId, sku_id)));
     if (!sku) throw badInput('sku_id', `SKU ${sku_id} does not exist in warehouse ${session.whsId}`);
-    const { label: size } = await stationPaper(db, session.whsId, station_id);
+    const size = await labelStockOf(db, session.whsId, station_id);
     return db.transaction(async (tx) => {
       const drawn = await tx.select({ uid: sql<string>`'U' || lpad(nextval('unit_uid_seq')::text, 12, '0')` })
         .from(sql`generate_series(1, ${wanted}::int) as g(n)`).orderBy(sql`g.n`);

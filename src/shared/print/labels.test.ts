@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BarcodeError, CODE_LABEL_SIZE, LABEL_SIZES, PRINT_TYPE, codeLabelJob, code128Svg, packingListJob, shippingLabelJob, uidLabelJob,
-  type ShippingLabelData,
+  BarcodeError, CODE_LABEL_SIZE, LABEL_SIZES, PRINT_TYPE, agentUrlAllowed, codeLabelJob, code128Svg, combinePrintJobs, htmlWithCopies, packingListJob,
+  shippingLabelJob, uidLabelJob, type ShippingLabelData,
 } from '.';
 
 const HOSTILE = '<img src=x onerror="alert(1)">&\'';
@@ -95,5 +95,32 @@ describe('code and UID labels', () => {
     const job = uidLabelJob([{ uid: 'U000000000001', sku_id: 'SKU-1', sku_name: 'Shirt' }]);
     expect(job.options).toMatchObject({ kind: 'UID_LABEL', title: 'UID U000000000001' });
     expect(withoutTags(job.print_content)).toContain('UID · SKU-1');
+  });
+});
+
+describe('jobs together, copies, agents', () => {
+  it('combines the pages of jobs of one kind and paper, under a new title', () => {
+    const a = codeLabelJob([{ kind: 'CELL', code: 'A-1' }]);
+    const b = codeLabelJob([{ kind: 'CELL', code: 'A-2' }]);
+    const both = combinePrintJobs([a, b], '2 labels');
+    expect(both.print_content.match(/<section class="page">/g)).toHaveLength(2);
+    expect(both.print_content).toContain('<title>2 labels</title>');
+    expect(both.options.title).toBe('2 labels');
+    expect(() => combinePrintJobs([a, uidLabelJob([{ uid: 'U000000000001', sku_id: 'S', sku_name: 'S' }])], 'x')).toThrow();
+  });
+
+  it('repeats the pages for copies on the browser path', () => {
+    const job = codeLabelJob([{ kind: 'CELL', code: 'A-1' }]);
+    expect(htmlWithCopies({ ...job, options: { ...job.options, copies: 3 } }).match(/<section class="page">/g)).toHaveLength(3);
+    expect(htmlWithCopies(job)).toBe(job.print_content);
+  });
+
+  it('lets the browser reach an agent on the station, or an allowed origin only', () => {
+    expect(agentUrlAllowed('http://localhost:9100/print', [])).toBe(true);
+    expect(agentUrlAllowed('https://127.0.0.1:8443/', [])).toBe(true);
+    expect(agentUrlAllowed('http://10.1.2.30:9100/print', [])).toBe(false);
+    expect(agentUrlAllowed('http://10.1.2.30:9100/print', ['http://10.1.2.30:9100'])).toBe(true);
+    expect(agentUrlAllowed('ftp://localhost/', [])).toBe(false);
+    expect(agentUrlAllowed('not a url', [])).toBe(false);
   });
 });

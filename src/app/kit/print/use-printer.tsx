@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Select } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
 import { STATION_STATUS } from '../../../shared/codes';
 import type { PrintJob, PrintResult } from '../../../shared/print/print-job';
@@ -16,14 +16,16 @@ import { printQueries } from './print-queries';
  * result (spec §8: -1 on failure).
  */
 export function usePrinter() {
+  const queryClient = useQueryClient();
   const stationId = useCurrentStation();
   const setting = useQuery(printQueries.setting(stationId));
-  const target = setting.data ?? null;
   const print = useCallback(async (job: PrintJob): Promise<PrintResult> => {
+    // A job printed before the station's settings arrived waits for them: an agent station must not get a dialog.
+    const target = stationId === '' ? null : await queryClient.ensureQueryData(printQueries.setting(stationId)).catch(() => null);
     const result = await printJob(job, target);
     if (result.retcode !== 0) toast.error(result.message);
     return result;
-  }, [target]);
+  }, [queryClient, stationId]);
   return { stationId, setting, print };
 }
 

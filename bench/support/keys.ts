@@ -32,6 +32,7 @@ export const BENCH_KEYS = [
   'import_bomb_others_p99_ms',
   'server_rss_mb_under_load',
   'wave_10k_orders_s',
+  'label_print_ready_p95_ms',
 ] as const;
 
 export type BenchKey = (typeof BENCH_KEYS)[number];
@@ -72,4 +73,5 @@ export const TARGETS: Partial<Record<BenchKey, Target>> = {
   server_rss_mb: { max: 300, unit: 'MB' },
   server_rss_mb_under_load: { max: 400, unit: 'MB' },
   wave_10k_orders_s: { max: 10, unit: 's' },
+  label_print_ready_p95_ms: { max: 300, unit: 'ms' },
 };

@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { contract } from '../shared/contract';
 import { RET } from '../shared/retcodes';
 import { WEAK_NETWORK_PING_PATH } from '../shared/constants';
+import { LOCAL_AGENT_SOURCES } from '../shared/print/print-job';
 import type { Db } from './db/client';
 import type { ServerConfig } from './config';
 import { ApiError, constraintRefusal } from './http/errors';
@@ -52,16 +53,19 @@ import { flowPickHandlers } from './modules/outbound/flow-pick.handlers';
 import { packagingHandlers } from './modules/outbound/packaging-rule';
 import { weightCheckHandlers } from './modules/outbound/weight-validation';
 import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
+import { printHandlers } from './modules/config/print.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
   ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...checkingHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
+  ...printHandlers,
 };
 
 /**
  * Content-Security-Policy of every answer (docs/decisions.md "Security headers"): scripts, workers
- * and connections from this server only, no inline script; inline styles, which Mantine writes;
+ * and connections from this server only (and print agents: LOCAL_AGENT_SOURCES, PRINT_AGENT_ORIGINS), no
+ * inline script; inline styles, which Mantine writes;
  * images from anywhere, since the weak-network check loads a configured domain's favicon as one
  * (and the watermark is a data: image); no plugins, no framing, no foreign forms or base URL.
  */
@@ -70,7 +74,9 @@ const CONTENT_SECURITY_POLICY = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'http:', 'https:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'"] as string[],
+  // The browser's print path prints a PDF job from a blob: URL in a hidden frame (kit/print).
+  frameSrc: ["'self'", 'blob:'],
   workerSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -104,7 +110,9 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
   // X-Frame-Options for browsers older than frame-ancestors. A header an answer set itself is kept
   // (the ping favicon's Cross-Origin-Resource-Policy).
   app.use('*', secureHeaders({
-    crossOriginEmbedderPolicy: false, contentSecurityPolicy: CONTENT_SECURITY_POLICY, xFrameOptions: 'DENY', referrerPolicy: 'same-origin', overwrite: false,
+    crossOriginEmbedderPolicy: false,
+    // Print agents: one on the station itself, and those the deployment allows (docs/printing.md).
+    contentSecurityPolicy: { ...CONTENT_SECURITY_POLICY, connectSrc: [...CONTENT_SECURITY_POLICY.connectSrc, ...LOCAL_AGENT_SOURCES, ...deps.config.printAgentOrigins] }, xFrameOptions: 'DENY', referrerPolicy: 'same-origin', overwrite: false,
   }));
   app.use('*', async (c, next) => {
     await next();

@@ -19,6 +19,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Run the auto wave rules on their schedule in this process (AUTO_WAVE, default on; main.ts only). */
   autoWave: boolean;
+  /**
+   * Origins of print agents on the LAN the browser may post print jobs to (PRINT_AGENT_ORIGINS,
+   * comma-separated, e.g. `http://10.1.2.30:9100`), beyond an agent on the station itself
+   * (localhost), which is always allowed. They join the Content-Security-Policy's connect-src.
+   */
+  printAgentOrigins: string[];
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
@@ -41,5 +47,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 168) * 3600_000,
     trustProxy: truthy(env.TRUST_PROXY),
     autoWave: !falsy(env.AUTO_WAVE),
+    printAgentOrigins: printAgentOriginsOf(env.PRINT_AGENT_ORIGINS),
   };
+}
+
+/** PRINT_AGENT_ORIGINS: http(s) origins, comma-separated; anything else stops the start with a clear error. */
+function printAgentOriginsOf(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean).map((v) => {
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      throw new Error(`PRINT_AGENT_ORIGINS: ${v} is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PRINT_AGENT_ORIGINS: ${v} is not an http(s) origin`);
+    return url.origin;
+  });
 }

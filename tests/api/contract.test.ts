@@ -49,6 +49,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   getMerchantDetail: { merchant_id: 'MSG001' },
   getDockDetail: { dock_code: 'D01' },
   getStationDetail: { station_id: 'CHK-01' },
+  getPrintSetting: { station_id: 'PCK-01' },
   getZoneDetail: { zone_id: 'A01' },
   getZoneColorDetail: { zone_id: 'A01' },
   getConsumableDetail: { consumable_id: 'CB-S' },

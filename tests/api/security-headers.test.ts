@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../support/api-harness';
 import { API_BASE } from '../../src/shared/contract/define';
 import { WEAK_NETWORK_PING_PATH } from '../../src/shared/constants';
+import { LOCAL_AGENT_SOURCES } from '../../src/shared/print/print-job';
 
 /**
  * Every answer — API (success, refusal, error, unknown path) and the app under /v2/ (shell, SPA
@@ -57,7 +58,9 @@ describe('security headers', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    // This server, and a print agent on the station itself (docs/printing.md).
+    expect(csp.get('connect-src')).toEqual(["'self'", ...LOCAL_AGENT_SOURCES]);
+    expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https:']));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

@@ -32,6 +32,7 @@ import { mergingContract } from './merging.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
+import { printContract } from './print.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -72,6 +73,7 @@ export const contract = {
   ...flowPickContract,
   ...subPickingContract,
   ...consumablesContract,
+  ...printContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

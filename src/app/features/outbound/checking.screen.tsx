@@ -15,7 +15,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { readStored, writeStored } from '../../kit/storage';
+import { setCurrentStation, useCurrentStation } from '../../kit/station';
 import { toast } from '../../kit/toast';
 import {
   addUnit, checkingOpsOf, checkPayloadOf, finishNeeds, needsFinishing, openOrders, orderComplete, orderOfScan, orderState, slotRefusal, unitOfScan,
@@ -26,8 +26,6 @@ import { checkingQueries } from './checking.queries';
 import { SlotStep } from './picking-parts';
 
 const PATH = '/salesoutbound/checking';
-/** The checking station this device works at, kept between sessions (spec §9: the station number in local storage). */
-const STATION_KEY = 'tally.checking.station';
 const M = CHECKING_STATION_MODE.values;
 
 /**
@@ -38,12 +36,14 @@ const M = CHECKING_STATION_MODE.values;
  */
 export default function CheckingScreen() {
   const navigate = useNavigate();
-  const station = useSearchParam('station') ?? readStored(STATION_KEY);
+  // The device's station (kit/station: kept in local storage, spec §9), unless the link names one.
+  const deviceStation = useCurrentStation();
+  const station = useSearchParam('station') ?? (deviceStation || null);
   const container = useSearchParam('container') ?? null;
   const mayCheck = useMayCall(checkingOps.check.access);
   const open = (next: { station?: string | null; container?: string | null }) => {
     const stationId = next.station === undefined ? station : next.station;
-    if (next.station) writeStored(STATION_KEY, next.station);
+    if (next.station !== undefined) setCurrentStation(next.station ?? '');
     const search: Record<string, string> = {};
     if (stationId) search.station = stationId;
     if (stationId && next.container) search.container = next.container;

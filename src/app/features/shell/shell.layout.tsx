@@ -13,6 +13,7 @@ import { PageLoader } from '../../kit/page-loader';
 import { Logo } from '../../kit/logo';
 import { sessionQueries } from '../../kit/queries';
 import { useAfterPaint } from '../../kit/use-after-paint';
+import { persistCurrentStation } from '../../kit/station';
 import { TopBar } from './top-bar';
 import { pageTitle } from '../../routes/access';
 import { usePageTitle } from '../../routes/page-title';
@@ -82,10 +83,11 @@ function SignedInShell() {
   const [passwordBuilt, setPasswordBuilt] = useState(false);
   if (passwordOpened && !passwordBuilt) setPasswordBuilt(true);
 
-  // Spec §9: the email is saved after each navigation; the drawer closes on arrival.
+  // Spec §9: the email and the station are saved after each navigation; the drawer closes on arrival.
   const closeNav = nav.close;
   useEffect(() => {
     writeStored(STORAGE_KEYS.email, user.email);
+    persistCurrentStation();
     closeNav();
   }, [pathname, user.email, closeNav]);
 

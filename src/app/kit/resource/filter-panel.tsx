@@ -22,7 +22,8 @@ import { DatesLocale } from './dates-locale';
 import { swatchOption, ValueSwatch } from './field-value';
 import { dateRangeToUnix, filterTimeZone, unixToDateRange, unixToWallClock, wallClockToUnix, type WallClockRange } from './date-range';
 import { applyFilterSelection, filterSelectListHeight, selectionOf, shownProps, validateFilterSelection } from './filter-select';
-import { currentStation, listSettingsQueries } from './list-settings-queries';
+import { listSettingsQueries } from './list-settings-queries';
+import { currentStation } from '../station';
 
 type Draft = Record<string, unknown>;
 export type FilterQuery = ReturnType<typeof compileFilters>;

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { contract } from '../../../shared/contract';
-import { STORAGE_KEYS } from '../../../shared/constants';
 import { callApi } from '../api';
-import { readStored } from '../storage';
 
 /**
  * Query options of a list's saved settings (spec §3, §7): the user's filter-select template and
  * bookmarks of the list at `urlPath`. Mutations are called with callApi and update these keys.
  */
-
-/** Station number the templates are saved for (spec §9: kept in local storage); '' when none. */
-export const currentStation = (): string => (readStored(STORAGE_KEYS.stationNo) ?? '').trim().slice(0, 64);
 
 export const listSettingsQueries = {
   /** The user's filter-select template of the list at this station, or null. */

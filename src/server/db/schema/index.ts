@@ -16,3 +16,4 @@ export * from './inbound';
 export * from './outbound';
 export * from './consumables';
 export * from './merge';
+export * from './print';

@@ -1,0 +1,5 @@
+export * from './print-job';
+export { escapeHtml } from './html';
+export { code128Svg, qrSvg, BarcodeError, type Symbology } from './barcode';
+export { combinePrintJobs, htmlWithCopies, labelTime, labelWeight } from './document';
+export * from './labels';

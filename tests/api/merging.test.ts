@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { Device } from '../support/op-device';
 import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import { containers, mergeTaskContainers, mergeTasks, stations, syncOps } from '../../src/server/db/schema';
@@ -23,7 +22,6 @@ const OTHER = 'MYKUL1';
 const ORDERS = '/apps/process/outbound/salesorder';
 const WAVE = '/apps/process/outbound/wave/create_manual_wave';
 const CLAIM = '/apps/process/outbound/picking/claim_picking_task';
-const PUSH = '/apps/system/sync/push_ops';
 const RULES = '/apps/rulecenter/mergerule';
 const MERGING = '/apps/process/outbound/merging';
 const T = TASK_STATUS.values;
@@ -49,23 +47,6 @@ async function lane(whsId = WHS, type: number = STATION_TYPE.values.MERGE_LANE):
   return stationId;
 }
 
-interface OpAnswer { op_id: string; status: 'applied' | 'duplicate' | 'rejected'; retcode: number; message: string; data: any }
-class Device {
-  readonly id = randomUUID();
-  private seq = 0;
-  constructor(readonly client: TestClient) {}
-  op(kind: string, payload: Record<string, unknown>) {
-    return { op_id: uuidv7(), seq: ++this.seq, kind, payload, created_at: Date.now() };
-  }
-  async send(...ops: ReturnType<Device['op']>[]): Promise<OpAnswer[]> {
-    const res = await this.client.post(PUSH, { device_id: this.id, ops });
-    expect(res.retcode, res.message).toBe(0);
-    return res.data.results;
-  }
-  async push(kind: string, payload: Record<string, unknown>): Promise<OpAnswer> {
-    return (await this.send(this.op(kind, payload)))[0]!;
-  }
-}
 
 let picker: Device;
 let laneDevice: Device;

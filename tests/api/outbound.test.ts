@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { Device, type OpAnswer } from '../support/op-device';
 import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import {
@@ -22,7 +21,6 @@ const ORDERS = '/apps/process/outbound/salesorder';
 const WAVE = '/apps/process/outbound/wave/create_manual_wave';
 const CLAIM = '/apps/process/outbound/picking/claim_picking_task';
 const TASK_DETAIL = '/apps/process/outbound/pickingtask/get_picking_task_detail';
-const PUSH = '/apps/system/sync/push_ops';
 const S = SALES_ORDER_STATUS.values;
 const T = TASK_STATUS.values;
 const { DEBIT } = INVENTORY_TRANSACTION_DIRECTION.values;
@@ -75,24 +73,6 @@ async function wave(orderNos: string[], pickingType: number = PICKING_TYPE.value
   return res;
 }
 
-interface OpAnswer { op_id: string; status: 'applied' | 'duplicate' | 'rejected'; retcode: number; message: string; data: any }
-/** A device of a user: its own stream. */
-class Device {
-  readonly id = randomUUID();
-  private seq = 0;
-  constructor(readonly client: TestClient) {}
-  op(kind: string, payload: Record<string, unknown>) {
-    return { op_id: uuidv7(), seq: ++this.seq, kind, payload, created_at: Date.now() };
-  }
-  async send(...ops: ReturnType<Device['op']>[]): Promise<OpAnswer[]> {
-    const res = await this.client.post(PUSH, { device_id: this.id, ops });
-    expect(res.retcode, res.message).toBe(0);
-    return res.data.results;
-  }
-  async push(kind: string, payload: Record<string, unknown>): Promise<OpAnswer> {
-    return (await this.send(this.op(kind, payload)))[0]!;
-  }
-}
 
 // ---- orders ----
 

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { Device } from '../support/op-device';
 import { asnStatusOf, createTestSku, receivedAsnWithPutawayTask, type ReceivedAsn, type ReceivedItem, type ReceivedAsnOptions } from '../support/putaway-fixture';
 import {
   asnGroups, asnLines, cells, inboundExceptions, inboundTasks, inventoryTransactions, locationInventory, pathways, putawayRules, putawayTaskLines,
@@ -21,7 +20,6 @@ import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { RET } from '../../src/shared/retcodes';
 
 const WHS = 'SGSIN1';
-const PUSH = '/apps/system/sync/push_ops';
 const RULES = '/apps/rulecenter/putawayrule';
 const TASKS = '/apps/process/inbound/putawaytask';
 const STANDARD_OPEN = '/apps/process/inbound/standardputaway/open_putaway_task';
@@ -100,26 +98,7 @@ async function cellWithStatus(zoneId: string, status: number): Promise<string> {
 
 // ---- ops ----
 
-interface Op { op_id: string; seq: number; kind: string; payload: Record<string, unknown>; created_at: number }
-interface OpAnswer { op_id: string; seq: number; status: 'applied' | 'duplicate' | 'rejected'; retcode: number; message: string; data: any }
 
-/** A device of a user: its own stream, seq 1, 2, 3… */
-class Device {
-  readonly id = randomUUID();
-  private seq = 0;
-  constructor(readonly client: TestClient) {}
-  op(kind: string, payload: Record<string, unknown>): Op {
-    return { op_id: uuidv7(), seq: ++this.seq, kind, payload, created_at: Date.now() };
-  }
-  async send(...ops: Op[]): Promise<OpAnswer[]> {
-    const res = await this.client.post(PUSH, { device_id: this.id, ops });
-    expect(res.retcode, res.message).toBe(0);
-    return res.data.results;
-  }
-  async push(kind: string, payload: Record<string, unknown>): Promise<OpAnswer> {
-    return (await this.send(this.op(kind, payload)))[0]!;
-  }
-}
 
 const putPayload = (fx: ReceivedAsn, lineNo: number, location: string, qty: number) =>
   ({ task_no: fx.taskNo, line_no: lineNo, sku_id: fx.lines[lineNo - 1]!.skuId, location, qty });

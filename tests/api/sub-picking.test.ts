@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
+import { Device, type OpAnswer } from '../support/op-device';
 import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import { outboundAllocations, pickingTasks, salesOrders, subPickingGroups, waves } from '../../src/server/db/schema';
@@ -19,7 +18,6 @@ const WHS = 'SGSIN1';
 const SUB = '/apps/process/outbound/subpicking';
 const SPLIT = `${SUB}/split_picking_task`;
 const CLAIM = '/apps/process/outbound/picking/claim_picking_task';
-const PUSH = '/apps/system/sync/push_ops';
 const S = SALES_ORDER_STATUS.values;
 const T = TASK_STATUS.values;
 const { PICKERS, UNITS } = SUB_PICKING_SPLIT_BY.values;
@@ -78,18 +76,6 @@ const taskRow = async (taskNo: string) => (await db().select().from(pickingTasks
 const stopsOf = (taskNo: string) => db().select().from(outboundAllocations)
   .where(and(eq(outboundAllocations.whsId, WHS), eq(outboundAllocations.taskNo, taskNo))).orderBy(asc(outboundAllocations.seq));
 
-interface OpAnswer { op_id: string; status: 'applied' | 'duplicate' | 'rejected'; retcode: number; message: string; data: any }
-/** A device of a user: its own op stream. */
-class Device {
-  readonly id = randomUUID();
-  private seq = 0;
-  constructor(readonly client: TestClient) {}
-  async push(kind: string, payload: Record<string, unknown>): Promise<OpAnswer> {
-    const res = await this.client.post(PUSH, { device_id: this.id, ops: [{ op_id: uuidv7(), seq: ++this.seq, kind, payload, created_at: Date.now() }] });
-    expect(res.retcode, res.message).toBe(0);
-    return res.data.results[0];
-  }
-}
 
 /** Claims a task (with a container of its own unless it has `cart`) and picks every stop in full through the pick op; answers the last pick's answer. */
 async function pickAll(client: TestClient, taskNo: string, cart?: string): Promise<OpAnswer> {

@@ -155,6 +155,8 @@ async function checkingStation(tx: Db, whsId: string, stationId: string): Promis
  */
 export async function startChecking(tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string): Promise<CheckingWork> {
   const station = await checkingStation(tx, whsId, stationId);
+  const [container] = await tx.select({ taskNo: containers.taskNo }).from(containers)
+    .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
   const [ongoing] = await tx.select().from(checkingTasks)
     .where(and(eq(checkingTasks.whsId, whsId), eq(checkingTasks.containerCode, containerCode), eq(checkingTasks.status, T.ONGOING))).for('update');
   if (ongoing) {
@@ -169,16 +171,17 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
   const nothing = (reason: string, message: string, data: Record<string, unknown> = {}) =>
     new ApiError(RET.CHECK_NOTHING_TO_CHECK, message, { container_code: containerCode, reason, ...data });
   // The container serves one picking task at a time and stays with it while it holds units.
-  const [bound] = await tx.select({ taskNo: containers.taskNo, status: pickingTasks.status }).from(containers)
-    .leftJoin(pickingTasks, and(eq(pickingTasks.whsId, containers.whsId), eq(pickingTasks.taskNo, containers.taskNo)))
-    .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
-  if (!bound?.taskNo) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
+  if (!container?.taskNo) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
+  const [bound] = await tx.select({ taskNo: pickingTasks.taskNo, status: pickingTasks.status, waveNo: pickingTasks.waveNo, pickingType: pickingTasks.pickingType })
+    .from(pickingTasks).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, container.taskNo)));
+  if (!bound) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
   if (bound.status !== T.DONE) {
     throw nothing('picking', `Container ${containerCode} is still being picked (picking task ${bound.taskNo}): finish the task first.`, { task_no: bound.taskNo });
   }
   const inContainer = await tx.selectDistinct({ orderNo: outboundAllocations.orderNo }).from(outboundAllocations)
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, bound.taskNo), sql`${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty}`));
   const orderNos = [...new Set(inContainer.map((r) => r.orderNo))].sort();
+  // Two stations scanning the container at once take turns here: the second then finds its orders in the first's check.
   const orders = await lockOrders(tx, whsId, orderNos);
   const open = orderNos.length === 0 ? [] : await tx.select({ orderNo: checkingTaskOrders.orderNo }).from(checkingTaskOrders)
     .where(and(eq(checkingTaskOrders.whsId, whsId), inArray(checkingTaskOrders.orderNo, orderNos), eq(checkingTaskOrders.status, T.PENDING)));
@@ -210,8 +213,6 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
   const skuIds = [...new Set(units.map((u) => u.skuId))];
   const weights = new Map((await tx.select({ skuId: skus.skuId, weightG: skus.weightG }).from(skus)
     .where(and(eq(skus.whsId, whsId), inArray(skus.skuId, skuIds)))).map((s) => [s.skuId, s.weightG]));
-  const [first] = await tx.select({ waveNo: pickingTasks.waveNo, pickingType: pickingTasks.pickingType }).from(pickingTasks)
-    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, bound.taskNo)));
   const taskNo = await nextDocNo(tx, 'checkingTask', timeZone);
   const rows = checkable.map((orderNo, i) => {
     const own = units.filter((u) => u.orderNo === orderNo);
@@ -225,7 +226,7 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
     };
   });
   await tx.insert(checkingTasks).values({
-    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: first?.waveNo ?? null, waveType: first?.pickingType ?? null,
+    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: bound.waveNo, waveType: bound.pickingType,
     needScanInnerPackaging: station.innerPackaging, needScanOuterPackaging: station.outerPackaging, removeWeightInput: !station.weight, totalQty: rows.reduce((sum, r) => sum + r.totalQty, 0), assigneeId: userId,
   });
   await tx.insert(checkingTaskOrders).values(rows);

@@ -5,4 +5,5 @@
  */
 export { seedDemo } from '../../src/server/db/seed';
 export { releaseWave } from '../../src/server/modules/outbound/wave';
-export { claimTask } from '../../src/server/modules/outbound/picking';
+export { applyPicks, claimTask } from '../../src/server/modules/outbound/picking';
+export { startChecking } from '../../src/server/modules/outbound/checking';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { PICKING_TYPE } from '../../src/shared/codes';
+import { PICKING_TYPE, type CodeOf } from '../../src/shared/codes';
 import type { PickingLine } from '../../src/shared/contract/picking.contract';
 import { loadNodeModules } from './app-bundle';
 import { BENCH_WHS } from './putaway-data';
@@ -22,6 +22,8 @@ export interface PickWaveShape {
   stockPerSku: number;
   /** A free container of the demo data (CART001…CART030, BSK001…BSK030). */
   container: string;
+  /** The wave's picking type (default pick to wave). */
+  pickingType?: CodeOf<typeof PICKING_TYPE>;
 }
 
 export interface PickWork {
@@ -70,7 +72,7 @@ export async function claimedPickWave(db: Db, operatorId: number, shape: PickWav
   const orderNos = await writeStockAndOrders(db, shape);
   const units = shape.orders * shape.linesPerOrder * shape.qtyPerLine;
   const released = await db.transaction((tx) => releaseWave(tx, BENCH_WHS, { userId: operatorId, timeZone: 'Asia/Jakarta' }, {
-    orderNos, pickingType: PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: units, isManual: true,
+    orderNos, pickingType: shape.pickingType ?? PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: units, isManual: true,
   }));
   if (released.skipped.length > 0 || released.taskNos.length !== 1) {
     throw new Error(`The wave of ${shape.prefix} cut ${released.taskNos.length} tasks and skipped ${released.skipped.length} orders (${JSON.stringify(released.skipped.slice(0, 3))}); the bench wants one task`);

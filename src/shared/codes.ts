@@ -238,6 +238,16 @@ export const PARCEL_SPLIT = defineCodes({
   NONE: [0, /*i18n*/ 'Not Split'], TO_SPLIT: [1, /*i18n*/ 'To Split'], SPLITTING: [2, /*i18n*/ 'Splitting'], SPLIT: [3, /*i18n*/ 'Split'],
 });
 
+/**
+ * A parcel's life (numbers are ours): packed at a packing station, on its way out in a handover
+ * (loaded, the handover not closed), shipped (handed to the carrier), intercepted (its order
+ * cancelled after packing), replaced (a new tracking id took its place).
+ */
+export const PARCEL_STATUS = defineCodes({
+  PACKED: [1, /*i18n*/ 'Packed'], SHIPPING: [2, /*i18n*/ 'Shipping'], SHIPPED: [3, /*i18n*/ 'Shipped'],
+  INTERCEPTED: [4, /*i18n*/ 'Intercepted'], REPLACED: [5, /*i18n*/ 'Replaced'],
+});
+
 /** Where a sales order came from (numbers are ours). */
 export const SALES_ORDER_SOURCE = defineCodes({
   SCREEN: [1, /*i18n*/ 'Created on Screen'], IMPORT: [2, /*i18n*/ 'Imported'], ORDER_SYSTEM: [3, /*i18n*/ 'Order System'],
@@ -431,6 +441,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   REVERSE_PICKING_TASK: ['REVERSE_PICKING_TASK', /*i18n*/ 'Reverse Picking Task'],
   /** Checking moves an order's units out of their containers. */
   CHECKING_TASK: ['CHECKING_TASK', /*i18n*/ 'Checking Task'],
+  /** A shipping handover takes packed orders' units out of the warehouse (ship order 2). */
+  SHIPPING: ['SHIPPING', /*i18n*/ 'Shipping Handover'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -614,6 +626,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   dock_type: DOCK_TYPE,
   dock_status: DOCK_STATUS,
   station_type: STATION_TYPE,
+  parcel_status: PARCEL_STATUS,
   station_status: STATION_STATUS,
   user_kind: USER_KIND,
   sku_sale_status: SKU_SALE_STATUS,

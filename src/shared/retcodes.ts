@@ -171,6 +171,20 @@ export const RET = {
   CHECK_WEIGHT_OUT_OF_TOLERANCE: -289505,
   /** Checking: a packaging scan the task asks is missing or is not a packaging consumable of the right type; `data.field`. */
   CHECK_PACKAGING_INVALID: -289506,
+  /** Packing: the station is not a packing station of the warehouse, or not in use; `data.station_id`. */
+  PACK_STATION_UNUSABLE: -289901,
+  /** Packing: the order cannot be packed now; `data.reason` (unknown, not_checked, packing_elsewhere — `data.task_no`, `data.assignee_id` —, packed, cancelled), `data.order_no`, `data.status`. */
+  PACK_ORDER_UNAVAILABLE: -289902,
+  /** Packing: the parcels do not hold exactly the order's checked units (`data.expected`, `data.packed` by SKU). */
+  PACK_PARCELS_MISMATCH: -289903,
+  /** Packing: a parcel's box is not a packing box or pouch the warehouse uses, or a filler is not a filler; `data.parcel_no`, `data.consumable_id`. */
+  PACK_BOX_INVALID: -289904,
+  /** Packing: the parcels' weight is outside the weight validation rule's tolerance; `data.min_g`, `data.max_g`, `data.weight_g`. */
+  PACK_WEIGHT_OUT_OF_TOLERANCE: -289905,
+  /** A tracking number already belongs to another order or parcel of the warehouse; `data.tracking_no`, `data.order_no`. */
+  TRACKING_NO_TAKEN: -289906,
+  /** New tracking id: the parcel is not one that may get a new number (unknown, shipping or shipped, intercepted, replaced); `data.tracking_no`, `data.status`. */
+  PARCEL_NOT_REPLACEABLE: -289907,
   /**
    * Consumables: a consumable asked for is not one the warehouse can use (unknown, inactive); nothing
    * was taken. `data.consumable_id` and `data.reason` (unknown, inactive).

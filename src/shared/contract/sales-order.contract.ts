@@ -40,6 +40,13 @@ const unixTime = z.number().int().min(0).max(4_102_444_800);
 
 export const orderLineInput = z.object({ sku_id: docCode(100), qty });
 
+/** A tracking number (AWB): printable ASCII without spaces, as Code 128 prints it on the label. */
+export const trackingNo = z.string().trim().min(4).max(40).regex(/^[!-~]+$/, 'must be printable ASCII without spaces');
+const deliveryText = (max: number) => z.string().trim().min(1).max(max).refine((s) => !s.includes('\0'), 'must not contain NUL characters');
+
+/** Who receives the order: printed on its shipping labels. */
+export const receiverInput = z.object({ name: deliveryText(100), phone: deliveryText(32).nullable().default(null), address: deliveryText(300) });
+
 /** One order as created on screen or pushed by an order system. */
 export const orderInput = z.object({
   external_no: docCode(64),
@@ -47,6 +54,10 @@ export const orderInput = z.object({
   parcel_split: z.literal(parcelSplits).default(PARCEL_SPLIT.values.NONE),
   shop_id: docCode(64).nullable().default(null),
   cutoff_at: unixTime.nullable().default(null),
+  /** The carrier (logistics channel) it ships with, and its tracking number when the order system booked one. */
+  carrier: deliveryText(64).nullable().default(null),
+  tracking_no: trackingNo.nullable().default(null),
+  receiver: receiverInput.nullable().default(null),
   remark: z.string().trim().max(ORDER_REMARK_MAX).refine((s) => !s.includes('\0'), 'must not contain NUL characters').nullable().default(null),
   lines: z.array(orderLineInput).min(1).max(ORDER_LINES_MAX),
 });
@@ -65,6 +76,11 @@ export const salesOrderSchema = z.object({
   source: z.number().int(),
   shop_id: z.string().nullable(),
   cutoff_at: z.number().int().nullable(),
+  carrier: z.string().nullable(),
+  tracking_no: z.string().nullable(),
+  receiver_name: z.string().nullable(),
+  receiver_phone: z.string().nullable(),
+  receiver_address: z.string().nullable(),
   line_count: z.number().int(),
   total_qty: z.number().int(),
   allocated_qty: z.number().int(),

@@ -13,6 +13,9 @@ export const pickingTaskNoSeq = pgSequence('picking_task_no_seq');
 export const outboundExceptionNoSeq = pgSequence('outbound_exception_no_seq');
 export const subPickingGroupNoSeq = pgSequence('sub_picking_group_no_seq');
 export const checkingTaskNoSeq = pgSequence('checking_task_no_seq');
+export const packingTaskNoSeq = pgSequence('packing_task_no_seq');
+/** Tracking numbers Tally issues itself (an order the order system sent without one, a new tracking id). */
+export const trackingNoSeq = pgSequence('tracking_no_seq');
 
 /**
  * Pick carts, baskets, boxes, pallets and put walls: labelled containers an operator picks into.
@@ -56,6 +59,13 @@ export const salesOrders = pgTable('sales_orders', {
   shopId: text('shop_id'),
   /** When the carrier collects: auto waves take orders by cut-off. */
   cutoffAt: timestamptz('cutoff_at'),
+  /** The carrier (logistics channel) the order ships with, as the order system names it. */
+  carrierName: text('carrier_name'),
+  /** The order's tracking number (AWB) from the order system; issued by Tally at packing when it sent none. */
+  trackingNo: text('tracking_no'),
+  receiverName: text('receiver_name'),
+  receiverPhone: text('receiver_phone'),
+  receiverAddress: text('receiver_address'),
   lineCount: integer('line_count').notNull(),
   totalQty: integer('total_qty').notNull(),
   allocatedQty: integer('allocated_qty').notNull().default(0),
@@ -76,6 +86,7 @@ export const salesOrders = pgTable('sales_orders', {
   index('sales_orders_status_idx').on(t.whsId, t.status, t.priority, t.createdAt),
   index('sales_orders_wave_idx').on(t.whsId, t.waveNo),
   index('sales_orders_created_at_idx').on(t.whsId, t.createdAt),
+  uniqueIndex('sales_orders_tracking_no_uq').on(t.whsId, t.trackingNo).where(sql`tracking_no is not null`),
   check('sales_orders_status_ck', sql`${t.status} between 0 and 13`),
   check('sales_orders_priority_ck', sql`${t.priority} between 1 and 3`),
   check('sales_orders_parcel_split_ck', sql`${t.parcelSplit} between 0 and 3`),
@@ -368,6 +379,88 @@ export const checkingRefusals = pgTable('checking_refusals', {
   index('checking_refusals_task_idx').on(t.whsId, t.taskNo),
   index('checking_refusals_created_at_idx').on(t.whsId, t.createdAt),
   check('checking_refusals_reason_ck', sql`${t.reason} between 1 and 5`),
+]);
+
+/**
+ * Packing tasks (spec §2 task/packing and its detail): one checked order packed at a packing station
+ * into one or more parcels, made when the order is scanned there. Packing moves no stock: the units
+ * stay on the order (STOCK_LOCATION_TYPE outbound order 6) until their parcels ship.
+ */
+export const packingTasks = pgTable('packing_tasks', {
+  whsId: warehouseRef(),
+  taskNo: text('task_no').notNull(),
+  orderNo: text('order_no').notNull(),
+  stationId: text('station_id').notNull(),
+  /** TASK_STATUS: ongoing 1, done 2, cancel 9 (the order was cancelled). */
+  status: smallint('status').notNull().default(1),
+  totalQty: integer('total_qty').notNull(),
+  parcelCount: smallint('parcel_count').notNull().default(0),
+  /** The parcels' weight together, when the station weighs them. */
+  weightG: integer('weight_g'),
+  assigneeId: integer('assignee_id').references(() => users.userId),
+  createdAt: createdAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskNo),
+  foreignKey({ name: 'packing_tasks_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }),
+  foreignKey({ name: 'packing_tasks_station_fk', columns: [t.whsId, t.stationId], foreignColumns: [stations.whsId, stations.stationId] }),
+  // One open packing per order.
+  uniqueIndex('packing_tasks_open_uq').on(t.whsId, t.orderNo).where(sql`status = 1`),
+  index('packing_tasks_order_idx').on(t.whsId, t.orderNo),
+  index('packing_tasks_created_at_idx').on(t.whsId, t.createdAt),
+  check('packing_tasks_status_ck', sql`${t.status} in (1, 2, 9)`),
+  check('packing_tasks_qty_ck', sql`${t.totalQty} >= 1 and ${t.parcelCount} between 0 and 999 and (${t.weightG} is null or ${t.weightG} between 1 and 100000000)`),
+]);
+
+/**
+ * Parcels (spec "child LMTN"): what a packed order ships as, each under its own tracking number —
+ * the order's for its first parcel, the order's with -2, -3 … for the others. A new tracking id
+ * replaces a parcel's number: the old row stays, REPLACED, naming the new one.
+ */
+export const parcels = pgTable('parcels', {
+  whsId: warehouseRef(),
+  trackingNo: text('tracking_no').notNull(),
+  orderNo: text('order_no').notNull(),
+  /** Its number in the order, from 1. */
+  parcelNo: smallint('parcel_no').notNull(),
+  packingTaskNo: text('packing_task_no').notNull(),
+  /** PARCEL_STATUS. */
+  status: smallint('status').notNull().default(1),
+  /** The box or pouch it is packed in (a consumable), null for a unit shipped in its own carton. */
+  boxId: text('box_id'),
+  /** Fillers put in with the units (consumable ids). */
+  fillerIds: jsonb('filler_ids').$type<string[]>().notNull().default([]),
+  weightG: integer('weight_g'),
+  qty: integer('qty').notNull(),
+  /** The tracking number that replaced this one (new tracking id). */
+  replacedBy: text('replaced_by'),
+  /** The handover it left with. */
+  shippingNo: text('shipping_no'),
+  createdBy: integer('created_by').references(() => users.userId),
+  createdAt: createdAt(),
+  shippedAt: timestamptz('shipped_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.trackingNo),
+  foreignKey({ name: 'parcels_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }),
+  foreignKey({ name: 'parcels_task_fk', columns: [t.whsId, t.packingTaskNo], foreignColumns: [packingTasks.whsId, packingTasks.taskNo] }),
+  // One live parcel per number of an order: a replaced one gives way to its new tracking number.
+  uniqueIndex('parcels_order_parcel_uq').on(t.whsId, t.orderNo, t.parcelNo).where(sql`status <> 5`),
+  index('parcels_shipping_idx').on(t.whsId, t.shippingNo),
+  index('parcels_created_at_idx').on(t.whsId, t.createdAt),
+  check('parcels_status_ck', sql`${t.status} between 1 and 5`),
+  check('parcels_qty_ck', sql`${t.qty} >= 1 and ${t.parcelNo} between 1 and 999 and (${t.weightG} is null or ${t.weightG} between 1 and 1000000)`),
+]);
+
+/** The units in a parcel, by SKU. */
+export const parcelItems = pgTable('parcel_items', {
+  whsId: whsId(),
+  trackingNo: text('tracking_no').notNull(),
+  skuId: text('sku_id').notNull(),
+  qty: integer('qty').notNull(),
+}, (t) => [
+  whsPrimaryKey(t, t.trackingNo, t.skuId),
+  foreignKey({ name: 'parcel_items_parcel_fk', columns: [t.whsId, t.trackingNo], foreignColumns: [parcels.whsId, parcels.trackingNo] }).onDelete('cascade'),
+  check('parcel_items_qty_ck', sql`${t.qty} >= 1`),
 ]);
 
 // Rule Center of sales outbound (docs/outbound.md "Rules").

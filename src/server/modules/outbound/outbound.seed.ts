@@ -55,6 +55,7 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
         priority: i % 9 === 4 ? ORDER_PRIORITY.values.PRIORITY : i === 33 ? ORDER_PRIORITY.values.ON_HOLD : ORDER_PRIORITY.values.NORMAL,
         parcel_split: i % 12 === 7 ? PARCEL_SPLIT.values.TO_SPLIT : PARCEL_SPLIT.values.NONE,
         shop_id: `SHOP${(i % 4) + 1}`, cutoff_at: Math.floor(Date.now() / 1000) + 3600 * (2 + (i % 6)), remark: null, lines,
+        ...demoDelivery(whsId, i),
       }, i % 4 === 0 ? SALES_ORDER_SOURCE.values.SCREEN : SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
       orderNos.push(order.order_no);
     }
@@ -142,7 +143,22 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
 
 const plain = (externalNo: string) => ({
   external_no: externalNo, priority: ORDER_PRIORITY.values.NORMAL, parcel_split: PARCEL_SPLIT.values.NONE, shop_id: 'SHOP1', cutoff_at: null, remark: null,
+  carrier: null, tracking_no: null, receiver: null,
 });
+
+const DEMO_CARRIERS = ['SPX Express', 'J&T Express', 'Ninja Van'] as const;
+const DEMO_RECEIVERS = [
+  { name: 'Siti Rahma', phone: '+62 812 5550 1234', address: 'Jl. Melati No. 12\nKebayoran Baru, Jakarta Selatan 12160' },
+  { name: 'Nguyen Van An', phone: '+84 90 555 0123', address: '25 Le Loi, Ben Nghe\nQuan 1, Ho Chi Minh City' },
+  { name: 'Maria Santos', phone: '+63 917 555 0100', address: '88 Rizal Ave., Brgy. San Isidro\nMakati City 1200' },
+] as const;
+
+/** Demo orders ship with a carrier and a receiver; two in three came with the carrier's tracking number. */
+function demoDelivery(whsId: string, i: number) {
+  const carrier = DEMO_CARRIERS[i % DEMO_CARRIERS.length]!;
+  const trackingNo = i % 3 === 2 ? null : `${carrier.slice(0, 2).toUpperCase().replace(/[^A-Z]/g, 'X')}${whsId.toUpperCase()}${String(700000 + i)}`;
+  return { carrier, tracking_no: trackingNo, receiver: DEMO_RECEIVERS[i % DEMO_RECEIVERS.length]! };
+}
 
 async function skuIdsOf(tx: Tx, whsId: string): Promise<string[]> {
   return (await tx.select({ skuId: skus.skuId }).from(skus).where(eq(skus.whsId, whsId)).orderBy(asc(skus.skuId))).map((r) => r.skuId);

@@ -6,7 +6,7 @@ import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import {
-  cells, locationInventory, outboundAllocations, pickingTasks, salesOrderLines, salesOrderLogs, salesOrders, skuBatches, skus, users,
+  cells, locationInventory, outboundAllocations, parcels, pickingTasks, salesOrderLines, salesOrderLogs, salesOrders, skuBatches, skus, users,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
@@ -33,7 +33,8 @@ export const statusName = (status: number) => SALES_ORDER_STATUS.label(status)?.
 export function orderOut(o: OrderRow): SalesOrder {
   return {
     order_no: o.orderNo, external_no: o.externalNo, status: o.status, priority: o.priority, parcel_split: o.parcelSplit, source: o.source,
-    shop_id: o.shopId, cutoff_at: unixSeconds(o.cutoffAt), line_count: o.lineCount, total_qty: o.totalQty, allocated_qty: o.allocatedQty,
+    shop_id: o.shopId, cutoff_at: unixSeconds(o.cutoffAt), carrier: o.carrierName, tracking_no: o.trackingNo,
+    receiver_name: o.receiverName, receiver_phone: o.receiverPhone, receiver_address: o.receiverAddress, line_count: o.lineCount, total_qty: o.totalQty, allocated_qty: o.allocatedQty,
     picked_qty: o.pickedQty, wave_no: o.waveNo, hold_reason: o.holdReason, remark: o.remark,
     created_at: unixSeconds(o.createdAt)!, updated_at: unixSeconds(o.updatedAt)!,
   };
@@ -145,6 +146,17 @@ function resent(existing: OrderRow, hash: string): { order: SalesOrder; created:
   return { order: orderOut(existing), created: false };
 }
 
+/** Refuses a tracking number another order or parcel of the warehouse carries (-289906). */
+export async function assertTrackingNoFree(tx: Db, whsId: string, trackingNo: string): Promise<void> {
+  const [holder] = await tx.select({ orderNo: salesOrders.orderNo }).from(salesOrders)
+    .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.trackingNo, trackingNo)))
+    .union(tx.select({ orderNo: parcels.orderNo }).from(parcels).where(and(eq(parcels.whsId, whsId), eq(parcels.trackingNo, trackingNo))))
+    .limit(1);
+  if (holder) {
+    throw new ApiError(RET.TRACKING_NO_TAKEN, `Tracking number ${trackingNo} belongs to order ${holder.orderNo} already.`, { tracking_no: trackingNo, order_no: holder.orderNo });
+  }
+}
+
 async function byExternalNo(tx: Db, whsId: string, externalNo: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(salesOrders).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.externalNo, externalNo)));
   return row;
@@ -160,12 +172,15 @@ export async function createOrder(tx: Db, whsId: string, actor: Actor, input: Or
   const existing = await byExternalNo(tx, whsId, input.external_no);
   if (existing) return resent(existing, hash);
   await checkLines(tx, whsId, input.lines);
+  if (input.tracking_no !== null) await assertTrackingNoFree(tx, whsId, input.tracking_no);
   const orderNo = await nextDocNo(tx, 'salesOrder', actor.timeZone);
   const [row] = await tx.insert(salesOrders).values({
     whsId, orderNo, externalNo: input.external_no, status: S.CREATED, priority: input.priority, parcelSplit: input.parcel_split, source,
-    shopId: input.shop_id, cutoffAt: input.cutoff_at === null ? null : new Date(input.cutoff_at * 1000), lineCount: input.lines.length,
+    shopId: input.shop_id, cutoffAt: input.cutoff_at === null ? null : new Date(input.cutoff_at * 1000), carrierName: input.carrier,
+    trackingNo: input.tracking_no, receiverName: input.receiver?.name ?? null, receiverPhone: input.receiver?.phone ?? null,
+    receiverAddress: input.receiver?.address ?? null, lineCount: input.lines.length,
     totalQty: input.lines.reduce((sum, l) => sum + l.qty, 0), linesHash: hash, remark: input.remark || null, createdBy: actor.userId,
-  }).onConflictDoNothing().returning();
+  }).onConflictDoNothing({ target: [salesOrders.whsId, salesOrders.externalNo] }).returning();
   if (!row) return resent((await byExternalNo(tx, whsId, input.external_no))!, hash);
   await tx.insert(salesOrderLines).values(input.lines.map((l, i) => ({ whsId, orderNo, lineNo: i + 1, skuId: l.sku_id, qty: l.qty })));
   const sourceName = SALES_ORDER_SOURCE.label(source)?.message ?? String(source);

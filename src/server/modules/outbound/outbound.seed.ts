@@ -8,6 +8,7 @@ import { containers, skus, stationRecordSettings, users, warehouses } from '../.
 import { demoWorker } from '../../common/demo-actor';
 import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
 import { applyCheck, startChecking } from './checking';
+import { seedPacking } from './packing.seed';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
 import { releaseWave } from './wave';
@@ -103,6 +104,7 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
       await releaseOrder(tx, whsId, actor, cancelled);
     }
     await seedChecking(tx, whsId, actor, first.taskNos.map((_, t) => `CART${String(t + 1).padStart(3, '0')}`));
+    await seedPacking(tx, whsId, actor);
   }
 }
 

@@ -109,8 +109,8 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
 }
 
 /**
- * Checking stations weigh each parcel and have its box (or pouch) scanned; of wave 1's carts, the first with orders to check is checked
- * at CHK-01 (each order weighing what its units should), the next is started at CHK-04 and left.
+ * Checking stations weigh each parcel and have its box (or pouch) scanned; of wave 1's carts, the first three with orders to check are
+ * checked at CHK-01 (each order weighing what its units should), the next is started at CHK-04 and left.
  */
 /** The demo's smallest carton (consumables.seed.ts). */
 const DEMO_BOX = 'CB-S';
@@ -124,7 +124,8 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
     videoMaxSeconds: record.video_max_seconds, retentionDays: record.retention_days, updatedBy: worker!.email,
   });
   const bands = await weightBands(tx, whsId);
-  const stations = ['CHK-01', 'CHK-04'];
+  // Three carts checked at CHK-01 (packing.seed.ts packs two of their orders), the next started at CHK-04.
+  const stations = ['CHK-01', 'CHK-01', 'CHK-01', 'CHK-04'];
   for (const cart of carts) {
     const station = stations[0];
     if (!station) return;
@@ -132,7 +133,7 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
     const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
     if (!work) continue;
     stations.shift();
-    if (stations.length === 1) {
+    if (stations.length >= 1) {
       for (const order of work.orders) {
         await applyCheck(tx, whsId, { userId: actor.userId, opId: randomUUID() }, {
           task_no: work.task.task_no, order_no: order.order_no, units: order.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),

@@ -36,7 +36,7 @@ async function interceptPrint(context: BrowserContext): Promise<void> {
 }
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { tallyPrinted?: string[] }).tallyPrinted ?? []);
 const balanceOf = async (page: Page, consumableId: string) => {
-  const { list } = await api<{ list: { consumable_id: string; stock_qty: number }[] }>(page, 'GET', '/apps/consumables/consumable/search_consumable', { consumable_id: consumableId }, WHS);
+  const { list } = await api<{ list: { consumable_id: string; stock_qty: number }[] }>(page, 'GET', '/apps/consumables/consumable/search_consumable_stock', { page_size: '100' }, WHS);
   return list.find((c) => c.consumable_id === consumableId)!.stock_qty;
 };
 
@@ -79,7 +79,7 @@ describe('packing', () => {
     const label = await station.context.newPage();
     await label.setContent(labelHtml!);
     await label.screenshot({ path: 'test-results/packing-label.png' });
-    expect(await decodeBarcode(label.locator('svg[data-barcode="code128"]').first())).toBe(trackingNo);
+    expect((await decodeBarcode(label.locator('svg[data-barcode="code128"]').first())).text).toBe(trackingNo);
     await label.close();
 
     await station.context.setOffline(false);

@@ -279,8 +279,9 @@ export async function applyPack(
   await tx.update(salesOrders).set({
     status: S.PACKED, parcelSplit: p.parcels.length > 1 ? PARCEL_SPLIT.values.SPLIT : order.parcelSplit, updatedAt: sql`now()`,
   }).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, order.orderNo)));
-  const message = `Packed in ${p.parcels.length} parcel${p.parcels.length === 1 ? '' : 's'} at station ${task!.stationId}: ${trackingNos.join(', ')}.`;
-  await logOrders(tx, whsId, [{ orderNo: order.orderNo, from: order.status, to: S.PACKED, note: `${message} (${taskLabel(task!.taskNo)})` }], actor.userId);
+  const packedIn = `Packed in ${p.parcels.length} parcel${p.parcels.length === 1 ? '' : 's'} at station ${task!.stationId}: ${trackingNos.join(', ')}`;
+  const message = `${packedIn}.`;
+  await logOrders(tx, whsId, [{ orderNo: order.orderNo, from: order.status, to: S.PACKED, note: `${packedIn} (${taskLabel(task!.taskNo)}).` }], actor.userId);
   await logDocuments(tx, whsId, order, p, trackingNos, task!.stationId, actor.userId);
   return { task_no: task!.taskNo, order_no: order.orderNo, order_status: S.PACKED, tracking_nos: trackingNos, message };
 }

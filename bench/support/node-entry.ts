@@ -7,3 +7,5 @@ export { seedDemo } from '../../src/server/db/seed';
 export { releaseWave } from '../../src/server/modules/outbound/wave';
 export { applyPicks, claimTask } from '../../src/server/modules/outbound/picking';
 export { startChecking } from '../../src/server/modules/outbound/checking';
+export { applyPack, startPacking } from '../../src/server/modules/outbound/packing';
+export { weightBands, weightVerdict } from '../../src/server/modules/outbound/weight-validation';

@@ -125,13 +125,12 @@ export async function packingWork(db: Db, whsId: string, taskNo: string): Promis
   } else {
     for (const p of ownParcels) for (const i of p.items) qtyBySku.set(i.sku_id, (qtyBySku.get(i.sku_id) ?? 0) + i.qty);
   }
-  const [lines, boxes, checked, { sender, timeZone }, asks] = await Promise.all([
-    skuLines(db, whsId, qtyBySku),
-    boxesOf(db, whsId),
-    checkedPackaging(db, whsId, task.orderNo),
-    senderOf(db, whsId),
-    usableStation(db, whsId, task.stationId, STATION_TYPE.values.PACKING, RET.PACK_STATION_UNUSABLE).catch(() => null),
-  ]);
+  // One query at a time: `db` may be a transaction's single connection.
+  const lines = await skuLines(db, whsId, qtyBySku);
+  const boxes = await boxesOf(db, whsId);
+  const checked = await checkedPackaging(db, whsId, task.orderNo);
+  const { sender, timeZone } = await senderOf(db, whsId);
+  const asks = await usableStation(db, whsId, task.stationId, STATION_TYPE.values.PACKING, RET.PACK_STATION_UNUSABLE).catch(() => null);
   const suggestion = await suggestPackaging(db, whsId, { shopId: order!.shopId, items: [...qtyBySku].map(([skuId, qty]) => ({ skuId, qty })) });
   return {
     task: taskOut(task),

@@ -431,6 +431,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   REVERSE_PICKING_TASK: ['REVERSE_PICKING_TASK', /*i18n*/ 'Reverse Picking Task'],
   /** Checking moves an order's units out of their containers. */
   CHECKING_TASK: ['CHECKING_TASK', /*i18n*/ 'Checking Task'],
+  /** Sorting moves units from a batch container into their orders' put wall slots. */
+  SORTING_TASK: ['SORTING_TASK', /*i18n*/ 'Sorting Task'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */

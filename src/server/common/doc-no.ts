@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, sortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -21,6 +21,7 @@ const KINDS = {
   subPickingGroup: { prefix: 'SPG', seq: subPickingGroupNoSeq },
   checkingTask: { prefix: 'CK', seq: checkingTaskNoSeq },
   mergeTask: { prefix: 'MG', seq: mergeTaskNoSeq },
+  sortingTask: { prefix: 'ST', seq: sortingTaskNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

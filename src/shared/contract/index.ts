@@ -29,6 +29,7 @@ import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
 import { mergingContract } from './merging.contract';
+import { sortingContract } from './sorting.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
@@ -70,6 +71,7 @@ export const contract = {
   ...pickingContract,
   ...checkingContract,
   ...mergingContract,
+  ...sortingContract,
   ...flowPickContract,
   ...subPickingContract,
   ...consumablesContract,

@@ -25,4 +25,6 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/pickingTask': () => import('../features/outbound/task-picking.screen'),
   '/salesoutbound/checking': () => import('../features/outbound/checking.screen'),
   '/salesoutbound/mergeLane': () => import('../features/outbound/merge-lane.screen'),
+  '/salesoutbound/sorting': () => import('../features/outbound/sorting.screen'),
+  '/salesoutbound/sortingwhilechecking': () => import('../features/outbound/sorting-while-checking.screen'),
 };

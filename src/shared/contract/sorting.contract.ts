@@ -84,6 +84,8 @@ export const sortingScanSchema = z.object({
   scanned: z.string(),
   /** Sorted into its slot; false: refused at the wall (a wrong slot, a unit of no order left). */
   ok: z.boolean(),
+  /** The op that made it: a device tells its own sorts the server has from those it has not. */
+  op_id: z.string().nullable(),
   operator_id: z.number().int().nullable(),
   created_at: z.number().int(),
 });

@@ -154,10 +154,16 @@ async function checkingStation(tx: Db, whsId: string, stationId: string): Promis
 /**
  * Starts checking a container at a station: its ongoing task (the caller's), else a new task with
  * the orders whose picked units are in it — each order picked whole (status Picked) and in no other
- * open check. An order with units in other containers too is checked with all of them.
+ * open check. An order with units in other containers too is checked with all of them. A put wall
+ * slot's code scanned checks the order sorted into it (status Sorted). `mode`: the screen's, for a new
+ * task; else the station's.
  */
-export async function startChecking(tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string): Promise<CheckingWork> {
-  const station = await checkingStation(tx, whsId, stationId);
+export async function startChecking(
+  tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string, mode?: number,
+): Promise<CheckingWork> {
+  const asks = await checkingStation(tx, whsId, stationId);
+  // A screen of its own mode (Sorting While Checking) starts its tasks in that mode; an ongoing task keeps its own.
+  const station = mode === undefined ? asks : { ...asks, mode };
   const [container] = await tx.select({ taskNo: containers.taskNo }).from(containers)
     .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
   const [ongoing] = await tx.select().from(checkingTasks)

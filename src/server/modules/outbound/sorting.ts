@@ -101,7 +101,7 @@ export async function sortingWork(db: Db, whsId: string, taskNo: string): Promis
     // A scan refused at the wall (ok 0) is one row; a sort is one row a batch it took units of.
     scans: scans.map((s) => ({
       scan_id: s.scanId, order_no: s.orderNo, sku_id: s.skuId, qty: s.qty, slot_no: s.slotNo, scanned: s.scanned, ok: s.ok === 1,
-      operator_id: s.operatorId, created_at: unixSeconds(s.createdAt)!,
+      op_id: s.opId, operator_id: s.operatorId, created_at: unixSeconds(s.createdAt)!,
     })),
   };
 }

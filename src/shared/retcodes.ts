@@ -198,7 +198,8 @@ export const RET = {
    * Sorting: the container cannot be sorted at this put wall: `data.reason` — unknown, empty, picking
    * (its picking task is not done), no_rule (no active sorting rule takes it), other_wall (its rule
    * sends it to `data.station_ids`), no_slot (the wall has fewer free slots than its orders: `data.free`,
-   * `data.needed`), sorting (another operator sorts it: `data.task_no`); `data.container_code`.
+   * `data.needed`), sorting (another operator sorts it: `data.task_no`), several_containers (its orders are
+   * picked into several containers: merged, not sorted); `data.container_code`.
    */
   SORT_CONTAINER_REFUSED: -289803,
   /** Sorting: the unit is not one the task still has to sort for that order (unknown, none left, order closed); `data.order_no`, `data.sku_id`. */

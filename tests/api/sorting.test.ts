@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { Device } from '../support/op-device';
 import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
-import { containers, inventoryTransactions, locationInventory, salesOrders, sortingScans, stations } from '../../src/server/db/schema';
+import { containers, inventoryTransactions, locationInventory, salesOrders, sortingScans, sortingTasks, stations } from '../../src/server/db/schema';
 import {
   CHECKING_STATION_MODE, INVENTORY_REF_TYPE, PICKING_TYPE, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE, TASK_STATUS,
 } from '../../src/shared/codes';
@@ -46,8 +46,9 @@ let ruleId = 0;
 beforeAll(async () => {
   server = await startTestServer();
   supervisor = await signIn('Supervisor');
-  sorter = await signIn('Operator');
-  otherSorter = await signIn('Operator');
+  const sorters = [await newUser('Operator'), await newUser('Operator')];
+  sorter = await server.login(sorters[0]!.email);
+  otherSorter = await server.login(sorters[1]!.email);
   const base = { whsId: WHS, status: STATION_STATUS.values.ENABLED, checkingMode: null };
   const { SORTING, CHECKING } = STATION_TYPE.values;
   await db().insert(stations).values([
@@ -70,6 +71,11 @@ beforeAll(async () => {
   expect(made.retcode, made.message).toBe(0);
   expect(made.data.station_ids).toBe(WALL.a);
   ruleId = made.data.rule_id;
+  // The demo lists its sorters (Sorting Skills): the test's sorters join them, at walls A and B.
+  for (const user of sorters) {
+    const skill = await supervisor.post(`${SKILLS}/create_sorting_skill`, { user_id: user.userId, station_ids: `${WALL.a},${WALL.b}` });
+    expect(skill.retcode, skill.message).toBe(0);
+  }
 });
 afterAll(async () => {
   await server?.close();
@@ -288,7 +294,7 @@ describe('refusals', () => {
     expect((await other.get(`${CALLS}/get_sorting_task_detail`, { task_no: tasks[0]!.taskNo })).retcode).toBe(RET.NOT_FOUND);
   });
 
-  test('sorting skills: once the warehouse lists operators, only they sort, each at the walls named', async () => {
+  test('sorting skills: once the warehouse lists operators (the demo does), only they sort, each at the walls named', async () => {
     const [a] = await stockedSkus(1);
     const cart = await batchContainer([await order([{ sku_id: a!, qty: 1 }]), await order([{ sku_id: a!, qty: 1 }])]);
     const skilled = await newUser('Operator');
@@ -297,13 +303,23 @@ describe('refusals', () => {
     const made = await supervisor.post(`${SKILLS}/create_sorting_skill`, { user_id: skilled.userId, station_ids: `${WALL.b} ${WALL.a}` });
     expect(made.retcode, made.message).toBe(0);
     expect(made.data.station_ids).toBe([WALL.a, WALL.b].sort().join(','));
-    try {
+    {
       const refused = await (await server.login(unlisted.email)).post(START, { station_id: WALL.a, container_code: cart });
       expect(refused).toMatchObject({ retcode: RET.SORT_NOT_SKILLED, data: { station_id: WALL.a, skill_stations: [] } });
       const ok = await (await server.login(skilled.email)).post(START, { station_id: WALL.a, container_code: cart });
       expect(ok.retcode, ok.message).toBe(0);
-    } finally {
-      await server.database.db.execute(sql`delete from sorting_skills where whs_id = ${WHS} and user_id = ${skilled.userId}`);
     }
+  });
+});
+
+describe('the demo', () => {
+  test('a basket of a batch wave is being sorted at put wall SRT-02: its first order in its slot, ready for checking, the rest waiting', async () => {
+    const [task] = await db().select().from(sortingTasks).where(and(eq(sortingTasks.whsId, WHS), eq(sortingTasks.stationId, 'SRT-02')));
+    expect(task).toMatchObject({ status: T.ONGOING, containerCode: 'BSK011' });
+    const demo = await supervisor.get(`${CALLS}/get_sorting_task_detail`, { task_no: task!.taskNo });
+    expect(demo.data.orders[0]).toMatchObject({ slot_no: 1, status: T.DONE });
+    expect(demo.data.orders.slice(1).every((o: { status: number }) => o.status === T.PENDING)).toBe(true);
+    expect(await orderStatus(demo.data.orders[0].order_no)).toBe(S.SORTED);
+    expect(await stockAt(demo.data.orders[0].slot_container)).not.toEqual({});
   });
 });

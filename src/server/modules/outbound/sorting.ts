@@ -22,7 +22,7 @@ import { S, lockOrders, logOrders, orderLabel, skuCodesSql } from './sales-order
  * Sorting at a put wall (docs/outbound.md "Sorting"). A batch container — a Pick to Wave task's
  * units of many orders — is scanned at a put wall (a sorting station); the first active sorting rule
  * it meets must send it there, and the operator's sorting skills must cover the wall. Its orders
- * (picked whole) each get the lowest free slot of the wall, kept until the order is checked; each
+ * (picked whole, into this container alone) each get the lowest free slot of the wall, kept until the order is checked; each
  * slot is a container (`<wall>-<nn>`, type put wall), so every unit sorted moves on the ledger from
  * the batch container into its order's slot (picking 8, a move within outbound). An order whose units
  * are all in its slot is Sorted, and checking takes it by scanning the slot.
@@ -197,8 +197,19 @@ export async function startSorting(tx: Db, whsId: string, userId: number, statio
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, bound.taskNo), sql`${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty}`));
   const orderNos = inContainer.map((r) => r.orderNo).sort();
   const orders = await lockOrders(tx, whsId, orderNos);
-  const picked = orderNos.filter((no) => orders.get(no)?.status === S.PICKED);
-  if (picked.length === 0) throw refused('empty', `Container ${containerCode} holds no picked order waiting to be sorted.`, { order_nos: orderNos });
+  // An order picked into several containers meets on a merge lane and is checked there, not sorted.
+  const elsewhere = new Set(orderNos.length === 0 ? [] : (await tx.selectDistinct({ orderNo: outboundAllocations.orderNo }).from(outboundAllocations)
+    .where(and(
+      eq(outboundAllocations.whsId, whsId), inArray(outboundAllocations.orderNo, orderNos), sql`${outboundAllocations.taskNo} <> ${bound.taskNo}`,
+      sql`(${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty} or ${outboundAllocations.qty} > ${outboundAllocations.pickedQty} + ${outboundAllocations.shortQty} + ${outboundAllocations.cancelledQty})`,
+    ))).map((r) => r.orderNo));
+  const picked = orderNos.filter((no) => orders.get(no)?.status === S.PICKED && !elsewhere.has(no));
+  if (picked.length === 0) {
+    if (orderNos.some((no) => elsewhere.has(no))) {
+      throw refused('several_containers', `The orders of container ${containerCode} are picked into several containers: they meet on a merge lane and are checked there.`, { order_nos: orderNos });
+    }
+    throw refused('empty', `Container ${containerCode} holds no picked order waiting to be sorted.`, { order_nos: orderNos });
+  }
   const rule = await ruleFor(tx, whsId, { pickingType: bound.pickingType, shops: new Set(picked.map((no) => orders.get(no)!.shopId)), orderCount: picked.length });
   if (!rule) {
     throw refused('no_rule', `No sorting rule sends container ${containerCode} to a put wall: check it as it is, or ask a supervisor for a rule (Rule Center › Sorting Rule).`);

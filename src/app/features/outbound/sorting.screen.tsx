@@ -165,14 +165,15 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
   };
 
   const done = wallComplete(view);
+  const containerCode = view.containerCode;
   let step: React.ReactNode;
   if (done) {
     step = (
       <Stack gap="sm">
         <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="sorting-complete">
           {view.waiting === 0
-            ? <Trans>Container {view.containerCode} is sorted: every order is in its slot, ready for checking.</Trans>
-            : <Trans>Every unit of container {view.containerCode} is in its slot on this device: the server takes the sorts as the network allows.</Trans>}
+            ? <Trans>Container {containerCode} is sorted: every order is in its slot, ready for checking.</Trans>
+            : <Trans>Every unit of container {containerCode} is in its slot on this device: the server takes the sorts as the network allows.</Trans>}
         </Alert>
         <Button size="lg" onClick={onLeave} data-testid="sorting-next-container" data-autofocus><Trans>Next container</Trans></Button>
       </Stack>

@@ -161,7 +161,7 @@ export const RET = {
   NOT_SUB_PICKING_TASK: -289404,
   /** Checking: the station is not a checking station of the warehouse, or not in use; `data.station_id`. */
   CHECK_STATION_UNUSABLE: -289501,
-  /** Checking: the container holds no order to check now (`data.reason`: empty, picking, order_picking, merging — its order waits on a merge lane for `data.waiting` —, checked); `data.container_code`. */
+  /** Checking: the container holds no order to check now (`data.reason`: empty, picking, order_picking, merging — its order waits on a merge lane for `data.waiting` —, sorting — its orders are sorted at a put wall: checked from their slots —, checked); `data.container_code`. */
   CHECK_NOTHING_TO_CHECK: -289502,
   /** Checking: the order cannot be checked now (not picked whole, in another task, checked already); `data.order_no`, `data.status`. */
   CHECK_ORDER_UNAVAILABLE: -289503,

@@ -219,8 +219,12 @@ describe('sorting a batch container at a put wall', () => {
     // The sorted container has nothing to check; each slot checks its order.
     const fromCart = await sorter.post('/apps/process/outbound/checking/start_checking_task', { station_id: WALL.check, container_code: cart });
     expect(fromCart.retcode).toBe(RET.CHECK_NOTHING_TO_CHECK);
-    const fromSlot = await sorter.post('/apps/process/outbound/checking/start_checking_task', { station_id: WALL.check, container_code: `${WALL.a}-02` });
+    // Opened from Sorting While Checking: the task takes the screen's mode, not the station's (mass checking).
+    const fromSlot = await sorter.post('/apps/process/outbound/checking/start_checking_task', {
+      station_id: WALL.check, container_code: `${WALL.a}-02`, mode: CHECKING_STATION_MODE.values.SORT_WHILE_CHECKING,
+    });
     expect(fromSlot.retcode, fromSlot.message).toBe(0);
+    expect(fromSlot.data.task).toMatchObject({ mode: CHECKING_STATION_MODE.values.SORT_WHILE_CHECKING, container_code: `${WALL.a}-02`, wave_type: PICKING_TYPE.values.PICK_TO_WAVE });
     expect(fromSlot.data.orders).toEqual([expect.objectContaining({ order_no: o2, slot_no: 2, total_qty: 2 })]);
     expect(await orderStatus(o2)).toBe(S.CHECKING);
     const checked = await new Device(sorter).push(checkingOps.check.kind, {

@@ -443,6 +443,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   CHECKING_TASK: ['CHECKING_TASK', /*i18n*/ 'Checking Task'],
   /** A shipping handover takes packed orders' units out of the warehouse (ship order 2). */
   SHIPPING: ['SHIPPING', /*i18n*/ 'Shipping Handover'],
+  /** Sorting moves units from a batch container into their orders' put wall slots. */
+  SORTING_TASK: ['SORTING_TASK', /*i18n*/ 'Sorting Task'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */

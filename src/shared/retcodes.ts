@@ -161,7 +161,7 @@ export const RET = {
   NOT_SUB_PICKING_TASK: -289404,
   /** Checking: the station is not a checking station of the warehouse, or not in use; `data.station_id`. */
   CHECK_STATION_UNUSABLE: -289501,
-  /** Checking: the container holds no order to check now (`data.reason`: empty, picking, order_picking, merging — its order waits on a merge lane for `data.waiting` —, checked); `data.container_code`. */
+  /** Checking: the container holds no order to check now (`data.reason`: empty, picking, order_picking, merging — its order waits on a merge lane for `data.waiting` —, sorting — its orders are sorted at a put wall: checked from their slots —, checked); `data.container_code`. */
   CHECK_NOTHING_TO_CHECK: -289502,
   /** Checking: the order cannot be checked now (not picked whole, in another task, checked already); `data.order_no`, `data.status`. */
   CHECK_ORDER_UNAVAILABLE: -289503,
@@ -204,6 +204,22 @@ export const RET = {
   MERGE_CONTAINER_REFUSED: -289701,
   /** Merging: the station scanned is not an enabled merge lane of the warehouse; `data.station_id`. */
   MERGE_LANE_INVALID: -289702,
+  /** Sorting: the station scanned is not an enabled sorting station (put wall) of the warehouse; `data.station_id`. */
+  SORT_WALL_INVALID: -289801,
+  /** Sorting: the operator's sorting skills do not cover this put wall; `data.station_id`, `data.skill_stations`. */
+  SORT_NOT_SKILLED: -289802,
+  /**
+   * Sorting: the container cannot be sorted at this put wall: `data.reason` — unknown, empty, picking
+   * (its picking task is not done), no_rule (no active sorting rule takes it), other_wall (its rule
+   * sends it to `data.station_ids`), no_slot (the wall has fewer free slots than its orders: `data.free`,
+   * `data.needed`), sorting (another operator sorts it: `data.task_no`), several_containers (its orders are
+   * picked into several containers: merged, not sorted); `data.container_code`.
+   */
+  SORT_CONTAINER_REFUSED: -289803,
+  /** Sorting: the unit is not one the task still has to sort for that order (unknown, none left, order closed); `data.order_no`, `data.sku_id`. */
+  SORT_UNIT_REFUSED: -289804,
+  /** Sorting: the slot confirmed is not the order's slot; `data.slot_no` (the right one), `data.scanned`. */
+  SORT_WRONG_SLOT: -289805,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
   salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -188,6 +188,13 @@ beforeAll(async () => {
   VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };
   const [mergeTask] = await server.database.db.select().from(mergeTasks).where(eq(mergeTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getMergeTaskDetail = { task_no: mergeTask!.taskNo };
+  // The demo's sorting rule, skills and the basket being sorted at its put wall (sorting.seed.ts).
+  const [sortingTask] = await server.database.db.select().from(sortingTasks).where(eq(sortingTasks.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getSortingTaskDetail = { task_no: sortingTask!.taskNo };
+  const [sortingRule] = await server.database.db.select().from(sortingRules).where(eq(sortingRules.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getSortingRuleDetail = { rule_id: sortingRule!.ruleId };
+  const [sortingSkill] = await server.database.db.select().from(sortingSkills).where(eq(sortingSkills.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getSortingSkillDetail = { user_id: sortingSkill!.userId };
   // A sales order import of the warehouse (demo data has none).
   const [uploader] = await server.database.db.select({ userId: users.userId, email: users.email }).from(users).limit(1);
   const [orderImport] = await server.database.db.insert(salesOrderImportTasks)

@@ -26,4 +26,6 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/checking': () => import('../features/outbound/checking.screen'),
   '/salesoutbound/packing': () => import('../features/outbound/packing.screen'),
   '/salesoutbound/mergeLane': () => import('../features/outbound/merge-lane.screen'),
+  '/salesoutbound/sorting': () => import('../features/outbound/sorting.screen'),
+  '/salesoutbound/sortingwhilechecking': () => import('../features/outbound/sorting-while-checking.screen'),
 };

@@ -11,6 +11,7 @@ import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
 import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
+import { seedDemoSortingRules } from '../modules/outbound/sorting.seed';
 import { seedDemoPrintSettings } from '../modules/config/print.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
@@ -189,7 +190,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoOutboundRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoConsumables(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoMergeRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
-    await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    const putWalls = await seedDemoSortingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId), putWalls);
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });

@@ -26,6 +26,7 @@ import { weightBandHooks } from './outbound/weight-validation';
 import { consumableHooks, consumableReceiptHooks } from './consumables/consumables.hooks';
 import { CONSUMABLE_READS } from './consumables/consumables.reads';
 import { mergeRuleHooks } from './outbound/merging.hooks';
+import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -63,6 +64,8 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   packaging_rule: packagingRuleHooks,
   weight_band: weightBandHooks,
   merge_rule: mergeRuleHooks,
+  sorting_rule: sortingRuleHooks,
+  sorting_skill: sortingSkillHooks,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHECKING_REFUSAL_REASON, CONSUMABLE_TYPE, type CodeOf } from '../codes';
+import { CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, CONSUMABLE_TYPE, type CodeOf } from '../codes';
 import { UPPER_BOUND } from '../constants';
 import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
@@ -30,6 +30,7 @@ const code = docCode(100);
 /** A parcel on the scale, in grams (up to a tonne). */
 export const WEIGHT_G_MAX = 1_000_000;
 const weightG = z.number().int().min(1).max(WEIGHT_G_MAX);
+const stationModes = CHECKING_STATION_MODE.options.map((o) => o.value) as [CodeOf<typeof CHECKING_STATION_MODE>, ...CodeOf<typeof CHECKING_STATION_MODE>[]];
 const refusalReasons = CHECKING_REFUSAL_REASON.options.map((o) => o.value) as [CodeOf<typeof CHECKING_REFUSAL_REASON>, ...CodeOf<typeof CHECKING_REFUSAL_REASON>[]];
 
 /** One SKU of an order as checking sees it: the units picked (and not put back), every code that names it. */
@@ -158,7 +159,11 @@ export const checkingContract = {
   startCheckingTask: endpoint({
     method: 'POST', path: `${CALLS}/start_checking_task`, access: CHECKING_ACCESS.check, offlineRead: true,
     summary: 'Starts checking a container at a checking station: the container\'s ongoing checking task when it has one (the caller\'s), else a new one with the orders whose picked units are in it. -289501 when the station is not a checking station of the warehouse in use, -289502 when the container holds nothing to check (empty, its picking not finished, its orders checked), -287205 when another operator checks it.',
-    input: z.object({ station_id: docCode(32), container_code: docCode(32) }),
+    input: z.object({
+      station_id: docCode(32), container_code: docCode(32),
+      /** The mode a screen asks for a new task (CHECKING_STATION_MODE; the Sorting While Checking screen: sort while checking); absent: the station's. */
+      mode: z.literal(stationModes).optional(),
+    }),
     output: checkingWorkSchema,
   }),
   getCheckingTaskDetail: endpoint({

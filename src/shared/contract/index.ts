@@ -30,6 +30,7 @@ import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
 import { packingContract } from './packing.contract';
 import { mergingContract } from './merging.contract';
+import { sortingContract } from './sorting.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
@@ -72,6 +73,7 @@ export const contract = {
   ...checkingContract,
   ...packingContract,
   ...mergingContract,
+  ...sortingContract,
   ...flowPickContract,
   ...subPickingContract,
   ...consumablesContract,

@@ -4,6 +4,7 @@ import { mergingOps } from './merging.ops';
 import { packingOps } from './packing.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
+import { sortingOps } from './sorting.ops';
 import { userSettingsOps } from './user-settings.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
@@ -20,6 +21,7 @@ export const OPS = {
   checking: checkingOps,
   merging: mergingOps,
   packing: packingOps,
+  sorting: sortingOps,
 };
 
 /** An op of the list. */

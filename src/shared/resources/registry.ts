@@ -27,6 +27,7 @@ import { putawayTaskResource } from './putaway-task.resource';
 import { salesOrderResource, waveableOrderResource } from './sales-order.resource';
 import { roleResource, warehouseRoleResource } from './role.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
+import { sortingRuleResource, sortingSkillResource, sortingTaskResource } from './sorting.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
 import { inboundStagingResource, outboundStagingResource, rtStagingResource } from './staging-location.resource';
 import { stationResource } from './station.resource';
@@ -58,6 +59,7 @@ export const RESOURCES = [
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
   subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource,
+  sortingTaskResource, sortingRuleResource, sortingSkillResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

@@ -44,7 +44,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/picking/{-$pickup_id}', msg`Picking`, { actions: { Action: msg`Pick orders and put cancelled units back` } }),
   page('/salesoutbound/pickingTask', msg`Task Picking`),
   page('/salesoutbound/mergeLane', msg`Merge Lane`, { actions: { Action: msg`Receive containers on a merge lane` } }),
-  page('/salesoutbound/sorting', msg`Sorting`),
+  page('/salesoutbound/sorting', msg`Sorting`, { actions: { Action: msg`Sort batch containers at a put wall` } }),
   page('/salesoutbound/sortingwhilechecking', msg`Sorting While Checking`),
   page('/salesoutbound/checking', msg`Checking`, { actions: { Action: msg`Check orders at a checking station` } }),
   page('/salesoutbound/packing', msg`Packing`, { actions: { Action: msg`Pack orders at a packing station` } }),

@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CHECKING_STATION_MODE, CodeOf } from '../../../shared/codes';
 import { checkingContract } from '../../../shared/contract/checking.contract';
+
+type CheckingMode = CodeOf<typeof CHECKING_STATION_MODE>;
 import { callApi } from '../../kit/api';
 
 /**
@@ -10,9 +13,12 @@ import { callApi } from '../../kit/api';
  */
 export const checkingQueries = {
   all: ['checking'] as const,
-  work: (stationId: string, containerCode: string) => queryOptions({
-    queryKey: ['checking', 'work', stationId, containerCode],
-    queryFn: ({ signal }) => callApi(checkingContract.startCheckingTask, { station_id: stationId, container_code: containerCode }, { signal, quiet: true }),
+  /** `mode`: the mode a screen asks for the task it starts (Sorting While Checking); null: the station's. */
+  work: (stationId: string, containerCode: string, mode: CheckingMode | null = null) => queryOptions({
+    queryKey: ['checking', 'work', stationId, containerCode, mode],
+    queryFn: ({ signal }) => callApi(
+      checkingContract.startCheckingTask, { station_id: stationId, container_code: containerCode, ...(mode === null ? {} : { mode }) }, { signal, quiet: true },
+    ),
     retry: false,
     staleTime: Infinity,
   }),

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE } from '../../../shared/codes';
+import { CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, type CodeOf } from '../../../shared/codes';
 import type { CheckingWork } from '../../../shared/contract/checking.contract';
 import { checkingOps } from '../../../shared/ops/checking.ops';
 import { isApiError } from '../../kit/api';
@@ -35,6 +35,14 @@ const M = CHECKING_STATION_MODE.values;
  * outbox, online or not. A wrong or extra unit is refused at once, heard, kept on screen and recorded.
  */
 export default function CheckingScreen() {
+  return <CheckingStation path={PATH} title={<Trans>Checking</Trans>} mode={null} />;
+}
+
+/**
+ * The checking station at `path` (the Checking screen, or Sorting While Checking); `mode` when the
+ * screen asks its own (CHECKING_STATION_MODE) for the tasks it starts, else the station's.
+ */
+export function CheckingStation({ path, title, mode }: { path: string; title: React.ReactNode; mode: CodeOf<typeof CHECKING_STATION_MODE> | null }) {
   const navigate = useNavigate();
   // The device's station (kit/station: kept in local storage, spec §9), unless the link names one.
   const deviceStation = useCurrentStation();
@@ -47,16 +55,16 @@ export default function CheckingScreen() {
     const search: Record<string, string> = {};
     if (stationId) search.station = stationId;
     if (stationId && next.container) search.container = next.container;
-    void navigate({ to: PATH, search: search as never } as never);
+    void navigate({ to: path, search: search as never } as never);
   };
   let body: React.ReactNode;
   if (!mayCheck) body = <MissingPermissionNote access={checkingOps.check.access} />;
   else if (!station) body = <StationStep onStation={(code) => open({ station: code })} />;
   else if (!container) body = <ContainerStep station={station} onContainer={(code) => open({ container: code })} onStation={() => open({ station: null })} />;
-  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} onLeave={() => open({ container: null })} />;
+  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} onLeave={() => open({ container: null })} />;
   return (
     <Stack gap="sm" maw={1100} mx="auto">
-      <Title order={1} fz="h3"><Trans>Checking</Trans></Title>
+      <Title order={1} fz="h3">{title}</Title>
       {body}
     </Stack>
   );
@@ -96,9 +104,9 @@ function ContainerStep({ station, onContainer, onStation }: { station: string; o
 }
 
 /** The container's task being started (or read again from this device's cache): loading, refused, then its orders. */
-function CheckingTask({ station, container, onLeave }: { station: string; container: string; onLeave(): void }) {
+function CheckingTask({ station, container, mode, onLeave }: { station: string; container: string; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; onLeave(): void }) {
   const { t } = useLingui();
-  const query = checkingQueries.work(station, container);
+  const query = checkingQueries.work(station, container, mode);
   const work = useQuery(query);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   if (work.isError && !work.data) {

@@ -5,9 +5,9 @@ import { checkingWork, startChecking } from './checking';
 
 /** The handlers of checking.contract.ts (checks and refusals are ops: checking.ops.ts). */
 export const checkingHandlers: Handlers<typeof checkingContract> = {
-  async startCheckingTask({ station_id, container_code }, { db, session }) {
+  async startCheckingTask({ station_id, container_code, mode }, { db, session }) {
     const timeZone = await warehouseTimeZone(db, session.whsId);
-    return db.transaction((tx) => startChecking(tx, session.whsId, session.userId, station_id, container_code, timeZone));
+    return db.transaction((tx) => startChecking(tx, session.whsId, session.userId, station_id, container_code, timeZone, mode));
   },
   getCheckingTaskDetail: ({ task_no }, { db, session }) => checkingWork(db, session.whsId, task_no),
 };

@@ -16,7 +16,8 @@ import { unixSeconds } from '../../common/time';
 import { takeConsumables } from '../inventory/consumable-stock';
 import { moveStock, type Quality, type StockMove } from '../inventory/ledger';
 import { mergeStateOf, type MergeState } from './merging';
-import { usableStation } from './station-asks';
+import { usableStation, type StationAsks } from './station-asks';
+import { sortedInSlot, sortedSlotSql } from './sorting';
 import { freeEmptyContainers } from './picking';
 import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow } from './sales-order';
 
@@ -58,17 +59,19 @@ interface PickedUnits {
   slotNo: number | null;
 }
 
-/** The picked units (not put back) of these orders, in the containers their picking tasks filled. */
+/** The picked units (not put back) of these orders, in the containers their picking tasks filled (or the put wall slots they were sorted into). */
 async function pickedUnitsOf(db: Db, whsId: string, orderNos: readonly string[]): Promise<PickedUnits[]> {
   if (orderNos.length === 0) return [];
   const a = outboundAllocations;
+  // Units sorted at a put wall are in their order's slot, not in the container they were picked into.
+  const where = sql<string | null>`coalesce(${sortedSlotSql(a)}, ${pickingTasks.containerCode})`;
   const rows = await db.select({
-    orderNo: a.orderNo, skuId: a.skuId, containerCode: pickingTasks.containerCode, batchId: a.batchId, quality: a.quality,
+    orderNo: a.orderNo, skuId: a.skuId, containerCode: where, batchId: a.batchId, quality: a.quality,
     qty: sql<number>`sum(${a.pickedQty} - ${a.returnedQty})::int`, slotNo: sql<number | null>`min(${a.slotNo})::int`,
   }).from(a)
     .innerJoin(pickingTasks, and(eq(pickingTasks.whsId, a.whsId), eq(pickingTasks.taskNo, a.taskNo)))
     .where(and(eq(a.whsId, whsId), inArray(a.orderNo, [...orderNos])))
-    .groupBy(a.orderNo, a.skuId, pickingTasks.containerCode, a.batchId, a.quality)
+    .groupBy(a.orderNo, a.skuId, where, a.batchId, a.quality)
     .having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`);
   return rows.map((r) => ({ ...r, containerCode: r.containerCode! }));
 }
@@ -120,9 +123,9 @@ export async function checkingWork(db: Db, whsId: string, taskNo: string): Promi
 
 // ---- starting ----
 
-/** What a checking station asks of each order (Record Settings of the checking type): the weight, the packaging scans. */
 /** A checking station of the warehouse in use, in its mode, with what it records. */
-async function checkingStation(tx: Db, whsId: string, stationId: string) {
+type CheckingStationAsks = StationAsks & { mode: number };
+async function checkingStation(tx: Db, whsId: string, stationId: string): Promise<CheckingStationAsks> {
   const asks = await usableStation(tx, whsId, stationId, STATION_TYPE.values.CHECKING, RET.CHECK_STATION_UNUSABLE);
   return { ...asks, mode: asks.station.checkingMode ?? M.CHECKING };
 }
@@ -130,10 +133,16 @@ async function checkingStation(tx: Db, whsId: string, stationId: string) {
 /**
  * Starts checking a container at a station: its ongoing task (the caller's), else a new task with
  * the orders whose picked units are in it — each order picked whole (status Picked) and in no other
- * open check. An order with units in other containers too is checked with all of them.
+ * open check. An order with units in other containers too is checked with all of them. A put wall
+ * slot's code scanned checks the order sorted into it (status Sorted). `mode`: the screen's, for a new
+ * task; else the station's.
  */
-export async function startChecking(tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string): Promise<CheckingWork> {
-  const station = await checkingStation(tx, whsId, stationId);
+export async function startChecking(
+  tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string, mode?: number,
+): Promise<CheckingWork> {
+  const asks = await checkingStation(tx, whsId, stationId);
+  // A screen of its own mode (Sorting While Checking) starts its tasks in that mode; an ongoing task keeps its own.
+  const station = mode === undefined ? asks : { ...asks, mode };
   const [container] = await tx.select({ taskNo: containers.taskNo }).from(containers)
     .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
   const [ongoing] = await tx.select().from(checkingTasks)
@@ -149,6 +158,16 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
   }
   const nothing = (reason: string, message: string, data: Record<string, unknown> = {}) =>
     new ApiError(RET.CHECK_NOTHING_TO_CHECK, message, { container_code: containerCode, reason, ...data });
+  // A put wall slot holds the units of the order sorted into it.
+  const sorted = await sortedInSlot(tx, whsId, containerCode);
+  if (sorted.length > 0) {
+    const [picking] = await tx.select({ pickingType: pickingTasks.pickingType }).from(pickingTasks)
+      .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, sorted[0]!.pickingTaskNo)));
+    return openCheckingTask(tx, whsId, userId, stationId, station, containerCode, timeZone, {
+      orderNos: sorted.map((r) => r.orderNo), checkableStatus: S.SORTED, waveNo: sorted[0]!.waveNo, waveType: picking?.pickingType ?? null,
+      slotOf: new Map(sorted.map((r) => [r.orderNo, r.slotNo])),
+    }, nothing);
+  }
   // The container serves one picking task at a time and stays with it while it holds units.
   if (!container?.taskNo) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
   const [bound] = await tx.select({ taskNo: pickingTasks.taskNo, status: pickingTasks.status, waveNo: pickingTasks.waveNo, pickingType: pickingTasks.pickingType })
@@ -160,12 +179,33 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
   const inContainer = await tx.selectDistinct({ orderNo: outboundAllocations.orderNo }).from(outboundAllocations)
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, bound.taskNo), sql`${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty}`));
   const orderNos = [...new Set(inContainer.map((r) => r.orderNo))].sort();
+  return openCheckingTask(tx, whsId, userId, stationId, station, containerCode, timeZone, {
+    orderNos, checkableStatus: S.PICKED, waveNo: bound.waveNo, waveType: bound.pickingType, slotOf: null,
+  }, nothing);
+}
+
+/** Where a new checking task's orders come from: a picked container's orders (Picked), or a put wall slot's (Sorted). */
+interface CheckSource {
+  orderNos: readonly string[];
+  checkableStatus: number;
+  waveNo: string | null;
+  waveType: number | null;
+  /** The put wall slot of each order; null: a sorting while picking cart's slot, else 1, 2, … */
+  slotOf: ReadonlyMap<string, number> | null;
+}
+
+/** Makes the checking task of a container's orders that may be checked now (see startChecking), or says why there is none. */
+async function openCheckingTask(
+  tx: Db, whsId: string, userId: number, stationId: string, station: CheckingStationAsks, containerCode: string, timeZone: string, source: CheckSource,
+  nothing: (reason: string, message: string, data?: Record<string, unknown>) => ApiError,
+): Promise<CheckingWork> {
+  const orderNos = [...new Set(source.orderNos)].sort();
   // Two stations scanning the container at once take turns here: the second then finds its orders in the first's check.
   const orders = await lockOrders(tx, whsId, orderNos);
   const open = orderNos.length === 0 ? [] : await tx.select({ orderNo: checkingTaskOrders.orderNo }).from(checkingTaskOrders)
     .where(and(eq(checkingTaskOrders.whsId, whsId), inArray(checkingTaskOrders.orderNo, orderNos), eq(checkingTaskOrders.status, T.PENDING)));
   const inOtherCheck = new Set(open.map((o) => o.orderNo));
-  const picked = orderNos.filter((no) => orders.get(no)?.status === S.PICKED && !inOtherCheck.has(no));
+  const picked = orderNos.filter((no) => orders.get(no)?.status === source.checkableStatus && !inOtherCheck.has(no));
   // An order the merge rule sends to a merge lane is checked once all its containers are on the lane.
   const unmerged = new Map<string, MergeState>();
   for (const orderNo of picked) {
@@ -183,6 +223,10 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
       });
     }
     const waiting = orderNos.filter((no) => orders.get(no)?.status === S.PICKING);
+    const sorting = orderNos.filter((no) => orders.get(no)?.status === S.SORTING || orders.get(no)?.status === S.SORTED);
+    if (sorting.length > 0 && source.slotOf === null) {
+      throw nothing('sorting', `The orders in container ${containerCode} are sorted at a put wall: check each from its slot.`, { order_nos: sorting });
+    }
     if (waiting.length > 0) {
       throw nothing('order_picking', `Order ${waiting.join(', ')} in container ${containerCode} still has units to pick in other zones: check it when every unit is picked.`, { order_nos: waiting });
     }
@@ -199,18 +243,18 @@ export async function startChecking(tx: Db, whsId: string, userId: number, stati
     const weighed = own.every((u) => weights.get(u.skuId) != null);
     return {
       whsId, taskNo, orderNo, totalQty,
-      // Sorting while picking put each order in a cart slot: the station keeps that number.
-      slotNo: own.find((u) => u.containerCode === containerCode && u.slotNo !== null)?.slotNo ?? i + 1,
+      // Sorting at a put wall, or sorting while picking, put each order in a slot: the station keeps that number.
+      slotNo: source.slotOf?.get(orderNo) ?? own.find((u) => u.containerCode === containerCode && u.slotNo !== null)?.slotNo ?? i + 1,
       expectedWeightG: weighed ? own.reduce((sum, u) => sum + u.qty * weights.get(u.skuId)!, 0) : null,
     };
   });
   await tx.insert(checkingTasks).values({
-    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: bound.waveNo, waveType: bound.pickingType,
+    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: source.waveNo, waveType: source.waveType,
     needScanInnerPackaging: station.innerPackaging, needScanOuterPackaging: station.outerPackaging, removeWeightInput: !station.weight, totalQty: rows.reduce((sum, r) => sum + r.totalQty, 0), assigneeId: userId,
   });
   await tx.insert(checkingTaskOrders).values(rows);
   const started = checkable.map((no) => orders.get(no)!);
-  for (const order of started) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as 3, S.CHECKING);
+  for (const order of started) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as 3 | 13, S.CHECKING);
   await tx.update(salesOrders).set({ status: S.CHECKING, updatedAt: sql`now()` })
     .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, checkable)));
   await logOrders(tx, whsId, started.map((o) => ({

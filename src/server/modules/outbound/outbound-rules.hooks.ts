@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { RET } from '../../../shared/retcodes';
 import { zoneColorNamed } from '../../../shared/zone-colors';
-import { flowPickingSkills, pickingRules, pickingSkills, shopGroups, shops, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { flowPickingSkills, pickingRules, pickingSkills, shopGroups, shops, sortingSkills, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
 import { ApiError, badInput } from '../../http/errors';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 import { actorOf, assertMayChange } from '../../common/account-rules';
@@ -37,16 +38,29 @@ async function requireKnown(field: string, ids: readonly string[], what: string,
   if (unknown.length > 0) throw badInput(field, `not a ${what} of warehouse ${whsId}: ${unknown.slice(0, 5).join(', ')}`);
 }
 
+/** The places an operator skill names: its list field, what one is called, and those of the warehouse among `wanted`. */
+export interface SkillPlaces {
+  field: 'zone_ids' | 'station_ids';
+  noun: string;
+  known(db: Db, whsId: string, wanted: string[]): Promise<string[]>;
+}
+
+const skillZones: SkillPlaces = {
+  field: 'zone_ids', noun: 'zone',
+  known: async (db, whsId, wanted) => (await db.select({ id: zones.zoneId }).from(zones).where(and(eq(zones.whsId, whsId), inArray(zones.zoneId, wanted)))).map((r) => r.id),
+};
+
 /**
- * Skills naming zones (picking skills, flow picking skills): for a member of the warehouse no
- * stronger than the caller, one row a user, at least one zone, each a zone of the warehouse.
+ * Operator skills (picking skills, flow picking skills naming zones; sorting skills naming put
+ * walls): for a member of the warehouse no stronger than the caller, one row a user, at least one
+ * place, each one of the warehouse's.
  */
-function zoneSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills, what: string): ResourceHooks {
+export function operatorSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills | typeof sortingSkills, what: string, places: SkillPlaces = skillZones): ResourceHooks {
   return {
     async prepare(values, current, ctx) {
       const whsId = ctx.session.whsId;
       const out = { ...values };
-      // The zones an account may pick in are the account's: nobody changes one stronger than their own
+      // The places an account may work at are the account's: nobody changes one stronger than their own
       // (a member's, checked once it is known to be one).
       const userId = Number(current ? current.user_id : values.user_id);
       if (current) await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
@@ -59,22 +73,22 @@ function zoneSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills, 
         if (existing) throw badInput('user_id', `user ${userId} has ${what} already: edit them`);
         await assertMayChange(ctx.db, await actorOf(ctx), [userId]);
       }
-      if (typeof values.zone_ids === 'string') {
-        const ids = idSet(values.zone_ids);
-        if (ids.length === 0) throw badInput('zone_ids', 'name at least one zone');
-        await requireKnown('zone_ids', ids, 'zone', whsId, async (wanted) => (await ctx.db.select({ id: zones.zoneId }).from(zones)
-          .where(and(eq(zones.whsId, whsId), inArray(zones.zoneId, wanted)))).map((r) => r.id));
+      const listed = values[places.field];
+      if (typeof listed === 'string') {
+        const ids = idSet(listed);
+        if (ids.length === 0) throw badInput(places.field, `name at least one ${places.noun}`);
+        await requireKnown(places.field, ids, places.noun, whsId, (wanted) => places.known(ctx.db, whsId, wanted));
         const joined = ids.join(',');
-        if (joined.length > 2000) throw badInput('zone_ids', 'too many zones');
-        out.zone_ids = joined;
+        if (joined.length > 2000) throw badInput(places.field, `too many ${places.noun}s`);
+        out[places.field] = joined;
       }
       return out;
     },
   };
 }
 
-export const pickingSkillHooks = zoneSkillHooks(pickingSkills, 'picking skills');
-export const flowPickingSkillHooks = zoneSkillHooks(flowPickingSkills, 'flow picking skills');
+export const pickingSkillHooks = operatorSkillHooks(pickingSkills, 'picking skills');
+export const flowPickingSkillHooks = operatorSkillHooks(flowPickingSkills, 'flow picking skills');
 
 /** The value a field will have once written: the one sent, else the stored one. */
 const after = (field: string, values: ApiRow, current: ApiRow | null): unknown => (values[field] !== undefined ? values[field] : current?.[field]);

@@ -11,6 +11,7 @@ import { applyCheck, startChecking } from './checking';
 import { seedPacking } from './packing.seed';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
+import { seedDemoSorting } from './sorting.seed';
 import { releaseWave } from './wave';
 import { weightBands, weightVerdict } from './weight-validation';
 
@@ -30,9 +31,10 @@ const STOCKED_UNITS = 12;
  * sub-picking tasks, the first started; a wave sorted while picking, its first cart started), allocated and waiting
  * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
  * reverse picking task), checked (a cart of wave 1 at a checking station, which weighs parcels), and
- * a cart being checked. Everything goes through the same code as the screens and the PDA.
+ * a cart being checked, batch baskets at a put wall (one being sorted, one waiting). Everything goes
+ * through the same code as the screens and the PDA.
  */
-export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promise<void> {
+export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[], putWalls: ReadonlyMap<string, readonly string[]> = new Map()): Promise<void> {
   for (const whsId of whsIds) {
     await tx.insert(containers).values(DEMO_CONTAINERS.map((c) => ({ whsId, containerCode: c.code, containerType: c.type })));
     const [whs] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
@@ -96,6 +98,28 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
       await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, {
         task_no: sorting.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty, slot_no: line.slot_no ?? undefined,
       });
+    }
+    // Wave 4, pick to wave, of single-SKU orders picked whole into baskets (one a zone) for a put wall:
+    // the first basket's sorting started (its first order in its slot), the next waiting to be sorted.
+    const wall = putWalls.get(whsId)?.[0];
+    if (wall) {
+      const batch: string[] = [];
+      for (const [n, [k, qty]] of ([[2, 1], [2, 2], [3, 1], [3, 1], [2, 1]] as const).entries()) {
+        const skuId = stocked[stocked.length - k]!.skuId;
+        const { order } = await createOrder(tx, whsId, actor, { ...plain(`SHOP-${whsId}-${19101 + n}`), lines: [{ sku_id: skuId, qty }] }, SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
+        batch.push(order.order_no);
+      }
+      const wave = await releaseWave(tx, whsId, actor, { orderNos: batch, pickingType: PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: 200, isManual: true });
+      const baskets: string[] = [];
+      for (const [t, taskNo] of wave.taskNos.entries()) {
+        const code = `BSK${String(11 + t).padStart(3, '0')}`;
+        const work = await claimTask(tx, whsId, picker, taskNo, code);
+        for (const line of work.lines) {
+          await applyPick(tx, whsId, { userId: picker, opId: randomUUID() }, { task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+        }
+        baskets.push(code);
+      }
+      for (const code of baskets) if (await seedDemoSorting(tx, whsId, picker, wall, code, actor.timeZone)) break;
     }
     // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
     for (const orderNo of [orderNos[20]!, orderNos[7]!]) {

@@ -5,6 +5,7 @@ import { checkingApplies } from '../outbound/checking.ops';
 import { mergingApplies } from '../outbound/merging.ops';
 import { packingApplies } from '../outbound/packing.ops';
 import { pickingApplies } from '../outbound/picking.ops';
+import { sortingApplies } from '../outbound/sorting.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
@@ -19,6 +20,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   checking: checkingApplies,
   merging: mergingApplies,
   packing: packingApplies,
+  sorting: sortingApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

@@ -1,0 +1,374 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ACTIVE_STATUS, CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, STATION_STATUS, STATION_TYPE, TASK_STATUS } from '../../../shared/codes';
+import {
+  slotLabel, type SortingOrder, type SortingWork, type SortPayload, type SortRefusePayload, type SortResult,
+} from '../../../shared/contract/sorting.contract';
+import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
+import { RET } from '../../../shared/retcodes';
+import type { Db } from '../../db/client';
+import {
+  containers, outboundAllocations, pickingTasks, salesOrders, skus, sortingRules, sortingScans, sortingSkills, sortingTaskOrders, sortingTasks, stations,
+} from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
+import { assertTransition } from '../../http/lifecycle';
+import { nextDocNo } from '../../common/doc-no';
+import { unixSeconds } from '../../common/time';
+import { moveStock, type Quality, type StockMove } from '../inventory/ledger';
+import { storedIds } from './id-lists';
+import { freeEmptyContainers } from './picking';
+import { S, lockOrders, logOrders, orderLabel, skuCodesSql } from './sales-order';
+
+/**
+ * Sorting at a put wall (docs/outbound.md "Sorting"). A batch container — a Pick to Wave task's
+ * units of many orders — is scanned at a put wall (a sorting station); the first active sorting rule
+ * it meets must send it there, and the operator's sorting skills must cover the wall. Its orders
+ * (picked whole, into this container alone) each get the lowest free slot of the wall, kept until the order is checked; each
+ * slot is a container (`<wall>-<nn>`, type put wall), so every unit sorted moves on the ledger from
+ * the batch container into its order's slot (picking 8, a move within outbound). An order whose units
+ * are all in its slot is Sorted, and checking takes it by scanning the slot.
+ * Locks: the orders, then the task, then the wall's station row (slots), then balances.
+ */
+
+const T = TASK_STATUS.values;
+const taskLabel = (taskNo: string) => `Sorting task ${taskNo}`;
+type TaskRow = typeof sortingTasks.$inferSelect;
+/** Orders that hold their slot on the wall: being sorted, or sorted and not yet taken by checking. */
+const ON_WALL = [S.SORTING, S.SORTED] as const;
+
+// ---- reading ----
+
+/** The units of each order the task sorts, by SKU, batch and quality: picked (not put back) on its picking task, and sorted so far. */
+interface TaskUnits {
+  orderNo: string;
+  skuId: string;
+  batchId: string;
+  quality: number;
+  picked: number;
+  sorted: number;
+}
+
+async function unitsOf(db: Db, whsId: string, task: Pick<TaskRow, 'taskNo' | 'pickingTaskNo'>, orderNos: readonly string[]): Promise<TaskUnits[]> {
+  if (orderNos.length === 0) return [];
+  const a = outboundAllocations;
+  const picked = await db.select({
+    orderNo: a.orderNo, skuId: a.skuId, batchId: a.batchId, quality: a.quality, qty: sql<number>`sum(${a.pickedQty} - ${a.returnedQty})::int`,
+  }).from(a)
+    .where(and(eq(a.whsId, whsId), eq(a.taskNo, task.pickingTaskNo), inArray(a.orderNo, [...orderNos])))
+    .groupBy(a.orderNo, a.skuId, a.batchId, a.quality)
+    .having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`)
+    .orderBy(a.orderNo, a.skuId, a.batchId, a.quality);
+  const sorted = await db.select({
+    orderNo: sortingScans.orderNo, skuId: sortingScans.skuId, batchId: sortingScans.batchId, quality: sortingScans.quality, qty: sql<number>`sum(${sortingScans.qty})::int`,
+  }).from(sortingScans)
+    .where(and(eq(sortingScans.whsId, whsId), eq(sortingScans.taskNo, task.taskNo), eq(sortingScans.ok, 1)))
+    .groupBy(sortingScans.orderNo, sortingScans.skuId, sortingScans.batchId, sortingScans.quality);
+  const key = (o: string | null, s: string | null, b: string | null, q: number | null) => `${o}\u0000${s}\u0000${b}\u0000${q}`;
+  const done = new Map(sorted.map((r) => [key(r.orderNo, r.skuId, r.batchId, r.quality), Number(r.qty)]));
+  return picked.map((r) => ({ ...r, picked: Number(r.qty), sorted: done.get(key(r.orderNo, r.skuId, r.batchId, r.quality)) ?? 0 }));
+}
+
+export async function sortingWork(db: Db, whsId: string, taskNo: string): Promise<SortingWork> {
+  const [task] = await db.select().from(sortingTasks).where(and(eq(sortingTasks.whsId, whsId), eq(sortingTasks.taskNo, taskNo)));
+  if (!task) throw notFound(taskLabel(taskNo));
+  const orders = await db.select().from(sortingTaskOrders)
+    .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.taskNo, taskNo))).orderBy(asc(sortingTaskOrders.slotNo));
+  const units = await unitsOf(db, whsId, task, orders.map((o) => o.orderNo));
+  const skuIds = [...new Set(units.map((u) => u.skuId))];
+  const skuRows = skuIds.length === 0 ? [] : await db.select({ skuId: skus.skuId, skuName: skus.skuName, codes: skuCodesSql })
+    .from(skus).where(and(eq(skus.whsId, whsId), inArray(skus.skuId, skuIds)));
+  const skuOf = new Map(skuRows.map((s) => [s.skuId, s]));
+  const scans = await db.select().from(sortingScans).where(and(eq(sortingScans.whsId, whsId), eq(sortingScans.taskNo, taskNo))).orderBy(asc(sortingScans.scanId));
+  return {
+    task: {
+      task_no: task.taskNo, station_id: task.stationId, container_code: task.containerCode, picking_task_no: task.pickingTaskNo, wave_no: task.waveNo,
+      rule_id: task.ruleId, status: task.status, sorted_qty: task.sortedQty, total_qty: task.totalQty, assignee_id: task.assigneeId,
+      created_at: unixSeconds(task.createdAt)!, finished_at: unixSeconds(task.finishedAt),
+    },
+    orders: orders.map((o): SortingOrder => {
+      const bySku = new Map<string, { qty: number; sorted: number }>();
+      for (const u of units) {
+        if (u.orderNo !== o.orderNo) continue;
+        const line = bySku.get(u.skuId) ?? { qty: 0, sorted: 0 };
+        bySku.set(u.skuId, { qty: line.qty + u.picked, sorted: line.sorted + u.sorted });
+      }
+      return {
+        order_no: o.orderNo, slot_no: o.slotNo, slot_container: o.slotContainer, status: o.status, total_qty: o.totalQty, sorted_qty: o.sortedQty,
+        lines: [...bySku].sort(([x], [y]) => (x < y ? -1 : 1)).map(([skuId, l]) => ({
+          sku_id: skuId, sku_name: skuOf.get(skuId)?.skuName ?? '', codes: skuOf.get(skuId)?.codes ?? [skuId], qty: l.qty, sorted_qty: l.sorted,
+        })),
+      };
+    }),
+    // A scan refused at the wall (ok 0) is one row; a sort is one row a batch it took units of.
+    scans: scans.map((s) => ({
+      scan_id: s.scanId, order_no: s.orderNo, sku_id: s.skuId, qty: s.qty, slot_no: s.slotNo, scanned: s.scanned, ok: s.ok === 1,
+      op_id: s.opId, operator_id: s.operatorId, created_at: unixSeconds(s.createdAt)!,
+    })),
+  };
+}
+
+// ---- starting ----
+
+/** The station, when it is an enabled sorting station (put wall) of the warehouse; -289801 otherwise. */
+async function putWall(tx: Db, whsId: string, stationId: string): Promise<typeof stations.$inferSelect> {
+  const [station] = await tx.select().from(stations).where(and(eq(stations.whsId, whsId), eq(stations.stationId, stationId)));
+  if (!station || station.stationType !== STATION_TYPE.values.SORTING || station.status !== STATION_STATUS.values.ENABLED) {
+    const why = !station ? `is not a station of warehouse ${whsId}` : station.stationType !== STATION_TYPE.values.SORTING
+      ? `is a ${(STATION_TYPE.label(station.stationType)?.message ?? '').toLowerCase()} station, not a put wall` : 'is disabled';
+    throw new ApiError(RET.SORT_WALL_INVALID, `Station ${stationId} ${why}: scan a put wall (sorting station) of this warehouse.`, { station_id: stationId });
+  }
+  return station;
+}
+
+/** Sorting skills: once the warehouse lists any operator, only those listed sort, each at the walls named. */
+async function assertSkilled(tx: Db, whsId: string, userId: number, stationId: string): Promise<void> {
+  const rows = await tx.select({ userId: sortingSkills.userId, stationIds: sortingSkills.stationIds }).from(sortingSkills).where(eq(sortingSkills.whsId, whsId));
+  if (rows.length === 0) return;
+  const mine = rows.find((r) => r.userId === userId);
+  const walls = mine ? storedIds(mine.stationIds) : [];
+  if (walls.includes(stationId)) return;
+  const message = mine
+    ? `Your sorting skills cover put walls ${walls.join(', ')}, not ${stationId}: ask a supervisor to add it (Rule Center › Sorting Skills).`
+    : `You have no sorting skills in warehouse ${whsId}: ask a supervisor to add you (Rule Center › Sorting Skills).`;
+  throw new ApiError(RET.SORT_NOT_SKILLED, message, { station_id: stationId, skill_stations: walls });
+}
+
+/** What a container is, for the rule: the picking type that filled it, its orders' shops, how many orders. */
+interface Batch {
+  pickingType: number | null;
+  shops: ReadonlySet<string | null>;
+  orderCount: number;
+}
+
+/** The first active sorting rule (by priority) the batch meets: its picking type, every order's shop, enough orders. */
+async function ruleFor(tx: Db, whsId: string, batch: Batch): Promise<typeof sortingRules.$inferSelect | null> {
+  const rules = await tx.select().from(sortingRules)
+    .where(and(eq(sortingRules.whsId, whsId), eq(sortingRules.status, ACTIVE_STATUS.values.ACTIVE)))
+    .orderBy(asc(sortingRules.priority), asc(sortingRules.ruleId));
+  return rules.find((r) => (r.pickingType === null || r.pickingType === batch.pickingType)
+    && (r.shopId === null || [...batch.shops].every((shop) => shop === r.shopId))
+    && batch.orderCount >= r.minOrders) ?? null;
+}
+
+/**
+ * The wall's free slots, lowest first, under its station row lock (two walls' tasks never share a
+ * slot): a slot is held while its order is being sorted or sorted and not yet checked.
+ */
+async function freeSlots(tx: Db, whsId: string, stationId: string, slots: number): Promise<number[]> {
+  await tx.select({ id: stations.stationId }).from(stations).where(and(eq(stations.whsId, whsId), eq(stations.stationId, stationId))).for('update');
+  const held = await tx.select({ slotNo: sortingTaskOrders.slotNo }).from(sortingTaskOrders)
+    .innerJoin(sortingTasks, and(eq(sortingTasks.whsId, sortingTaskOrders.whsId), eq(sortingTasks.taskNo, sortingTaskOrders.taskNo)))
+    .innerJoin(salesOrders, and(eq(salesOrders.whsId, sortingTaskOrders.whsId), eq(salesOrders.orderNo, sortingTaskOrders.orderNo)))
+    .where(and(eq(sortingTasks.whsId, whsId), eq(sortingTasks.stationId, stationId), sql`${sortingTaskOrders.status} <> ${T.CANCEL}`, inArray(salesOrders.status, [...ON_WALL])));
+  const taken = new Set(held.map((h) => h.slotNo));
+  return Array.from({ length: slots }, (_, i) => i + 1).filter((s) => !taken.has(s));
+}
+
+/**
+ * Starts sorting a batch container at a put wall: its ongoing task (the caller's), else a new task
+ * with the container's orders picked whole (status Picked), each given the lowest free slot of the
+ * wall. The first active sorting rule the container meets must name this wall.
+ */
+export async function startSorting(tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string): Promise<SortingWork> {
+  const wall = await putWall(tx, whsId, stationId);
+  await assertSkilled(tx, whsId, userId, stationId);
+  const refused = (reason: string, message: string, data: Record<string, unknown> = {}) =>
+    new ApiError(RET.SORT_CONTAINER_REFUSED, message, { container_code: containerCode, reason, ...data });
+  const [ongoing] = await tx.select().from(sortingTasks)
+    .where(and(eq(sortingTasks.whsId, whsId), eq(sortingTasks.containerCode, containerCode), eq(sortingTasks.status, T.ONGOING))).for('update');
+  if (ongoing) {
+    if (ongoing.assigneeId !== userId) {
+      throw refused('sorting', `Container ${containerCode} is being sorted by another operator (${taskLabel(ongoing.taskNo)}).`, { task_no: ongoing.taskNo });
+    }
+    if (ongoing.stationId !== stationId) {
+      throw refused('other_wall', `Container ${containerCode} is being sorted at put wall ${ongoing.stationId}: its orders have their slots there.`, { station_ids: [ongoing.stationId] });
+    }
+    return sortingWork(tx, whsId, ongoing.taskNo);
+  }
+  const [container] = await tx.select({ taskNo: containers.taskNo }).from(containers)
+    .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
+  if (!container) throw refused('unknown', `Container ${containerCode} is not a container of warehouse ${whsId}.`);
+  if (!container.taskNo) throw refused('empty', `Container ${containerCode} holds no picked units to sort.`);
+  const [bound] = await tx.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, container.taskNo)));
+  if (!bound) throw refused('empty', `Container ${containerCode} holds no picked units to sort.`);
+  if (bound.status !== T.DONE) {
+    throw refused('picking', `Container ${containerCode} is still being picked (picking task ${bound.taskNo}): sort it once the task is done.`, { task_no: bound.taskNo });
+  }
+  const inContainer = await tx.selectDistinct({ orderNo: outboundAllocations.orderNo }).from(outboundAllocations)
+    .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, bound.taskNo), sql`${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty}`));
+  const orderNos = inContainer.map((r) => r.orderNo).sort();
+  const orders = await lockOrders(tx, whsId, orderNos);
+  // An order picked into several containers meets on a merge lane and is checked there, not sorted.
+  const elsewhere = new Set(orderNos.length === 0 ? [] : (await tx.selectDistinct({ orderNo: outboundAllocations.orderNo }).from(outboundAllocations)
+    .where(and(
+      eq(outboundAllocations.whsId, whsId), inArray(outboundAllocations.orderNo, orderNos), sql`${outboundAllocations.taskNo} <> ${bound.taskNo}`,
+      sql`(${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty} or ${outboundAllocations.qty} > ${outboundAllocations.pickedQty} + ${outboundAllocations.shortQty} + ${outboundAllocations.cancelledQty})`,
+    ))).map((r) => r.orderNo));
+  const picked = orderNos.filter((no) => orders.get(no)?.status === S.PICKED && !elsewhere.has(no));
+  if (picked.length === 0) {
+    if (orderNos.some((no) => elsewhere.has(no))) {
+      throw refused('several_containers', `The orders of container ${containerCode} are picked into several containers: they meet on a merge lane and are checked there.`, { order_nos: orderNos });
+    }
+    throw refused('empty', `Container ${containerCode} holds no picked order waiting to be sorted.`, { order_nos: orderNos });
+  }
+  const rule = await ruleFor(tx, whsId, { pickingType: bound.pickingType, shops: new Set(picked.map((no) => orders.get(no)!.shopId)), orderCount: picked.length });
+  if (!rule) {
+    throw refused('no_rule', `No sorting rule sends container ${containerCode} to a put wall: check it as it is, or ask a supervisor for a rule (Rule Center › Sorting Rule).`);
+  }
+  const walls = storedIds(rule.stationIds);
+  if (!walls.includes(wall.stationId)) {
+    throw refused('other_wall', `Container ${containerCode} is sorted at put wall ${walls.join(' or ')} (sorting rule ${rule.ruleName}), not ${wall.stationId}.`, { station_ids: walls, rule_id: rule.ruleId });
+  }
+  const free = await freeSlots(tx, whsId, wall.stationId, rule.wallSlots);
+  if (free.length < picked.length) {
+    throw refused('no_slot', `Put wall ${wall.stationId} has ${free.length} free slots and container ${containerCode} holds ${picked.length} orders: check the sorted orders out of the wall first.`, {
+      free: free.length, needed: picked.length,
+    });
+  }
+  const taskNo = await nextDocNo(tx, 'sortingTask', timeZone);
+  const units = await unitsOf(tx, whsId, { taskNo, pickingTaskNo: bound.taskNo }, picked);
+  const rows = picked.map((orderNo, i) => ({
+    whsId, taskNo, orderNo, slotNo: free[i]!, slotContainer: slotLabel(wall.stationId, free[i]!),
+    totalQty: units.filter((u) => u.orderNo === orderNo).reduce((sum, u) => sum + u.picked, 0),
+  }));
+  // Each slot is a container of the wall (a stock location), made the first time it is used.
+  await tx.insert(containers).values(rows.map((r) => ({ whsId, containerCode: r.slotContainer, containerType: CONTAINER_TYPE.values.PUT_WALL }))).onConflictDoNothing();
+  await tx.insert(sortingTasks).values({
+    whsId, taskNo, stationId: wall.stationId, containerCode, pickingTaskNo: bound.taskNo, waveNo: bound.waveNo, ruleId: rule.ruleId,
+    totalQty: rows.reduce((sum, r) => sum + r.totalQty, 0), assigneeId: userId,
+  });
+  await tx.insert(sortingTaskOrders).values(rows);
+  const started = picked.map((no) => orders.get(no)!);
+  for (const order of started) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as 3, S.SORTING);
+  await tx.update(salesOrders).set({ status: S.SORTING, updatedAt: sql`now()` }).where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, picked)));
+  await logOrders(tx, whsId, rows.map((r) => ({
+    orderNo: r.orderNo, from: S.PICKED, to: S.SORTING, note: `Sorting: container ${containerCode} at put wall ${wall.stationId}, slot ${r.slotNo} (${taskLabel(taskNo)}).`,
+  })), userId);
+  return sortingWork(tx, whsId, taskNo);
+}
+
+// ---- the ops ----
+
+export interface SortActor {
+  userId: number;
+  opId: string;
+}
+
+async function lockTask(tx: Db, whsId: string, taskNo: string, userId: number): Promise<TaskRow> {
+  const [task] = await tx.select().from(sortingTasks).where(and(eq(sortingTasks.whsId, whsId), eq(sortingTasks.taskNo, taskNo))).for('update');
+  if (!task) throw notFound(taskLabel(taskNo));
+  if (task.assigneeId !== userId) throw new ApiError(RET.TASK_ASSIGNED_ELSEWHERE, `${taskLabel(taskNo)} is sorted by another operator.`, { assignee_id: task.assigneeId });
+  return task;
+}
+
+/**
+ * `outbound.sorting.sort`: units of an order's SKU go from the batch container into the order's slot
+ * (ledger picking 8, batches in order), the slot confirmed by its label. Refused, with nothing
+ * written: another slot (-289805, naming the right one), a unit the order has none left of in the
+ * container or an order no longer sorted (-289804). The order is Sorted with its last unit, the task
+ * done with its last order, and the emptied container is free.
+ */
+export async function applySort(tx: Db, whsId: string, actor: SortActor, p: SortPayload): Promise<SortResult> {
+  const order = (await lockOrders(tx, whsId, [p.order_no])).get(p.order_no);
+  if (!order) throw notFound(orderLabel(p.order_no));
+  const task = await lockTask(tx, whsId, p.task_no, actor.userId);
+  const [line] = await tx.select().from(sortingTaskOrders)
+    .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.taskNo, task.taskNo), eq(sortingTaskOrders.orderNo, order.orderNo)));
+  if (!line) throw notFound(`Order ${p.order_no} in ${taskLabel(task.taskNo)}`);
+  const unitRefused = (message: string) => new ApiError(RET.SORT_UNIT_REFUSED, message, { order_no: order.orderNo, sku_id: p.sku_id, status: order.status });
+  if (line.status !== T.PENDING || order.status !== S.SORTING) {
+    throw unitRefused(`${orderLabel(order.orderNo)} is ${line.status === T.DONE ? 'sorted already' : 'not being sorted (cancelled)'}.`);
+  }
+  if (p.slot_no !== line.slotNo) {
+    throw new ApiError(RET.SORT_WRONG_SLOT, `Wrong slot ${p.slot_no}: order ${order.orderNo} is in slot ${line.slotNo} (${line.slotContainer}).`, {
+      slot_no: line.slotNo, scanned: p.slot_no,
+    });
+  }
+  const units = (await unitsOf(tx, whsId, task, [order.orderNo])).filter((u) => u.skuId === p.sku_id && u.picked > u.sorted);
+  const left = units.reduce((sum, u) => sum + u.picked - u.sorted, 0);
+  if (left < p.qty) {
+    throw unitRefused(`Container ${task.containerCode} has ${left} × ${p.sku_id} left to sort for order ${order.orderNo}, not ${p.qty}.`);
+  }
+  // Batches in order, each taking what is left of it.
+  const taken: { batchId: string; quality: number; qty: number }[] = [];
+  let need = p.qty;
+  for (const u of units) {
+    if (need === 0) break;
+    const qty = Math.min(need, u.picked - u.sorted);
+    taken.push({ batchId: u.batchId, quality: u.quality, qty });
+    need -= qty;
+  }
+  const moves: StockMove[] = taken.map((b) => ({
+    txnType: INVENTORY_TRANSACTION_TYPE.values.PICKING, qty: b.qty,
+    from: { location: task.containerCode, skuId: p.sku_id, batchId: b.batchId, quality: b.quality as Quality },
+    to: { location: line.slotContainer, batchId: b.batchId, quality: b.quality as Quality },
+  }));
+  await moveStock(tx, whsId, moves, { refType: INVENTORY_REF_TYPE.values.SORTING_TASK, refNo: task.taskNo, operatorId: actor.userId, opId: actor.opId });
+  await tx.insert(sortingScans).values(taken.map((b) => ({
+    whsId, taskNo: task.taskNo, orderNo: order.orderNo, skuId: p.sku_id, batchId: b.batchId, quality: b.quality, qty: b.qty, slotNo: line.slotNo,
+    scanned: line.slotContainer, ok: 1, opId: actor.opId, operatorId: actor.userId,
+  })));
+  const orderSorted = line.sortedQty + p.qty;
+  const complete = orderSorted === line.totalQty;
+  await tx.update(sortingTaskOrders).set({ sortedQty: orderSorted, status: complete ? T.DONE : T.PENDING })
+    .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.taskNo, task.taskNo), eq(sortingTaskOrders.orderNo, order.orderNo)));
+  if (complete) {
+    assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as 12, S.SORTED);
+    await tx.update(salesOrders).set({ status: S.SORTED, updatedAt: sql`now()` }).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, order.orderNo)));
+    await logOrders(tx, whsId, [{
+      orderNo: order.orderNo, from: order.status, to: S.SORTED, note: `Sorted into slot ${line.slotNo} (${line.slotContainer}) of put wall ${task.stationId} (${taskLabel(task.taskNo)}).`,
+    }], actor.userId);
+  }
+  const after = await settleTask(tx, whsId, task);
+  if (after.status !== T.ONGOING) await freeEmptyContainers(tx, whsId, [task.containerCode]);
+  return {
+    task_no: task.taskNo, task_status: after.status, sorted_qty: after.sortedQty, total_qty: after.totalQty, order_no: order.orderNo, slot_no: line.slotNo,
+    order_sorted_qty: orderSorted, order_total_qty: line.totalQty, order_complete: complete,
+    message: complete ? `Order ${order.orderNo} sorted: every unit is in slot ${line.slotNo}.` : `${p.qty} × ${p.sku_id} into slot ${line.slotNo} (${orderSorted} of ${line.totalQty}).`,
+  };
+}
+
+/** A task's sorted units summed from its orders; done when no order is left pending (cancelled when none was sorted). */
+async function settleTask(tx: Db, whsId: string, task: TaskRow): Promise<TaskRow> {
+  const [sum] = await tx.select({
+    sorted: sql<number>`coalesce(sum(${sortingTaskOrders.sortedQty}), 0)::int`,
+    total: sql<number>`coalesce(sum(${sortingTaskOrders.totalQty}) filter (where ${sortingTaskOrders.status} <> ${T.CANCEL}), 0)::int`,
+    pending: sql<number>`count(*) filter (where ${sortingTaskOrders.status} = ${T.PENDING})::int`,
+  }).from(sortingTaskOrders).where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.taskNo, task.taskNo)));
+  const status = sum!.pending > 0 ? T.ONGOING : sum!.sorted > 0 ? T.DONE : T.CANCEL;
+  const [row] = await tx.update(sortingTasks).set({
+    sortedQty: Math.min(sum!.sorted, sum!.total), totalQty: sum!.total, status, finishedAt: status === T.ONGOING ? null : sql`coalesce(${sortingTasks.finishedAt}, now())`,
+  }).where(and(eq(sortingTasks.whsId, whsId), eq(sortingTasks.taskNo, task.taskNo))).returning();
+  return row!;
+}
+
+/** `outbound.sorting.refuse`: records a scan the wall refused (the wall already told the operator why). */
+export async function applySortRefusal(tx: Db, whsId: string, actor: SortActor, p: SortRefusePayload): Promise<{ scan_id: number; message: string }> {
+  const task = await lockTask(tx, whsId, p.task_no, actor.userId);
+  const [row] = await tx.insert(sortingScans).values({
+    whsId, taskNo: task.taskNo, orderNo: p.order_no, skuId: p.sku_id, slotNo: p.slot_no, scanned: p.scanned, ok: 0, opId: actor.opId, operatorId: actor.userId,
+  }).returning({ scanId: sortingScans.scanId });
+  return { scan_id: row!.scanId, message: `Refused scan ${p.scanned} recorded.` };
+}
+
+// ---- for checking ----
+
+/**
+ * The orders sorted into a put wall slot (the slot's container code) and not yet taken by checking,
+ * with the picking task their units came from; empty when the code is no such slot.
+ */
+export async function sortedInSlot(tx: Db, whsId: string, slotContainer: string): Promise<{ orderNo: string; slotNo: number; pickingTaskNo: string; waveNo: string | null }[]> {
+  return tx.select({ orderNo: sortingTaskOrders.orderNo, slotNo: sortingTaskOrders.slotNo, pickingTaskNo: sortingTasks.pickingTaskNo, waveNo: sortingTasks.waveNo })
+    .from(sortingTaskOrders)
+    .innerJoin(sortingTasks, and(eq(sortingTasks.whsId, sortingTaskOrders.whsId), eq(sortingTasks.taskNo, sortingTaskOrders.taskNo)))
+    .innerJoin(salesOrders, and(eq(salesOrders.whsId, sortingTaskOrders.whsId), eq(salesOrders.orderNo, sortingTaskOrders.orderNo)))
+    .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.slotContainer, slotContainer), eq(sortingTaskOrders.status, T.DONE), eq(salesOrders.status, S.SORTED)))
+    .orderBy(asc(sortingTaskOrders.orderNo));
+}
+
+/**
+ * Where a picking task's units of an order are once sorted: the slot container of the sorting that
+ * took them (SQL, for checking's read of an order's picked units, `a` the allocation); null when they were not sorted.
+ */
+export const sortedSlotSql = (a: typeof outboundAllocations) => sql<string | null>`(select so.slot_container from sorting_task_orders so
+  join sorting_tasks st on st.whs_id = so.whs_id and st.task_no = so.task_no
+  where so.whs_id = ${a.whsId} and so.order_no = ${a.orderNo} and st.picking_task_no = ${a.taskNo} and so.status = ${sql.raw(String(T.DONE))} limit 1)`;

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
+import { api, openAt, stockedSku } from './asn-helpers';
+import { PICKING_TYPE, SALES_ORDER_STATUS, TASK_STATUS } from '../../src/shared/codes';
+import { pickingContract, type PickingWork } from '../../src/shared/contract/picking.contract';
+import { salesOrderContract, type SalesOrderDetail } from '../../src/shared/contract/sales-order.contract';
+import { sortingContract, type SortingWork } from '../../src/shared/contract/sorting.contract';
+import { syncContract } from '../../src/shared/contract/sync.contract';
+import { waveContract } from '../../src/shared/contract/wave.contract';
+import { pickingOps } from '../../src/shared/ops/picking.ops';
+
+/**
+ * Sorting at a put wall (docs/outbound.md "Sorting") over the demo warehouse IDJKT1, whose sorting
+ * rule sends Pick to Wave baskets of two orders or more to put wall SRT-02: two orders of one SKU are
+ * picked into one basket (through the API, as a picker's PDA would), then the demo operator (a
+ * sorter) sorts it on a PDA with a keyboard-wedge scanner only: the wall, the basket, each unit — its
+ * slot lit big — and the slot's label; one wrong slot refused and recorded. The network is cut after
+ * the first unit: the rest is sorted offline, and back online every op reaches the server once.
+ */
+const WHS = 'IDJKT1';
+const WALL = 'SRT-02';
+const BASKET = 'BSK024';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sorting', () => {
+  test('a basket is sorted at a put wall by scans only: each slot lit big, a wrong slot refused, sorted offline, sent once', async () => {
+    const office = await openAt(browser, 'supervisor@demo.local', WHS, '/salesoutbound/task/sorting');
+    const sku = await stockedSku(office.page, WHS, 3);
+    const orderNos: string[] = [];
+    for (const qty of [1, 2]) {
+      const { order } = await api<{ order: { order_no: string } }>(office.page, 'POST', salesOrderContract.createSalesOrder.path, {
+        external_no: `E2E-SRT-${Date.now().toString(36)}-${qty}`, lines: [{ sku_id: sku, qty }],
+      }, WHS);
+      orderNos.push(order.order_no);
+    }
+    const wave = await api<{ task_nos: string[] }>(office.page, 'POST', waveContract.createManualWave.path, {
+      order_nos: orderNos, picking_type: PICKING_TYPE.values.PICK_TO_WAVE,
+    }, WHS);
+    expect(wave.task_nos).toHaveLength(1);
+
+    const pda = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/sorting', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    const { page } = pda;
+    const work = await api<PickingWork>(page, 'POST', pickingContract.claimPickingTask.path, { task_no: wave.task_nos[0], container_code: BASKET }, WHS);
+    await api(page, 'POST', syncContract.pushOps.path, {
+      device_id: randomUUID(),
+      ops: work.lines.map((line, i) => ({
+        op_id: uuidv7(), seq: i + 1, kind: pickingOps.pick.kind, created_at: Date.now(),
+        payload: { task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty },
+      })),
+    }, WHS);
+
+    await scanInto(page, 'sorting-wall-scan', WALL);
+    await scanInto(page, 'sorting-container-scan', BASKET);
+    await page.getByTestId('sorting-order').first().waitFor();
+    const slots = await page.getByTestId('sorting-order-slot').allTextContents();
+    expect(slots).toHaveLength(2);
+    const [first, second] = slots.map(Number) as [number, number];
+    const label = (slot: number) => `${WALL}-${String(slot).padStart(2, '0')}`;
+
+    // The first unit: its order's slot lights big; a wrong slot is refused on screen; the right one sorts it.
+    await scanInto(page, 'sorting-unit-scan', sku);
+    await expect.poll(() => page.getByTestId('sorting-slot-no').textContent()).toBe(String(first));
+    await page.screenshot({ path: 'test-results/sorting-slot.png', fullPage: true });
+    await scanInto(page, 'sorting-slot-scan', label(second));
+    await expect.poll(() => page.getByTestId('sorting-slot-refused').textContent()).toContain(`Wrong slot ${second}`);
+    await scanInto(page, 'sorting-slot-scan', label(first));
+    await expect.poll(() => page.locator(`[data-testid="sorting-order"][data-order="${orderNos[0]}"]`).getAttribute('data-state')).toBe('complete');
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
+
+    // The network gone: the other order's two units are sorted on the device.
+    await pda.context.setOffline(true);
+    for (let i = 0; i < 2; i++) {
+      await scanInto(page, 'sorting-unit-scan', sku);
+      await expect.poll(() => page.getByTestId('sorting-slot-no').textContent()).toBe(String(second));
+      await scanInto(page, 'sorting-slot-scan', label(second));
+    }
+    await expect.poll(() => page.getByTestId('sorting-complete').textContent()).toContain('on this device');
+    expect(await opStates(page)).toEqual(['done', 'done', 'pending', 'pending']);
+    await page.screenshot({ path: 'test-results/sorting-offline.png', fullPage: true });
+    await pda.context.setOffline(false);
+    await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done', 'done', 'done', 'done']);
+    await expect.poll(() => page.getByTestId('sorting-complete').textContent(), { timeout: 30_000 }).toContain('ready for checking');
+
+    // Once each on the server: both orders sorted, three units in their slots, the wrong slot recorded.
+    for (const orderNo of orderNos) {
+      const detail = await api<SalesOrderDetail>(office.page, 'GET', salesOrderContract.getSalesOrderDetail.path, { order_no: orderNo }, WHS);
+      expect(detail.order.status).toBe(SALES_ORDER_STATUS.values.SORTED);
+    }
+    const taskNo = await taskNoOf(page);
+    const done = await api<SortingWork>(office.page, 'GET', sortingContract.getSortingTaskDetail.path, { task_no: taskNo }, WHS);
+    expect(done.task).toMatchObject({ status: TASK_STATUS.values.DONE, sorted_qty: 3, total_qty: 3 });
+    expect(done.scans.filter((s) => s.ok).reduce((sum, s) => sum + s.qty, 0)).toBe(3);
+    expect(done.scans.filter((s) => !s.ok)).toEqual([expect.objectContaining({ scanned: label(second), slot_no: first })]);
+    await office.page.goto(`/v2/salesoutbound/task/sorting/detail/${taskNo}`);
+    await expect.poll(() => office.page.getByTestId('task-header').textContent()).toContain('Done');
+    await office.page.screenshot({ path: 'test-results/sorting-task-detail.png', fullPage: true });
+    await office.context.close();
+    await pda.context.close();
+  });
+});
+
+async function taskNoOf(page: Page): Promise<string> {
+  const text = (await page.getByTestId('sorting-task-no').textContent()) ?? '';
+  return text.split(' ').at(-1)!;
+}

@@ -64,6 +64,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Cancel: 'danger', Cancelled: 'danger', Rejected: 'danger', Fail: 'danger', Failed: 'danger', 'Pick Fail': 'danger',
   Incomplete: 'danger', Damaged: 'danger', Priority: 'danger',
   Created: 'default',
+  // Ours (parcels): shipped is done, intercepted stopped, replaced a plain record.
+  Shipped: 'success', Intercepted: 'danger', Replaced: 'default',
   // Ours (consumable stock): low is a warning, none a danger.
   'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
   // Not named by the table: default.

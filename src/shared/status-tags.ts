@@ -14,10 +14,12 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'approving', 'pending pick', 'pending', 'picking', 'shipping', 'packing', 'packed', 'sorting', 'sorted',
     'pms approving', 'using', 'judging',
   ],
-  success: ['done', 'picked', 'outbound', 'accepted', 'takeover'],
+  // 'shipped' is ours: a parcel handed to the carrier, finished like an order gone outbound.
+  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'shipped'],
+  // 'intercepted' is ours: a parcel stopped because its order was cancelled.
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
-    'no stock',
+    'no stock', 'intercepted',
   ],
   // Ours beyond the table: a consumable's stock at or below its threshold, and none left.
   warning: ['repackaging', 'unarrived', 'low stock'],

@@ -17,7 +17,7 @@ import { DatesLocale } from '../../kit/resource/dates-locale';
 import { useWarehouseTimeZone } from '../../kit/resource/field-value';
 import { toast } from '../../kit/toast';
 import { outboundQueries } from './outbound.queries';
-import { emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type OrderLineDraft } from './sales-order-form';
+import { emptyDelivery, emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
 
 const F = salesOrderResource.fields;
 
@@ -119,12 +119,19 @@ export default function SalesOrderCreateScreen() {
   const [shopId, setShopId] = useState('');
   const [cutoff, setCutoff] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
+  const [delivery, setDelivery] = useState<DeliveryDraft>(emptyDelivery);
+  const deliveryInput = (key: keyof DeliveryDraft) => ({
+    value: delivery[key], onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setDelivery((d) => ({ ...d, [key]: value }));
+    },
+  });
   const [lines, setLines] = useState<OrderLineDraft[]>(() => [emptyOrderLine()]);
   const [touched, setTouched] = useState(false);
 
   const draft = {
     external_no: externalNo, priority, parcel_split: parcelSplit, shop_id: shopId,
-    cutoff_at: cutoff ? wallClockToUnix(cutoff, timeZone) : null, remark, lines,
+    cutoff_at: cutoff ? wallClockToUnix(cutoff, timeZone) : null, remark, delivery, lines,
   };
   const ready = orderReady(draft);
 
@@ -183,6 +190,17 @@ export default function SalesOrderCreateScreen() {
                 label={<Trans>Remark</Trans>} maxLength={ORDER_REMARK_MAX} autosize minRows={1} value={remark}
                 onChange={(e) => setRemark(e.currentTarget.value)}
               />
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder radius="md" p="md">
+            <Title order={2} fz="h4" mb="sm"><Trans>Delivery</Trans></Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              <TextInput label={t`Carrier`} maxLength={64} {...deliveryInput('carrier')} />
+              <TextInput label={t`Tracking No.`} description={t`Leave empty: a number is issued at packing.`} maxLength={40} {...deliveryInput('tracking_no')} />
+              <TextInput label={t`Receiver`} maxLength={100} {...deliveryInput('receiver_name')} />
+              <TextInput label={t`Receiver Phone`} maxLength={32} {...deliveryInput('receiver_phone')} />
+              <Textarea label={t`Receiver Address`} maxLength={300} autosize minRows={1} {...deliveryInput('receiver_address')} />
             </SimpleGrid>
           </Paper>
 

@@ -26,8 +26,16 @@ describe('sales order form', () => {
 
   test('the input is trimmed, blank optional text is null, keys are left out', () => {
     expect(orderInputOf(draft({ shop_id: ' SHOP9 ', cutoff_at: 1_800_000_000 }))).toEqual({
-      external_no: 'EXT-1', priority: 2, parcel_split: 0, shop_id: 'SHOP9', cutoff_at: 1_800_000_000, remark: null, lines: [{ sku_id: 'SKU1', qty: 3 }],
+      external_no: 'EXT-1', priority: 2, parcel_split: 0, shop_id: 'SHOP9', cutoff_at: 1_800_000_000, remark: null,
+      carrier: null, tracking_no: null, receiver: null, lines: [{ sku_id: 'SKU1', qty: 3 }],
     });
+  });
+
+  test('delivery: carrier and tracking number trimmed; a receiver sent once any of it is typed, a blank phone null', () => {
+    const delivery = { carrier: ' SPX ', tracking_no: ' SPX123 ', receiver_name: ' Siti ', receiver_phone: ' ', receiver_address: 'Jl. Melati 12' };
+    expect(orderInputOf(draft({ delivery }))).toMatchObject({ carrier: 'SPX', tracking_no: 'SPX123', receiver: { name: 'Siti', phone: null, address: 'Jl. Melati 12' } });
+    const nameOnly = { ...delivery, receiver_address: '' };
+    expect(orderInputOf(draft({ delivery: nameOnly })).receiver).toEqual({ name: 'Siti', phone: null, address: '' });
   });
 
   test('a refusal names its line by number from 1; anything else names none', () => {

@@ -195,6 +195,12 @@ export const RET = {
   /** Consumables: more returned to stock than the document took out; `data.consumable_id`, `data.returned`, `data.taken`. */
   CONSUMABLE_RETURN_EXCEEDS: -290003,
   /**
+   * Cancel: the order cannot be cancelled any more: it is being shipped (`shipping`), has shipped
+   * (`outbound`) or one of its parcels has shipped (`parcel_shipped`, `data.tracking_no`);
+   * `data.reason`, `data.order_no`, `data.status`. (Cancelled already: -100412, the lifecycle's.)
+   */
+  ORDER_NOT_CANCELLABLE: -290201,
+  /**
    * Merging: the container cannot arrive on this merge lane: `data.reason` says why — unknown (not a
    * container of the warehouse), no_merge (it holds no order picked into several containers),
    * picking (its picking task is not done), arrived (it is on its lane already: `data.station_id`,

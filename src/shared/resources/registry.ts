@@ -1,6 +1,7 @@
 import type { ResourceDef } from './define';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
+import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
 import { cellResource } from './cell.resource';
 import { checkingTaskResource } from './checking-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
@@ -56,7 +57,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

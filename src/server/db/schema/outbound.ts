@@ -216,6 +216,11 @@ export const pickingTasks = pgTable('picking_tasks', {
   status: smallint('status').notNull().default(0),
   pickingType: smallint('picking_type').notNull(),
   containerCode: text('container_code'),
+  /**
+   * Where a reverse picking task takes its units from: null, the container each line was picked
+   * into; the order's number when the order was cancelled after checking (its units are on the order).
+   */
+  sourceLocation: text('source_location'),
   /** A sub-picking task: the picking task it was split from, and the split (sub_picking_groups). */
   parentTaskNo: text('parent_task_no'),
   subPickingGroupId: text('sub_picking_group_id'),

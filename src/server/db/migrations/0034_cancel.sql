@@ -1,0 +1,1 @@
+ALTER TABLE "picking_tasks" ADD COLUMN "source_location" text;

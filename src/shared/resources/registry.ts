@@ -3,6 +3,7 @@ import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
 import { cellResource } from './cell.resource';
+import { obTroubleshootTaskResource } from './ob-troubleshoot-task.resource';
 import { checkingTaskResource } from './checking-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
 import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
@@ -57,7 +58,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

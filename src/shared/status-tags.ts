@@ -14,7 +14,8 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'approving', 'pending pick', 'pending', 'picking', 'shipping', 'packing', 'packed', 'sorting', 'sorted',
     'pms approving', 'using', 'judging',
   ],
-  success: ['done', 'picked', 'outbound', 'accepted', 'takeover'],
+  // Ours: an exception handled is finished, as done is.
+  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
     'no stock',

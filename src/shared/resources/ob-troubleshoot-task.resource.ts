@@ -17,7 +17,8 @@ export const obTroubleshootTaskResource = defineResource({
   name: 'ob_troubleshoot_task',
   query: 'ob_troubleshoot_tasks',
   api: { list: { path: '/apps/process/outbound/troubleshoot/search_ob_troubleshoot_task' } },
-  pages: { list: OB_TROUBLESHOOT_PAGES.list },
+  pages: { list: OB_TROUBLESHOOT_PAGES.list, detail: OB_TROUBLESHOOT_PAGES.detail },
+  ownScreens: ['detail'],
   key: 'task_id',
   warehouseScoped: true,
   fields: {

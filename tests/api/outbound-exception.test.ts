@@ -184,7 +184,7 @@ describe('outbound troubleshoot tasks', () => {
     expect((await supervisor.post(HANDLE, { task_id: taskId, decision: 99 })).retcode).toBe(RET.BAD_INPUT);
     expect((await supervisor.post(HANDLE, { task_id: '', decision: D.STOCK_FOUND })).retcode).toBe(RET.BAD_INPUT);
     expect((await supervisor.post(HANDLE, { task_id: 'OEX-NONE', decision: D.STOCK_FOUND })).retcode).toBe(RET.NOT_FOUND);
-    expect((await supervisor.post(REPORT, { location: 'NO-SUCH-CELL', sku_id: a, qty: 1 })).retcode).toBe(RET.NOT_FOUND);
+    expect((await supervisor.post(REPORT, { location: 'NO-SUCH-CELL', sku_id: a, qty: 1 })).retcode).toBe(RET.OB_DAMAGED_QTY_EXCEEDS);
     expect((await supervisor.post(REPORT, { location: 'NO-SUCH-CELL', sku_id: a, qty: 0 })).retcode).toBe(RET.BAD_INPUT);
     expect((await supervisor.get(DETAIL, { task_id: taskId })).data.task.status).toBe(ST.PENDING);
   });

@@ -57,7 +57,7 @@ export const outboundExceptionContract = {
   reportDamagedUnit: endpoint({
     method: 'POST', path: `${BASE}/report_damaged_unit`, access: OB_EXCEPTION_ACCESS.handle,
     summary: 'Reports units found damaged at a location (a cell, or an order at checking or packing): they are blocked there and a troubleshoot task waits for a decision. '
-      + 'Without a batch, the SKU\'s only good batch there. -290205 when fewer good units are there.',
+      + 'Without a batch, the SKU\'s only good batch there. -290205 when fewer good units are there (or it is no location of the warehouse).',
     input: z.object({
       location: z.string().trim().min(1).max(100), sku_id: z.string().trim().min(1).max(SKU_ID_MAX), batch_id: z.string().trim().min(1).max(64).nullish(),
       qty: z.number().int().min(1).max(UPPER_BOUND), note: note.nullish(),

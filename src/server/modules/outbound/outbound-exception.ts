@@ -1,17 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OB_EXCEPTION_DECISION, OB_EXCEPTION_DECISIONS, OB_EXCEPTION_STATUS,
-  OB_EXCEPTION_TYPE, QUALITY, STOCK_LOCATION_TYPE, TASK_STATUS,
+  OB_EXCEPTION_TYPE, QUALITY, TASK_STATUS,
 } from '../../../shared/codes';
 import type { ObTroubleshootDetail, ObTroubleshootTask } from '../../../shared/contract/outbound-exception.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { locationInventory, outboundDamageReports, outboundExceptionDecisions, pickingTasks } from '../../db/schema';
+import { locationInventory, outboundDamageReports, outboundExceptionDecisions, pickingTasks, salesOrders } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds } from '../../common/time';
 import { lockStock, moveStock, postStock, unlockStock, type Quality, type StockQty } from '../inventory/ledger';
-import { resolveLocations } from '../inventory/stock-refs';
 import type { Actor } from './sales-order';
 import { troubleshootTasks } from './outbound-exception.reads';
 
@@ -127,12 +126,11 @@ export async function handleTroubleshootTask(
 /**
  * A damaged unit reported at a location: the good units are blocked there (nobody picks or ships
  * them meanwhile) and the report waits for a decision. Without a batch, the SKU's only batch with
- * enough good units there.
+ * enough good units there; a location holding none (or no location of the warehouse) is refused (-290205).
  */
 export async function reportDamagedUnit(
   tx: Db, whsId: string, actor: Actor, input: { location: string; sku_id: string; batch_id?: string | null; qty: number; note?: string | null },
 ): Promise<ObTroubleshootDetail> {
-  const location = (await resolveLocations(tx, whsId, [input.location])).get(input.location)!;
   const li = locationInventory;
   const balances = await tx.select({ batchId: li.batchId, available: li.availableQty }).from(li).where(and(
     eq(li.whsId, whsId), eq(li.locationId, input.location), eq(li.skuId, input.sku_id), eq(li.quality, GOOD),
@@ -152,8 +150,10 @@ export async function reportDamagedUnit(
   }
   const batchId = enough[0]!.batchId;
   const reportNo = await nextDocNo(tx, 'damageReport', actor.timeZone);
-  // Reported on an order (found at checking or packing): the order's units.
-  const orderNo = location.type === STOCK_LOCATION_TYPE.values.OUTBOUND_ORDER ? input.location : null;
+  // Reported on an order (found at checking or packing): the order's units (a checked order is their location).
+  const [order] = await tx.select({ orderNo: salesOrders.orderNo }).from(salesOrders)
+    .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, input.location)));
+  const orderNo = order?.orderNo ?? null;
   await tx.insert(outboundDamageReports).values({
     whsId, reportNo, locationId: input.location, skuId: input.sku_id, batchId, qty: input.qty, orderNo,
     note: input.note || null, reportedBy: actor.userId,

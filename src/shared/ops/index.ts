@@ -1,6 +1,7 @@
 import { checkingOps } from './checking.ops';
 import { countingOps } from './counting.ops';
 import { mergingOps } from './merging.ops';
+import { packingOps } from './packing.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { userSettingsOps } from './user-settings.ops';
@@ -18,6 +19,7 @@ export const OPS = {
   picking: pickingOps,
   checking: checkingOps,
   merging: mergingOps,
+  packing: packingOps,
 };
 
 /** An op of the list. */

@@ -5,6 +5,7 @@ import { cancelledAfterCheckingResource } from './cancel-after-checking.resource
 import { cellResource } from './cell.resource';
 import { obTroubleshootTaskResource } from './ob-troubleshoot-task.resource';
 import { checkingTaskResource } from './checking-task.resource';
+import { packingTaskResource } from './packing-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
 import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
 import { dockResource } from './dock.resource';
@@ -58,7 +59,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

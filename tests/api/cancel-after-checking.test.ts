@@ -66,7 +66,8 @@ async function cellsOf(skuId: string): Promise<Record<string, number>> {
 let parcelCounter = 0;
 /**
  * A checked order taken to packing (an open packing task) or packed (its task done, one parcel per
- * SKU in these statuses), as packing leaves it: rows written here until packing's own ops are on main.
+ * SKU in these statuses): rows written here for the states packing's op does not make by itself
+ * (several parcels, one loaded in a handover or shipped; see flow.packedOrder for a real pack).
  */
 async function packingOrder(orderNo: string, parcelStatuses: readonly number[] | null): Promise<{ taskNo: string; trackingNos: string[] }> {
   const taskNo = `CANPT${Date.now()}${++parcelCounter}`;
@@ -178,6 +179,21 @@ describe('cancel after checking', () => {
     expect(await stockAt(orderNo)).toEqual({});
     const after = await supervisor.get(LIST, { order_no: orderNo });
     expect(after.data.list[0]).toMatchObject({ task_status: T.DONE, returned_qty: 3, on_order_qty: 0 });
+  });
+
+  test('an order packed at a packing station is intercepted: its parcel intercepted, the packed task stays done, the units returned', async () => {
+    const [a] = await flow.stockedSkus(1);
+    const { orderNo, trackingNo, taskNo } = await flow.packedOrder([{ sku_id: a!, qty: 2 }]);
+    expect(await flow.orderStatus(orderNo)).toBe(S.PACKED);
+    const res = await supervisor.post(CANCEL, { order_no: orderNo, reason: 'Intercept at the dock' });
+    expect(res.retcode, res.message).toBe(0);
+    expect(res.data.intercepted_tracking_nos).toEqual([trackingNo]);
+    expect(await parcelStatuses([trackingNo])).toEqual([P.INTERCEPTED]);
+    const [task] = await db().select().from(packingTasks).where(and(eq(packingTasks.whsId, WHS), eq(packingTasks.taskNo, taskNo)));
+    expect(task!.status).toBe(T.DONE);
+    const { answers } = await putBack(res.data.reverse_task_no);
+    expect(answers.map((x) => x.status)).toEqual(['applied']);
+    expect(await stockAt(orderNo)).toEqual({});
   });
 
   test('an order shipping, shipped or with a shipped parcel is not cancelled (-290201), and nothing changes', async () => {

@@ -66,8 +66,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Created: 'default',
   // Ours (consumable stock): low is a warning, none a danger.
   'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
-  // Ours (outbound troubleshoot tasks): handled is finished.
-  Handled: 'success',
+  // Ours (outbound troubleshoot tasks, parcels): handled and shipped are finished, an intercepted parcel stopped, a replaced one gone.
+  Handled: 'success', Shipped: 'success', Intercepted: 'danger', Replaced: 'default',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

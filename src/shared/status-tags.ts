@@ -15,12 +15,12 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'pms approving', 'using', 'judging',
   ],
   // Ours: an exception handled is finished, as done is.
-  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled'],
+  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled', 'shipped'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
-    'no stock',
+    'no stock', 'intercepted',
   ],
-  // Ours beyond the table: a consumable's stock at or below its threshold, and none left.
+  // Ours beyond the table: a consumable's stock at or below its threshold, and none left (an intercepted parcel is danger, a shipped one success, above).
   warning: ['repackaging', 'unarrived', 'low stock'],
   primary: ['invalid selling type', 'carton', 'pcs', 'pack', 'unknown', 'weighing'],
 };

@@ -18,7 +18,8 @@ import { pickingOps } from '../../src/shared/ops/picking.ops';
  * picked into a basket and checked at CHK-01 through the API (as the PDA and the station would);
  * the admin cancels it on its page, finds it on Cancel After Checking with its units on the order,
  * an operator puts them back on the PDA-size reverse picking screen with the network cut (queued,
- * sent once back), and the units are back in their cell; the intercept waits on the exception list.
+ * sent once back), and the units are back in their cell; the intercept waits on the exception list
+ * until the admin confirms the units returned on its detail page.
  */
 const WHS = 'IDJKT1';
 const BASKET = 'BSK027';
@@ -126,6 +127,16 @@ describe('cancel after checking', () => {
     await page.screenshot({ path: 'test-results/cancel-after-checking-exceptions.png', fullPage: true });
     const { list: exceptions } = await api<{ list: { task_id: string; status: number }[] }>(page, 'GET', TROUBLESHOOT_LIST, { order_no: orderNo }, WHS);
     expect(exceptions).toEqual([expect.objectContaining({ task_id: returnTask, status: 1 })]);
+    // Its detail shows the return task done; the admin confirms the units returned.
+    await exception.getByRole('link', { name: returnTask }).click();
+    await expect.poll(() => page.getByTestId('ob-exception-return').textContent()).toContain('Done');
+    await page.getByTestId('ob-exception-decision-select').click();
+    await page.getByRole('option', { name: 'Units Returned' }).click();
+    await page.getByTestId('ob-exception-note').fill('Units seen back in the cell');
+    await page.getByTestId('ob-exception-submit').click();
+    await expect.poll(() => page.getByTestId('ob-exception-decision').textContent()).toContain('Units seen back in the cell');
+    expect(await page.getByTestId('ob-exception-facts').textContent()).toContain('Handled');
+    await page.screenshot({ path: 'test-results/cancel-after-checking-exception-detail.png', fullPage: true });
     await office.context.close();
   });
 });

@@ -285,6 +285,33 @@ export const SHORT_PICK_REASON = defineCodes({
   LOCATION_EMPTY: [1, /*i18n*/ 'Location Empty'], DAMAGED: [2, /*i18n*/ 'Damaged'], NOT_ENOUGH: [3, /*i18n*/ 'Not Enough'],
 });
 
+/**
+ * Outbound exceptions (Exception Center › ob-troubleshoot-task; docs/outbound.md "Outbound
+ * exceptions"), numbers ours: a short pick, a wrong or extra unit refused at checking, a damaged
+ * unit reported, an order intercepted (cancelled after checking).
+ */
+export const OB_EXCEPTION_TYPE = defineCodes({
+  SHORT_PICK: [1, /*i18n*/ 'Short Pick'], WRONG_ITEM: [2, /*i18n*/ 'Wrong Item'], DAMAGED: [3, /*i18n*/ 'Damaged Unit'], INTERCEPT: [4, /*i18n*/ 'Intercept'],
+});
+
+export const OB_EXCEPTION_STATUS = defineCodes({ PENDING: [1, /*i18n*/ 'Pending'], HANDLED: [2, /*i18n*/ 'Handled'] });
+
+/** What a supervisor decided about an outbound exception; each type takes its own (OB_EXCEPTION_DECISIONS). */
+export const OB_EXCEPTION_DECISION = defineCodes({
+  STOCK_FOUND: [1, /*i18n*/ 'Counted: Stock Found'], NO_STOCK: [2, /*i18n*/ 'Counted: No Stock'],
+  RETURNED_TO_CELL: [3, /*i18n*/ 'Returned to Its Cell'], RECORDED_AS_FOUND: [4, /*i18n*/ 'Recorded as Found'],
+  MOVED_TO_DAMAGED: [5, /*i18n*/ 'Moved to Damaged'], NOT_DAMAGED: [6, /*i18n*/ 'Not Damaged'],
+  UNITS_RETURNED: [7, /*i18n*/ 'Units Returned'],
+});
+
+/** The decisions each outbound exception type takes. */
+export const OB_EXCEPTION_DECISIONS: Readonly<Record<number, readonly number[]>> = {
+  [OB_EXCEPTION_TYPE.values.SHORT_PICK]: [OB_EXCEPTION_DECISION.values.STOCK_FOUND, OB_EXCEPTION_DECISION.values.NO_STOCK],
+  [OB_EXCEPTION_TYPE.values.WRONG_ITEM]: [OB_EXCEPTION_DECISION.values.RETURNED_TO_CELL, OB_EXCEPTION_DECISION.values.RECORDED_AS_FOUND],
+  [OB_EXCEPTION_TYPE.values.DAMAGED]: [OB_EXCEPTION_DECISION.values.MOVED_TO_DAMAGED, OB_EXCEPTION_DECISION.values.NOT_DAMAGED],
+  [OB_EXCEPTION_TYPE.values.INTERCEPT]: [OB_EXCEPTION_DECISION.values.UNITS_RETURNED],
+};
+
 export const CHECKING_STATION_MODE = defineCodes({
   CHECKING: [0, /*i18n*/ 'Checking'], SORT_WHILE_CHECKING: [1, /*i18n*/ 'Sort while Checking'],
   MASS_CHECKING: [2, /*i18n*/ 'Mass Checking'],
@@ -441,6 +468,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   REVERSE_PICKING_TASK: ['REVERSE_PICKING_TASK', /*i18n*/ 'Reverse Picking Task'],
   /** Checking moves an order's units out of their containers. */
   CHECKING_TASK: ['CHECKING_TASK', /*i18n*/ 'Checking Task'],
+  /** An outbound exception's decision: a short pick counted, a damaged unit regraded. */
+  OUTBOUND_EXCEPTION: ['OUTBOUND_EXCEPTION', /*i18n*/ 'Outbound Exception'],
   /** A shipping handover takes packed orders' units out of the warehouse (ship order 2). */
   SHIPPING: ['SHIPPING', /*i18n*/ 'Shipping Handover'],
   /** Sorting moves units from a batch container into their orders' put wall slots. */
@@ -586,6 +615,9 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   picking_task_kind: PICKING_TASK_KIND,
   sub_picking_split_by: SUB_PICKING_SPLIT_BY,
   short_pick_reason: SHORT_PICK_REASON,
+  ob_exception_type: OB_EXCEPTION_TYPE,
+  ob_exception_status: OB_EXCEPTION_STATUS,
+  ob_exception_decision: OB_EXCEPTION_DECISION,
   checking_station_mode: CHECKING_STATION_MODE,
   rts_status: RTS_STATUS,
   rts_type: RTS_TYPE,

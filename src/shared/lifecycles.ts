@@ -124,7 +124,9 @@ type SalesOrderStatus = (typeof S)[keyof typeof S];
  * pick with its reason and goes back to created when stock lets it allocate; a wave takes it to
  * picking; a short pick nothing can re-allocate fails it (pick fail), and it may be allocated again
  * when stock lets it (back to created) or wait again.
- * Cancel is possible until it is packed; after checking it is the Cancel After Checking list's.
+ * Cancel is possible until it ships: once checked (its units on the order, then in parcels) it is a
+ * cancel after checking — parcels intercepted, units returned by a reverse picking task; an order
+ * loading (shipping) or gone (outbound) is never cancelled.
  */
 export const SALES_ORDER_LIFECYCLE = lifecycle<SalesOrderStatus>(SALES_ORDER_STATUS, {
   [S.CREATED]: [S.PENDING_PICK, S.PICKING, S.CANCEL],
@@ -137,7 +139,7 @@ export const SALES_ORDER_LIFECYCLE = lifecycle<SalesOrderStatus>(SALES_ORDER_STA
   [S.CHECKING]: [S.CHECKED, S.CANCEL],
   [S.CHECKED]: [S.PACKING, S.CANCEL],
   [S.PACKING]: [S.PACKED, S.CANCEL],
-  [S.PACKED]: [S.SHIPPING],
+  [S.PACKED]: [S.SHIPPING, S.CANCEL],
   [S.SHIPPING]: [S.OUTBOUND],
   [S.OUTBOUND]: [],
   [S.CANCEL]: [],

@@ -195,6 +195,20 @@ export const RET = {
   /** Consumables: more returned to stock than the document took out; `data.consumable_id`, `data.returned`, `data.taken`. */
   CONSUMABLE_RETURN_EXCEEDS: -290003,
   /**
+   * Cancel: the order cannot be cancelled any more: it is being shipped (`shipping`), has shipped
+   * (`outbound`) or one of its parcels has shipped (`parcel_shipped`, `data.tracking_no`);
+   * `data.reason`, `data.order_no`, `data.status`. (Cancelled already: -100412, the lifecycle's.)
+   */
+  ORDER_NOT_CANCELLABLE: -290201,
+  /** Outbound exceptions: the troubleshoot task is handled already; `data.task_id`, `data.decision`. */
+  OB_EXCEPTION_HANDLED: -290202,
+  /** Outbound exceptions: the decision does not suit the exception's type; `data.task_id`, `data.type`, `data.decision`, `data.allowed`. */
+  OB_DECISION_INVALID: -290203,
+  /** Outbound exceptions: an intercept's units are not all back yet; `data.task_no` (its return task), `data.task_status`, `data.on_order_qty`. */
+  OB_UNITS_NOT_RETURNED: -290204,
+  /** Damaged unit report: fewer good, available units of the SKU (batch) at the location than reported; `data.available`, `data.batch_ids` when the batch must be named. */
+  OB_DAMAGED_QTY_EXCEEDS: -290205,
+  /**
    * Merging: the container cannot arrive on this merge lane: `data.reason` says why — unknown (not a
    * container of the warehouse), no_merge (it holds no order picked into several containers),
    * picking (its picking task is not done), arrived (it is on its lane already: `data.station_id`,

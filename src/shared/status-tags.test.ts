@@ -68,6 +68,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Shipped: 'success', Intercepted: 'danger', Replaced: 'default',
   // Ours (consumable stock): low is a warning, none a danger.
   'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
+  // Ours (outbound troubleshoot tasks): handled is finished.
+  Handled: 'success',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

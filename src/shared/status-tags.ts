@@ -14,9 +14,9 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'approving', 'pending pick', 'pending', 'picking', 'shipping', 'packing', 'packed', 'sorting', 'sorted',
     'pms approving', 'using', 'judging',
   ],
-  // 'shipped' is ours: a parcel handed to the carrier, finished like an order gone outbound.
-  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'shipped'],
-  // 'intercepted' is ours: a parcel stopped because its order was cancelled.
+  // Ours: 'shipped' (a parcel handed to the carrier) and 'handled' (an exception decided) are finished, as done is;
+  // 'intercepted' (a parcel stopped because its order was cancelled) is danger.
+  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled', 'shipped'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
     'no stock', 'intercepted',

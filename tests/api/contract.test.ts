@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
-  salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  outboundDamageReports, salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -180,6 +180,9 @@ beforeAll(async () => {
   // The demo's checked cart (outbound.seed.ts).
   const [checkingTask] = await server.database.db.select().from(checkingTasks).where(eq(checkingTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getCheckingTaskDetail = { task_no: checkingTask!.taskNo };
+  // An outbound troubleshoot task: a damaged unit reported (demo data has none).
+  await server.database.db.insert(outboundDamageReports).values({ whsId: 'SGSIN1', reportNo: 'ODMCONTRACT1', locationId: 'SGDEMO', skuId: 'SGSKU00002', batchId: 'B1', qty: 1 });
+  VALID_BODIES.getObTroubleshootTaskDetail = { task_id: 'ODMCONTRACT1' };
   // The demo split task's group and one of its sub-picking tasks (outbound.seed.ts).
   const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
   VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };

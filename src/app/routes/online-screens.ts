@@ -38,6 +38,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/reportcenter/reportcenter': () => import('../features/report/report-center.screen'),
   '/exceptioncenter/troubleshoottaskdetail': () => import('../features/exceptioncenter/exception-detail.screen'),
   '/exceptioncenter/troubleshoottaskhandle': () => import('../features/exceptioncenter/exception-detail.screen'),
+  '/exceptioncenter/ob-troubleshoot-task-detail/$task_id': () => import('../features/exceptioncenter/ob-troubleshoot-task-detail.screen'),
   '/inbound/order/createasn': () => import('../features/inbound/asn-create.screen'),
   '/inbound/order/detail/$id': () => import('../features/inbound/asn-detail.screen'),
   '/inbound/jitorder/detail/$id': () => import('../features/inbound/asn-detail.screen'),

@@ -18,6 +18,8 @@ const KINDS = {
   wave: { prefix: 'WV', seq: waveNoSeq },
   pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
   outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },
+  /** A damaged unit report: an outbound exception of its own kind, numbered from the same sequence. */
+  damageReport: { prefix: 'ODM', seq: outboundExceptionNoSeq },
   subPickingGroup: { prefix: 'SPG', seq: subPickingGroupNoSeq },
   checkingTask: { prefix: 'CK', seq: checkingTaskNoSeq },
   mergeTask: { prefix: 'MG', seq: mergeTaskNoSeq },

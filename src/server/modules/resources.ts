@@ -27,6 +27,8 @@ import { consumableHooks, consumableReceiptHooks } from './consumables/consumabl
 import { CONSUMABLE_READS } from './consumables/consumables.reads';
 import { mergeRuleHooks } from './outbound/merging.hooks';
 import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
+import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.reads';
+import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -117,7 +119,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

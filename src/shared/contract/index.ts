@@ -28,6 +28,7 @@ import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
+import { outboundExceptionContract } from './outbound-exception.contract';
 import { packingContract } from './packing.contract';
 import { mergingContract } from './merging.contract';
 import { sortingContract } from './sorting.contract';
@@ -71,6 +72,7 @@ export const contract = {
   ...waveContract,
   ...pickingContract,
   ...checkingContract,
+  ...outboundExceptionContract,
   ...packingContract,
   ...mergingContract,
   ...sortingContract,

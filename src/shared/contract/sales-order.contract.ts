@@ -216,8 +216,10 @@ export const salesOrderContract = {
   }),
   cancelSalesOrder: endpoint({
     method: 'POST', path: `${CALLS}/cancel_sales_order`, access: SALES_ORDER_ACCESS.edit,
-    summary: 'Cancels an order before it is packed: units not yet picked are released; picked units get a reverse picking task that puts them back (reverse_task_no). -100412 once packed or final.',
+    summary: 'Cancels an order before it ships: units not yet picked are released; picked units get a reverse picking task that puts them back '
+      + '(reverse_task_no) — from their containers, or from the order once checked (cancel after checking: its open packing task is cancelled '
+      + 'and its live parcels intercepted, intercepted_tracking_nos). -290201 when shipping or shipped; -100412 when cancelled already.',
     input: z.object({ order_no: orderNo, reason: docCode(CANCEL_REASON_MAX) }),
-    output: z.object({ order: salesOrderSchema, reverse_task_no: z.string().nullable() }),
+    output: z.object({ order: salesOrderSchema, reverse_task_no: z.string().nullable(), intercepted_tracking_nos: z.array(z.string()) }),
   }),
 } as const;

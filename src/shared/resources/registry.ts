@@ -1,7 +1,9 @@
 import type { ResourceDef } from './define';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
+import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
 import { cellResource } from './cell.resource';
+import { obTroubleshootTaskResource } from './ob-troubleshoot-task.resource';
 import { checkingTaskResource } from './checking-task.resource';
 import { packingTaskResource } from './packing-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
@@ -58,7 +60,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   sortingTaskResource, sortingRuleResource, sortingSkillResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,

@@ -13,7 +13,7 @@ export const EXCEPTION_CENTER_ROUTES: readonly RouteDecl[] = [
     parent: '/exceptioncenter/troubleshoottask',
     menu: false,
   }),
-  list('/exceptioncenter/ob-troubleshoot-task', msg`Outbound Troubleshoot Task`),
+  list('/exceptioncenter/ob-troubleshoot-task', msg`Outbound Troubleshoot Task`, { actions: { Action: msg`Handle outbound exceptions and report damaged units` } }),
   page('/exceptioncenter/ob-troubleshoot-task-detail/$task_id', msg`Outbound Troubleshoot Task Detail`),
   list('/exceptioncenter/rttroubleshoot', msg`Return Troubleshoot Task`),
   page('/exceptioncenter/rttroubleshoot/detail/$exception_id', msg`Exception Detail`),

@@ -216,6 +216,11 @@ export const pickingTasks = pgTable('picking_tasks', {
   status: smallint('status').notNull().default(0),
   pickingType: smallint('picking_type').notNull(),
   containerCode: text('container_code'),
+  /**
+   * Where a reverse picking task takes its units from: null, the container each line was picked
+   * into; the order's number when the order was cancelled after checking (its units are on the order).
+   */
+  sourceLocation: text('source_location'),
   /** A sub-picking task: the picking task it was split from, and the split (sub_picking_groups). */
   parentTaskNo: text('parent_task_no'),
   subPickingGroupId: text('sub_picking_group_id'),
@@ -293,6 +298,52 @@ export const outboundExceptions = pgTable('outbound_exceptions', {
   index('outbound_exceptions_location_idx').on(t.whsId, t.locationId, t.createdAt),
   index('outbound_exceptions_created_at_idx').on(t.whsId, t.createdAt),
   check('outbound_exceptions_qty_ck', sql`${t.qty} between 1 and 99999`),
+]);
+
+/**
+ * Damaged units reported (Exception Center, or a station): units of a location — a cell, or an
+ * order's when found at checking or packing — suspected damaged, for a supervisor's decision.
+ */
+export const outboundDamageReports = pgTable('outbound_damage_reports', {
+  whsId: warehouseRef(),
+  reportNo: text('report_no').notNull(),
+  locationId: text('location_id').notNull(),
+  skuId: text('sku_id').notNull(),
+  batchId: text('batch_id').notNull(),
+  qty: integer('qty').notNull(),
+  /** The order the units were meant for, when found on one. */
+  orderNo: text('order_no'),
+  note: text('note'),
+  reportedBy: integer('reported_by').references(() => users.userId),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.reportNo),
+  index('outbound_damage_reports_created_at_idx').on(t.whsId, t.createdAt),
+  check('outbound_damage_reports_qty_ck', sql`${t.qty} between 1 and 99999`),
+]);
+
+/**
+ * How each outbound exception was handled (ob-troubleshoot-task): one row per exception — its
+ * task id is the short pick's exception number, CR + the checking refusal's id, the damage report's
+ * number or the intercepted order's reverse picking task — with who decided what, when and why.
+ * The key makes a second decision on one exception impossible.
+ */
+export const outboundExceptionDecisions = pgTable('outbound_exception_decisions', {
+  whsId: warehouseRef(),
+  taskId: text('task_id').notNull(),
+  /** OB_EXCEPTION_TYPE. */
+  type: smallint('type').notNull(),
+  /** OB_EXCEPTION_DECISION. */
+  decision: smallint('decision').notNull(),
+  note: text('note'),
+  /** What the decision did, in English (the server's words). */
+  outcome: text('outcome').notNull(),
+  decidedBy: integer('decided_by').references(() => users.userId),
+  decidedAt: timestamptz('decided_at').notNull().defaultNow(),
+}, (t) => [
+  whsPrimaryKey(t, t.taskId),
+  check('outbound_exception_decisions_type_ck', sql`${t.type} between 1 and 4`),
+  check('outbound_exception_decisions_decision_ck', sql`${t.decision} between 1 and 7`),
 ]);
 
 /**

@@ -84,8 +84,11 @@ export async function taskWork(db: Db, whsId: string, taskNo: string): Promise<P
     .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, taskNo)));
   if (!row) throw notFound(taskLabel(taskNo));
   const rules = await pickingRulesOf(db, whsId);
+  const lines = await linesOf(db, whsId, linesWhere(row.task), row.task.kind === K.REVERSE_PICKING);
+  // A reverse task from the order: its units are there, not in the containers they were picked into.
+  const source = row.task.sourceLocation;
   return {
-    task: taskOut(row.task, row.assigneeName), lines: await linesOf(db, whsId, linesWhere(row.task), row.task.kind === K.REVERSE_PICKING),
+    task: taskOut(row.task, row.assigneeName), lines: source === null ? lines : lines.map((l) => ({ ...l, container_code: source })),
     pick_rule: { allow_typed_qty: rules.allowTypedQty(row.task.zoneId) },
   };
 }
@@ -435,9 +438,12 @@ async function addPicked(
 /**
  * Releases what is left of an order's lines on open tasks (its order failed or was cancelled) and
  * gives its picked units a reverse picking task. Returns that task's number (null when nothing was
- * picked) and the tasks touched.
+ * picked) and the tasks touched. `unitsOn`: where the picked units are — in the containers they were
+ * picked into, or on the order once it was checked (cancel after checking): the task takes them from there.
  */
-export async function releaseOrder(tx: Db, whsId: string, actor: Actor, order: OrderRow): Promise<{ reverseTaskNo: string | null; taskNos: string[] }> {
+export async function releaseOrder(
+  tx: Db, whsId: string, actor: Actor, order: OrderRow, unitsOn: 'containers' | 'order' = 'containers',
+): Promise<{ reverseTaskNo: string | null; taskNos: string[] }> {
   const allocs = await tx.select().from(outboundAllocations)
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.orderNo, order.orderNo))).for('update');
   const open = allocs.filter((a) => remainingOf(a) > 0);
@@ -458,7 +464,7 @@ export async function releaseOrder(tx: Db, whsId: string, actor: Actor, order: O
   const reverseTaskNo = await nextDocNo(tx, 'pickingTask', actor.timeZone);
   await tx.insert(pickingTasks).values({
     whsId, taskNo: reverseTaskNo, kind: K.REVERSE_PICKING, waveNo: null, orderNo: order.orderNo, status: T.PENDING,
-    pickingType: 1, totalQty: toReturn,
+    pickingType: 1, totalQty: toReturn, sourceLocation: unitsOn === 'order' ? order.orderNo : null,
   });
   return { reverseTaskNo, taskNos };
 }
@@ -527,21 +533,30 @@ export async function applyShortPick(tx: Db, whsId: string, actor: OpActor & Act
   return result(tasks.get(task.taskNo)!, orderAfter, line!, `Short ${p.qty} of SKU ${alloc.skuId} at ${alloc.locationId} (${exceptionNo}). ${outcome}`, reallocated);
 }
 
-/** Reverse picking: picked units of a cancelled or failed order from their container back into a cell. */
+/** Where a reverse picking task's line takes its units from: the task's source (the order), else the container the line was picked into. */
+async function reverseSourceOf(tx: Db, whsId: string, task: TaskRow, alloc: AllocRow): Promise<{ location: string; container: boolean }> {
+  if (task.sourceLocation !== null) return { location: task.sourceLocation, container: false };
+  const [picking] = await tx.select({ containerCode: pickingTasks.containerCode }).from(pickingTasks)
+    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, alloc.taskNo!)));
+  if (!picking?.containerCode) throw notFound(`The container of task ${alloc.taskNo}`);
+  return { location: picking.containerCode, container: true };
+}
+
+/**
+ * Reverse picking: picked units of a cancelled or failed order back into a cell, from their container
+ * or, for an order cancelled after checking, from the order.
+ */
 export async function applyReversePut(tx: Db, whsId: string, actor: OpActor, p: ReversePutPayload): Promise<PickResult> {
   const { order, task, alloc } = await lockLine(tx, whsId, actor.userId, p.task_no, p.alloc_id, K.REVERSE_PICKING);
   const left = alloc.pickedQty - alloc.returnedQty;
   if (p.qty > left) throw new ApiError(RET.PICK_QTY_EXCEEDS, `Only ${left} of SKU ${alloc.skuId} of this line are left to put back.`, { remaining: left });
-  const [picking] = await tx.select({ containerCode: pickingTasks.containerCode }).from(pickingTasks)
-    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, alloc.taskNo!)));
-  const container = picking?.containerCode;
-  if (!container) throw notFound(`The container of task ${alloc.taskNo}`);
+  const source = await reverseSourceOf(tx, whsId, task, alloc);
   const [target] = await tx.select({ status: cells.status }).from(cells).where(and(eq(cells.whsId, whsId), eq(cells.locationCode, p.location)));
   if (target?.status !== LOCATION_STATUS.values.NORMAL) {
     throw new ApiError(RET.PUTAWAY_CELL_UNUSABLE, `${p.location} is not a normal cell: put the units back into a cell.`, { location: p.location });
   }
   await moveStock(tx, whsId, [{
-    txnType: INVENTORY_TRANSACTION_TYPE.values.REVERSE, from: { location: container, skuId: alloc.skuId, batchId: alloc.batchId, quality: GOOD },
+    txnType: INVENTORY_TRANSACTION_TYPE.values.REVERSE, from: { location: source.location, skuId: alloc.skuId, batchId: alloc.batchId, quality: GOOD },
     to: { location: p.location, batchId: alloc.batchId, quality: GOOD }, qty: p.qty,
   }], { refType: INVENTORY_REF_TYPE.values.REVERSE_PICKING_TASK, refNo: task.taskNo, operatorId: actor.userId, opId: actor.opId });
   const after = await bumpAlloc(tx, whsId, alloc.allocId, { returnedQty: p.qty });
@@ -550,7 +565,7 @@ export async function applyReversePut(tx: Db, whsId: string, actor: OpActor, p: 
     status: sql`case when ${pickingTasks.pickedQty} + ${p.qty} >= ${pickingTasks.totalQty} then ${n(T.DONE)} else ${pickingTasks.status} end`,
     finishedAt: sql`case when ${pickingTasks.pickedQty} + ${p.qty} >= ${pickingTasks.totalQty} then now() else null end`,
   }).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, task.taskNo))).returning();
-  await freeEmptyContainers(tx, whsId, [container]);
+  if (source.container) await freeEmptyContainers(tx, whsId, [source.location]);
   return result(taskAfter!, order, after, `Put ${p.qty} of SKU ${alloc.skuId} back into ${p.location}.`);
 }
 

@@ -6,9 +6,8 @@ import { ApiError } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { warehouseTimeZone } from '../../common/time';
 import { allocateOrders, knownOrders } from './allocation';
-import { leaveChecking } from './checking';
-import { releaseOrder } from './picking';
-import { S, createOrder, lockOrder, moveOrder, orderDetail, orderLabel, orderOut, setPriority, type Actor } from './sales-order';
+import { cancelOrder } from './cancel-after-checking';
+import { createOrder, orderDetail, orderLabel, orderOut, setPriority, type Actor } from './sales-order';
 
 /** The handlers of sales-order.contract.ts (the list is a resource: resources/sales-order.resource.ts). */
 
@@ -65,15 +64,8 @@ export const salesOrderHandlers: Handlers<typeof salesOrderContract> = {
   async cancelSalesOrder({ order_no, reason }, { db, session }) {
     const actor = await actorOf(db, session.whsId, session.userId);
     return db.transaction(async (tx) => {
-      const order = await lockOrder(tx, session.whsId, order_no);
-      if (order.status === S.CHECKED) {
-        // Its units have left their containers (checking.ts): putting them back is the cancel after checking's.
-        throw new ApiError(RET.ILLEGAL_TRANSITION, `Order ${order_no} is checked: its units are out of their containers and it cannot be cancelled here.`, { status: order.status }, 409);
-      }
-      await leaveChecking(tx, session.whsId, order_no);
-      const cancelled = await moveOrder(tx, session.whsId, order, S.CANCEL, `Cancelled: ${reason}`, session.userId, { holdReason: null });
-      const { reverseTaskNo } = await releaseOrder(tx, session.whsId, actor, cancelled);
-      return { order: orderOut(cancelled), reverse_task_no: reverseTaskNo };
+      const { order, reverseTaskNo, intercepted } = await cancelOrder(tx, session.whsId, actor, order_no, reason);
+      return { order: orderOut(order), reverse_task_no: reverseTaskNo, intercepted_tracking_nos: intercepted };
     });
   },
 };

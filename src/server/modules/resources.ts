@@ -26,6 +26,7 @@ import { weightBandHooks } from './outbound/weight-validation';
 import { consumableHooks, consumableReceiptHooks } from './consumables/consumables.hooks';
 import { CONSUMABLE_READS } from './consumables/consumables.reads';
 import { mergeRuleHooks } from './outbound/merging.hooks';
+import { shippingRuleHooks } from './outbound/shipping-rule';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -63,6 +64,9 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   packaging_rule: packagingRuleHooks,
   weight_band: weightBandHooks,
   merge_rule: mergeRuleHooks,
+  group_shipping_rule: shippingRuleHooks,
+  one_awb_rule: shippingRuleHooks,
+  bypass_tws_rule: shippingRuleHooks,
 };
 
 /**

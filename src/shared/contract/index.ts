@@ -28,6 +28,7 @@ import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
+import { shippingContract } from './shipping.contract';
 import { mergingContract } from './merging.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
@@ -69,6 +70,7 @@ export const contract = {
   ...waveContract,
   ...pickingContract,
   ...checkingContract,
+  ...shippingContract,
   ...mergingContract,
   ...flowPickContract,
   ...subPickingContract,

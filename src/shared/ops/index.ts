@@ -3,6 +3,7 @@ import { countingOps } from './counting.ops';
 import { mergingOps } from './merging.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
+import { shippingOps } from './shipping.ops';
 import { userSettingsOps } from './user-settings.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
@@ -18,6 +19,7 @@ export const OPS = {
   picking: pickingOps,
   checking: checkingOps,
   merging: mergingOps,
+  shipping: shippingOps,
 };
 
 /** An op of the list. */

@@ -3,3 +3,4 @@ export { escapeHtml } from './html';
 export { code128Svg, qrSvg, BarcodeError, type Symbology } from './barcode';
 export { combinePrintJobs, htmlWithCopies, labelTime, labelWeight } from './document';
 export * from './labels';
+export * from './manifest';

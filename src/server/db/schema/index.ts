@@ -17,3 +17,4 @@ export * from './outbound';
 export * from './consumables';
 export * from './merge';
 export * from './print';
+export * from './shipping';

@@ -4,6 +4,7 @@ import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
 import { mergingApplies } from '../outbound/merging.ops';
 import { pickingApplies } from '../outbound/picking.ops';
+import { shippingApplies } from '../outbound/shipping.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
@@ -17,6 +18,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   picking: pickingApplies,
   checking: checkingApplies,
   merging: mergingApplies,
+  shipping: shippingApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

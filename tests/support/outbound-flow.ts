@@ -4,6 +4,7 @@ import { salesOrders, skus, stations } from '../../src/server/db/schema';
 import { CHECKING_PACKAGING_TYPES } from '../../src/shared/contract/checking.contract';
 import { CHECKING_STATION_MODE, CONSUMABLE_TYPE, PICKING_TYPE, STATION_STATUS, STATION_TYPE } from '../../src/shared/codes';
 import { checkingOps } from '../../src/shared/ops/checking.ops';
+import { packingOps } from '../../src/shared/ops/packing.ops';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import type { TestClient, TestServer } from './api-harness';
 import { Device } from './op-device';
@@ -18,7 +19,7 @@ export interface OrderLine {
 /**
  * Sales orders walked through the outbound steps by the API, as users do, for the tests of the
  * steps after them (packing, shipping, cancel after checking): created, released in a wave, picked
- * into a cart, checked at a checking station of the file's own. `prefix` keeps one file's SKUs,
+ * into a cart, checked at a checking station of the file's own, packed at a packing station of its own. `prefix` keeps one file's SKUs,
  * zones, carts and stations apart from another's in a shared database.
  */
 export function outboundFlow(server: () => TestServer, whsId: string, prefix: string) {
@@ -29,7 +30,9 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
   let supervisor: TestClient | undefined;
   let checker: TestClient | undefined;
   let stationReady = false;
+  let packingStationReady = false;
   const checkingStation = `${prefix}-CHK`;
+  const packingStation = `${prefix}-PACK`;
 
   const signIn = async (role: 'Supervisor' | 'Operator') =>
     server().login((await server().createUser({ email: `${prefix.toLowerCase()}-flow${++userCount}@demo.local`, role, warehouses: [whsId] })).email);
@@ -119,6 +122,33 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
     /** One order of these lines, checked. */
     async checkedOrder(lines: readonly OrderLine[], extra: Record<string, unknown> = {}): Promise<string> {
       return (await flow.checkedOrders([lines], extra))[0]!;
+    },
+
+    /**
+     * One order of these lines, checked and packed at the file's packing station in one parcel (the
+     * box checking took, if any), weighed as its SKUs and box weigh; answers the order and its work
+     * (tracking number, receiver).
+     */
+    async packedOrder(lines: readonly OrderLine[], extra: Record<string, unknown> = {}): Promise<{ orderNo: string; trackingNo: string; taskNo: string }> {
+      const orderNo = await flow.checkedOrder(lines, extra);
+      if (!packingStationReady) {
+        await db().insert(stations).values({
+          whsId, stationId: packingStation, stationName: `${prefix} pack`, stationType: STATION_TYPE.values.PACKING, checkingMode: null, status: STATION_STATUS.values.ENABLED,
+        }).onConflictDoNothing();
+        packingStationReady = true;
+      }
+      checker ??= await signIn('Operator');
+      const started = await checker.post('/apps/process/outbound/packing/start_packing', { station_id: packingStation, order: orderNo });
+      expect(started.retcode, started.message).toBe(0);
+      const work = started.data;
+      const box = work.boxes.find((b: { consumable_id: string }) => b.consumable_id === work.checked_box_id) ?? null;
+      const unitsG = work.lines.reduce((sum: number, l: { qty: number; unit_weight_g: number | null }) => sum + l.qty * (l.unit_weight_g ?? 0), 0);
+      const answer = await new Device(checker).push(packingOps.pack.kind, {
+        task_no: work.task.task_no, labelled_at: Math.floor(Date.now() / 1000),
+        parcels: [{ box_id: box?.consumable_id ?? null, weight_g: Math.max(1, unitsG + (box?.tare_weight_g ?? 0)), items: work.lines.map((l: OrderLine) => ({ sku_id: l.sku_id, qty: l.qty })) }],
+      });
+      expect(answer.status, answer.message).toBe('applied');
+      return { orderNo, trackingNo: work.order.tracking_no, taskNo: work.task.task_no };
     },
 
     async orderStatus(orderNo: string): Promise<number> {

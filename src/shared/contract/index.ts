@@ -29,6 +29,7 @@ import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
 import { shippingContract } from './shipping.contract';
+import { packingContract } from './packing.contract';
 import { mergingContract } from './merging.contract';
 import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
@@ -71,6 +72,7 @@ export const contract = {
   ...pickingContract,
   ...checkingContract,
   ...shippingContract,
+  ...packingContract,
   ...mergingContract,
   ...flowPickContract,
   ...subPickingContract,

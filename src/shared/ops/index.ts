@@ -1,6 +1,7 @@
 import { checkingOps } from './checking.ops';
 import { countingOps } from './counting.ops';
 import { mergingOps } from './merging.ops';
+import { packingOps } from './packing.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { shippingOps } from './shipping.ops';
@@ -20,6 +21,7 @@ export const OPS = {
   checking: checkingOps,
   merging: mergingOps,
   shipping: shippingOps,
+  packing: packingOps,
 };
 
 /** An op of the list. */

@@ -4,3 +4,4 @@ export { code128Svg, qrSvg, BarcodeError, type Symbology } from './barcode';
 export { combinePrintJobs, htmlWithCopies, labelTime, labelWeight } from './document';
 export * from './labels';
 export * from './manifest';
+export * from './packing-documents';

@@ -3,6 +3,7 @@ import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cellResource } from './cell.resource';
 import { checkingTaskResource } from './checking-task.resource';
+import { packingTaskResource } from './packing-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
 import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
 import { dockResource } from './dock.resource';
@@ -57,7 +58,7 @@ export const RESOURCES = [
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
-  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, mergeTaskResource, mergeRuleResource,
+  subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,

@@ -47,7 +47,7 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/sorting', msg`Sorting`),
   page('/salesoutbound/sortingwhilechecking', msg`Sorting While Checking`),
   page('/salesoutbound/checking', msg`Checking`, { actions: { Action: msg`Check orders at a checking station` } }),
-  page('/salesoutbound/packing', msg`Packing`),
+  page('/salesoutbound/packing', msg`Packing`, { actions: { Action: msg`Pack orders at a packing station` } }),
   page('/salesoutbound/shipping', msg`Shipping`, { actions: { Action: msg`Load parcels and hand them over to carriers at the dock` } }),
   page('/salesoutbound/shipping/detail/$id', msg`Shipping Detail`),
   page('/salesoutbound/groupshipping', msg`Group Shipping`, { actions: { Action: msg`Load parcels onto pallets and bags and hand the groups over` } }),

@@ -11,7 +11,7 @@ export const WMS_CONFIG_ROUTES: readonly RouteDecl[] = [
   group('/wmsconfig/printtool', msg`Print Tool`, '/wmsconfig/printtool/print'),
   page('/wmsconfig/printtool/print', msg`Print`, { actions: { Action: msg`Print location, container and SKU labels` } }),
   page('/wmsconfig/printtool/newuid', msg`New UID`, { actions: { Action: msg`Create new UIDs and print their labels` } }),
-  page('/wmsconfig/printtool/newtrackingid', msg`New Tracking ID`),
+  page('/wmsconfig/printtool/newtrackingid', msg`New Tracking ID`, { actions: { Action: msg`Give a packed parcel a new tracking number and print its label` } }),
   page('/wmsconfig/printtool/reprint', msg`Reprint`, { actions: { Action: msg`Reprint labels and documents` } }),
   page('/wmsconfig/printsettings', msg`Print Settings`, { actions: { Edit: msg`Edit the print settings of stations` } }),
   page('/wmsconfig/notificationCenter/sound', msg`Notification Sound`),

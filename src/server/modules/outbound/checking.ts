@@ -1,15 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  ACTIVE_STATUS, CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, CONSUMABLE_REF_TYPE, CONSUMABLE_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, STATION_STATUS, STATION_TYPE, TASK_STATUS,
+  ACTIVE_STATUS, CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, CONSUMABLE_REF_TYPE, CONSUMABLE_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, STATION_TYPE, TASK_STATUS,
 } from '../../../shared/codes';
 import {
   CHECKING_PACKAGING_TYPES, type CheckingLine, type CheckingOrder, type CheckingWork, type CheckPayload, type CheckResult, type RefusePayload,
 } from '../../../shared/contract/checking.contract';
 import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
-import { defaultRecordSetting } from '../../../shared/resources/station.resource';
 import type { Db } from '../../db/client';
-import { checkingRefusals, checkingTaskOrders, checkingTasks, consumables, containers, outboundAllocations, pickingTasks, salesOrders, skus, stationRecordSettings, stations } from '../../db/schema';
+import { checkingRefusals, checkingTaskOrders, checkingTasks, consumables, containers, outboundAllocations, pickingTasks, salesOrders, skus } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { nextDocNo } from '../../common/doc-no';
@@ -17,6 +16,7 @@ import { unixSeconds } from '../../common/time';
 import { takeConsumables } from '../inventory/consumable-stock';
 import { moveStock, type Quality, type StockMove } from '../inventory/ledger';
 import { mergeStateOf, type MergeState } from './merging';
+import { usableStation } from './station-asks';
 import { freeEmptyContainers } from './picking';
 import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow } from './sales-order';
 
@@ -121,31 +121,10 @@ export async function checkingWork(db: Db, whsId: string, taskNo: string): Promi
 // ---- starting ----
 
 /** What a checking station asks of each order (Record Settings of the checking type): the weight, the packaging scans. */
-interface StationAsks {
-  mode: number;
-  weight: boolean;
-  innerPackaging: boolean;
-  outerPackaging: boolean;
-}
-
-/** A checking station of the warehouse in use, with what it records (the Record Settings of its type). */
-async function checkingStation(tx: Db, whsId: string, stationId: string): Promise<StationAsks> {
-  const [station] = await tx.select().from(stations).where(and(eq(stations.whsId, whsId), eq(stations.stationId, stationId)));
-  const unusable = (message: string) => new ApiError(RET.CHECK_STATION_UNUSABLE, message, { station_id: stationId });
-  if (!station) throw unusable(`Station ${stationId} is not a station of warehouse ${whsId}.`);
-  if (station.stationType !== STATION_TYPE.values.CHECKING) {
-    throw unusable(`Station ${stationId} is a ${(STATION_TYPE.label(station.stationType)?.message ?? '').toLowerCase()} station: scan a checking station.`);
-  }
-  if (station.status !== STATION_STATUS.values.ENABLED) throw unusable(`Station ${stationId} is disabled.`);
-  const [saved] = await tx.select().from(stationRecordSettings)
-    .where(and(eq(stationRecordSettings.whsId, whsId), eq(stationRecordSettings.stationType, STATION_TYPE.values.CHECKING)));
-  const fallback = defaultRecordSetting(STATION_TYPE.values.CHECKING);
-  return {
-    mode: station.checkingMode ?? M.CHECKING,
-    weight: (saved?.recordWeight ?? fallback.record_weight) === 1,
-    innerPackaging: (saved?.scanInnerPackaging ?? fallback.scan_inner_packaging) === 1,
-    outerPackaging: (saved?.scanOuterPackaging ?? fallback.scan_outer_packaging) === 1,
-  };
+/** A checking station of the warehouse in use, in its mode, with what it records. */
+async function checkingStation(tx: Db, whsId: string, stationId: string) {
+  const asks = await usableStation(tx, whsId, stationId, STATION_TYPE.values.CHECKING, RET.CHECK_STATION_UNUSABLE);
+  return { ...asks, mode: asks.station.checkingMode ?? M.CHECKING };
 }
 
 /**

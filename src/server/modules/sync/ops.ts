@@ -3,6 +3,7 @@ import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
 import { mergingApplies } from '../outbound/merging.ops';
+import { packingApplies } from '../outbound/packing.ops';
 import { pickingApplies } from '../outbound/picking.ops';
 import { shippingApplies } from '../outbound/shipping.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
@@ -19,6 +20,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   checking: checkingApplies,
   merging: mergingApplies,
   shipping: shippingApplies,
+  packing: packingApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

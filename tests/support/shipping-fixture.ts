@@ -5,9 +5,10 @@ import type { TestServer } from './api-harness';
 import { outboundFlow, type OrderLine } from './outbound-flow';
 
 /**
- * Packed orders for the shipping tests: checked by the API (outboundFlow), then packed by writing
- * what packing writes (a done packing task, its parcels and their items, the order Packed) until
- * packing's op is on main. Parcel 1 takes the order's tracking number, the others `-2`, `-3`…
+ * Packed orders for the shipping tests: one parcel packed by packing's op (outboundFlow.packedOrder);
+ * split into several parcels by writing what packing writes (a done packing task, its parcels and
+ * their items, the order Packed), which outboundFlow does not offer yet. Parcel 1 takes the order's
+ * tracking number, the others `-2`, `-3`…
  */
 export function shippingFlow(server: () => TestServer, whsId: string, prefix: string) {
   const flow = outboundFlow(server, whsId, prefix);
@@ -30,7 +31,10 @@ export function shippingFlow(server: () => TestServer, whsId: string, prefix: st
         stationReady = true;
       }
       const trackingNo = `${prefix}T${Date.now().toString(36).toUpperCase()}${++trackingCount}`;
-      const orderNo = await flow.checkedOrder(lines, { carrier, tracking_no: trackingNo, receiver: { name: 'Ana', phone: null, address: '1 Dock Rd' }, ...extra });
+      const delivery = { carrier, tracking_no: trackingNo, receiver: { name: 'Ana', phone: null, address: '1 Dock Rd' }, ...extra };
+      // One parcel: packed by packing's own op.
+      if (parcelLines.length === 1) return { orderNo: (await flow.packedOrder(lines, delivery)).orderNo, trackingNos: [trackingNo] };
+      const orderNo = await flow.checkedOrder(lines, delivery);
       const taskNo = `${prefix}PK${++packCount}${Date.now().toString(36).toUpperCase()}`;
       const totalQty = lines.reduce((sum, l) => sum + l.qty, 0);
       const trackingNos = parcelLines.map((_, i) => (i === 0 ? trackingNo : `${trackingNo}-${i + 1}`));

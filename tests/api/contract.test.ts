@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   autoWaveRules, checkingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
-  salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  salesOrders, shippingHandovers, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -181,6 +181,10 @@ beforeAll(async () => {
   const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
   VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };
   VALID_BODIES.getSubPickingTaskDetail = { task_no: subTask!.taskNo };
+  // A handover loading at SGSIN1 (none in the demo until it has packed orders) and a demo order's parcels.
+  await server.database.db.insert(shippingHandovers).values({ whsId: 'SGSIN1', shippingNo: 'SHCONTRACT01', kind: 1, carrierName: 'J&T Express' }).onConflictDoNothing();
+  VALID_BODIES.getHandoverDetail = { shipping_no: 'SHCONTRACT01' };
+  VALID_BODIES.getOrderShipping = { order_no: order!.orderNo };
   // A demo merge lane and merging task (merging.seed.ts: the demo's multi-zone orders).
   VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };
   const [mergeTask] = await server.database.db.select().from(mergeTasks).where(eq(mergeTasks.whsId, 'SGSIN1')).limit(1);

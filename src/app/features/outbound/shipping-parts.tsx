@@ -254,7 +254,8 @@ function HandoverFlow({ shippingNo, group, onLeave }: { shippingNo: string; grou
       <ParcelList view={view} />
       <OpFeed
         title={<Trans>Scans on this device</Trans>} ops={ops} testId="ship-op"
-        describe={(op) => <Text span ff="monospace" inherit>{op.kind === shippingOps.load.kind ? String(op.payload.tracking_no) : op.kind.split('.').at(-1)}</Text>}
+        describe={(op) => (op.kind === shippingOps.load.kind ? <Text span ff="monospace" inherit>{String(op.payload.tracking_no)}</Text>
+          : op.kind === shippingOps.open.kind ? <Trans>Handover opened</Trans> : <Trans>Handed over</Trans>)}
       />
     </Stack>
   );
@@ -266,12 +267,12 @@ function HandoverHeader({ view, onLeave }: { view: HandoverView; onLeave(): void
   const max = view.maxParcels;
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={800} fz="lg" ff="monospace" data-testid="ship-handover-no">{view.shippingNo}</Text>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={800} fz="lg" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="ship-handover-no">{view.shippingNo}</Text>
           <Text size="sm">{view.carrierName}{view.groupCode ? ` · ${i18n._(HANDOVER_KIND.label(view.kind)!)} ${view.groupCode}` : ''}{view.dockCode ? ` · ${view.dockCode}` : ''}</Text>
         </div>
-        <Button variant="subtle" size="compact-xs" onClick={onLeave} data-testid="ship-leave"><Trans>Other handover</Trans></Button>
+        <Button variant="subtle" size="compact-xs" style={{ flexShrink: 0 }} onClick={onLeave} data-testid="ship-leave"><Trans>Other handover</Trans></Button>
       </Group>
       <Group gap={6}>
         <Badge variant="light" color="blue" data-testid="ship-count">
@@ -327,11 +328,13 @@ function ParcelList({ view }: { view: HandoverView }) {
     <Stack gap={4} data-testid="ship-parcels">
       {[...view.parcels].reverse().map((p) => (
         <Group key={p.trackingNo} justify="space-between" wrap="nowrap" gap="xs" data-testid="ship-parcel" data-queued={p.queued}>
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.trackingNo}</Text>
-          <Group gap={6} wrap="nowrap">
+          <div style={{ minWidth: 0, flex: 1 }}>
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.trackingNo}</Text>
             {p.orderNo && <Text size="xs" c="dimmed" ff="monospace">{p.orderNo}</Text>}
-            {p.queued ? <Badge size="sm" variant="light" color="blue"><Trans>scanned</Trans></Badge> : <Badge size="sm" color="teal"><Trans>loaded</Trans></Badge>}
-          </Group>
+          </div>
+          {p.queued
+            ? <Badge size="sm" variant="light" color="blue" style={{ flexShrink: 0 }}><Trans>scanned</Trans></Badge>
+            : <Badge size="sm" color="teal" style={{ flexShrink: 0 }}><Trans>loaded</Trans></Badge>}
         </Group>
       ))}
     </Stack>

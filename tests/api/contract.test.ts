@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, checkingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, shippingHandovers, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -147,6 +147,9 @@ beforeAll(async () => {
   VALID_BODIES.getConsumableReceiptDetail = { receipt_id: (await firstOf(server.database.db.select({ id: consumableReceipts.receiptId }).from(consumableReceipts).where(eq(consumableReceipts.whsId, 'SGSIN1')))).id };
   VALID_BODIES.getPackagingRuleDetail = { rule_id: (await firstOf(server.database.db.select({ id: packagingRules.ruleId }).from(packagingRules).where(eq(packagingRules.whsId, 'SGSIN1')))).id };
   VALID_BODIES.getWeightBandDetail = { band_id: (await firstOf(server.database.db.select({ id: weightBands.bandId }).from(weightBands).where(eq(weightBands.whsId, 'SGSIN1')))).id };
+  const [packingTask] = await server.database.db.select({ no: packingTasks.taskNo, orderNo: packingTasks.orderNo }).from(packingTasks).where(eq(packingTasks.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getPackingTaskDetail = { task_no: packingTask!.no };
+  VALID_BODIES.getOrderParcels = { order_no: packingTask!.orderNo };
   VALID_BODIES.suggestPackaging = { order_no: (await firstOf(server.database.db.select({ no: salesOrders.orderNo }).from(salesOrders).where(eq(salesOrders.whsId, 'SGSIN1')))).no };
   // An adjustment for the adjustment detail call (demo data has none): one unit added to a demo balance.
   const [balance] = await server.database.db.select().from(locationInventory).where(eq(locationInventory.whsId, 'SGSIN1')).limit(1);

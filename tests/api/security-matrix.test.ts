@@ -459,5 +459,5 @@ describe('cross-warehouse: another warehouse\'s rows are out of reach', () => {
     }
     expect(tried.length, tried.join('\n')).toBeGreaterThan(10);
     // Two database fingerprints per mutation's id tried: the walk outgrows the default on a busy machine.
-  }, 120_000);
+  }, 300_000);
 });

@@ -24,6 +24,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/salesoutbound/pickingTask': () => import('../features/outbound/task-picking.screen'),
   '/salesoutbound/checking': () => import('../features/outbound/checking.screen'),
+  '/salesoutbound/packing': () => import('../features/outbound/packing.screen'),
   '/salesoutbound/mergeLane': () => import('../features/outbound/merge-lane.screen'),
   '/salesoutbound/shipping': () => import('../features/outbound/shipping.screen'),
   '/salesoutbound/groupshipping': () => import('../features/outbound/group-shipping.screen'),

@@ -18,6 +18,8 @@ import { pageTitle } from '../../routes/access';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { TaskLink, TaskTable, WaveLink } from './outbound-parts';
 import { outboundQueries } from './outbound.queries';
+import { ParcelsTable } from './packing-parts';
+import { packingQueries } from './packing.queries';
 
 const F = salesOrderResource.fields;
 const S = SALES_ORDER_STATUS.values;
@@ -44,6 +46,9 @@ function Header({ order }: { order: Order }) {
         [F.shop_id, orPlaceholder(order.shop_id)],
         [F.wave_no, order.wave_no ? <WaveLink waveNo={order.wave_no} /> : orPlaceholder(null)],
         [F.cutoff_at, <FieldValue field={F.cutoff_at} value={order.cutoff_at} />],
+        [<Trans>Carrier</Trans>, orPlaceholder(order.carrier)],
+        [<Trans>Tracking No.</Trans>, orPlaceholder(order.tracking_no)],
+        [<Trans>Receiver</Trans>, <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{orPlaceholder([order.receiver_name, order.receiver_phone, order.receiver_address].filter(Boolean).join('\n'))}</Text>],
         [F.line_count, order.line_count],
         [F.total_qty, order.total_qty],
         [F.allocated_qty, order.allocated_qty],
@@ -280,6 +285,13 @@ function Actions({ order, onMoved }: { order: Order; onMoved(): void }) {
   );
 }
 
+/** The order's parcels once it is packed: tracking numbers, boxes, weights, units, handovers. */
+function OrderParcels({ orderNo }: { orderNo: string }) {
+  const parcels = useQuery(packingQueries.orderParcels(orderNo));
+  if (!parcels.data || parcels.data.parcels.length === 0) return null;
+  return <Section title={<Trans>Parcels</Trans>} testId="order-parcels"><ParcelsTable parcels={parcels.data.parcels} /></Section>;
+}
+
 /**
  * /salesoutbound/order/detail/$id: one sales order — its facts, why it waits or failed, its lines,
  * the stock reserved for it (and picked, short, released, put back), its picking tasks and the log
@@ -310,6 +322,7 @@ export default function SalesOrderDetailScreen() {
       <Header order={order} />
       <Lines lines={lines} />
       <Allocations allocations={allocations} tasks={tasks} />
+      <OrderParcels orderNo={order.order_no} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} /></Section>
         <Log logs={logs} />

@@ -8,6 +8,7 @@ import { containers, skus, stationRecordSettings, users, warehouses } from '../.
 import { demoWorker } from '../../common/demo-actor';
 import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './allocation';
 import { applyCheck, startChecking } from './checking';
+import { seedPacking } from './packing.seed';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
 import { releaseWave } from './wave';
@@ -103,12 +104,13 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[]): Promi
       await releaseOrder(tx, whsId, actor, cancelled);
     }
     await seedChecking(tx, whsId, actor, first.taskNos.map((_, t) => `CART${String(t + 1).padStart(3, '0')}`));
+    await seedPacking(tx, whsId, actor);
   }
 }
 
 /**
- * Checking stations weigh each parcel and have its box (or pouch) scanned; of wave 1's carts, the first with orders to check is checked
- * at CHK-01 (each order weighing what its units should), the next is started at CHK-04 and left.
+ * Checking stations weigh each parcel and have its box (or pouch) scanned; of wave 1's carts, the first three with orders to check are
+ * checked at CHK-01 (each order weighing what its units should), the next is started at CHK-04 and left.
  */
 /** The demo's smallest carton (consumables.seed.ts). */
 const DEMO_BOX = 'CB-S';
@@ -122,7 +124,8 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
     videoMaxSeconds: record.video_max_seconds, retentionDays: record.retention_days, updatedBy: worker!.email,
   });
   const bands = await weightBands(tx, whsId);
-  const stations = ['CHK-01', 'CHK-04'];
+  // Three carts checked at CHK-01 (packing.seed.ts packs two of their orders), the next started at CHK-04.
+  const stations = ['CHK-01', 'CHK-01', 'CHK-01', 'CHK-04'];
   for (const cart of carts) {
     const station = stations[0];
     if (!station) return;
@@ -130,7 +133,7 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
     const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
     if (!work) continue;
     stations.shift();
-    if (stations.length === 1) {
+    if (stations.length >= 1) {
       for (const order of work.orders) {
         await applyCheck(tx, whsId, { userId: actor.userId, opId: randomUUID() }, {
           task_no: work.task.task_no, order_no: order.order_no, units: order.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),

@@ -289,3 +289,18 @@ describe('warehouses apart', () => {
     expect(order!.status).toBe(S.PACKED);
   });
 });
+
+describe('the demo', () => {
+  test('every demo warehouse has its shipping rules, a handover shipped (its order Outbound) and one loading at the dock', async () => {
+    const board = await supervisor.get(`${CALLS}/get_shipping_board`, {});
+    expect(board.data.rules.one_awb.map((r: { carrier_name: string }) => r.carrier_name)).toContain('Ninja Van');
+    expect(board.data.rules.bypass_tws.map((r: { carrier_name: string }) => r.carrier_name)).toContain('SPX Express');
+    const shipped = await supervisor.get(`${CALLS}/get_handover_detail`, { shipping_no: `SHDEMO${WHS}1` });
+    expect(shipped.retcode, shipped.message).toBe(0);
+    expect(shipped.data.handover.status).toBe(HANDOVER_STATUS.values.SHIPPED);
+    expect(shipped.data.orders.every((o: { status: number }) => o.status === S.OUTBOUND)).toBe(true);
+    const loading = await supervisor.get(`${CALLS}/get_handover_detail`, { shipping_no: `SHDEMO${WHS}2` });
+    expect(loading.data.handover).toMatchObject({ status: HANDOVER_STATUS.values.LOADING });
+    expect(loading.data.parcels.length).toBeGreaterThan(0);
+  });
+});

@@ -12,7 +12,7 @@ import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
 import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
 import { seedDemoPrintSettings } from '../modules/config/print.seed';
-import { seedDemoShippingRules } from '../modules/outbound/shipping.seed';
+import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/shipping.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -193,6 +193,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoShippingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
+  autoWaveRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks,
   salesOrders, shippingHandovers, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -126,13 +126,16 @@ beforeAll(async () => {
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
-  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules) =>
+  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules | typeof groupShippingRules | typeof oneAwbRules | typeof bypassTwsRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSalesAllocateRuleDetail = { rule_id: (await sg(salesAllocateRules))[0]!.ruleId };
   VALID_BODIES.getPickingRuleDetail = { rule_id: (await sg(pickingRules))[0]!.ruleId };
   VALID_BODIES.getAutoWaveRuleDetail = { rule_id: (await sg(autoWaveRules))[0]!.ruleId };
   VALID_BODIES.getWaveRuleDetail = { rule_id: (await sg(waveRules))[0]!.ruleId };
   VALID_BODIES.getMergeRuleDetail = { rule_id: (await sg(mergeRules))[0]!.ruleId };
+  VALID_BODIES.getGroupShippingRuleDetail = { rule_id: (await sg(groupShippingRules))[0]!.ruleId };
+  VALID_BODIES.getOneAwbRuleDetail = { rule_id: (await sg(oneAwbRules))[0]!.ruleId };
+  VALID_BODIES.getBypassTwsRuleDetail = { rule_id: (await sg(bypassTwsRules))[0]!.ruleId };
   VALID_BODIES.getGroupingRuleDetail = { rule_id: (await sg(waveGroupingRules))[0]!.ruleId };
   const [template] = await server.database.db.select({ id: storeGroupTemplates.templateId }).from(storeGroupTemplates).where(eq(storeGroupTemplates.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getStoreGroupTemplateDetail = { template_id: template!.id };

@@ -10,6 +10,7 @@ import { listLoadBench } from './list-load.bench';
 import { offlineStartBench } from './offline-start.bench';
 import { outboxBench } from './outbox.bench';
 import { pickReplayBench } from './pick-replay.bench';
+import { shippingHandoverBench } from './shipping-handover.bench';
 import { pickScanBench } from './pick-scan.bench';
 import { replayBench } from './replay.bench';
 import { scanBench } from './scan.bench';
@@ -34,7 +35,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

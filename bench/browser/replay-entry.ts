@@ -6,6 +6,7 @@ import { sessionContract } from '../../src/shared/contract/session.contract';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import type { OfflineOp, PayloadOf } from '../../src/shared/ops/define';
 import { putawayOps } from '../../src/shared/ops/putaway.ops';
+import { shippingOps } from '../../src/shared/ops/shipping.ops';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
 import { seededRandom } from '../support/stats';
@@ -67,7 +68,7 @@ async function signIn(email: string, password: string): Promise<{ whs_id: string
 }
 
 /** The ops a replay scenario queues, by kind. */
-const QUEUEABLE = new Map<string, OfflineOp>([putawayOps.put, pickingOps.pick].map((op) => [op.kind, op]));
+const QUEUEABLE = new Map<string, OfflineOp>([putawayOps.put, pickingOps.pick, shippingOps.open, shippingOps.load, shippingOps.close].map((op) => [op.kind, op]));
 
 /** The operator scans with the network gone: every op is queued through `enqueue`, nothing is sent. Returns each enqueue's time. */
 async function queue({ dbName, context, ops }: QueueRequest): Promise<number[]> {

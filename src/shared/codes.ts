@@ -248,6 +248,15 @@ export const PARCEL_STATUS = defineCodes({
   INTERCEPTED: [4, /*i18n*/ 'Intercepted'], REPLACED: [5, /*i18n*/ 'Replaced'],
 });
 
+/**
+ * A shipping handover (numbers are ours, docs/outbound.md "Shipping"): loading at the dock (parcels
+ * scanned onto it), shipped (closed: handed to the carrier's driver).
+ */
+export const HANDOVER_STATUS = defineCodes({ LOADING: [1, /*i18n*/ 'Loading'], SHIPPED: [2, /*i18n*/ 'Shipped'] });
+
+/** How a handover's parcels go (numbers are ours): one by one to the courier, or grouped on a pallet or in a bag (group shipping). */
+export const HANDOVER_KIND = defineCodes({ COURIER: [1, /*i18n*/ 'By Courier'], PALLET: [2, /*i18n*/ 'Pallet'], BAG: [3, /*i18n*/ 'Bag'] });
+
 /** Where a sales order came from (numbers are ours). */
 export const SALES_ORDER_SOURCE = defineCodes({
   SCREEN: [1, /*i18n*/ 'Created on Screen'], IMPORT: [2, /*i18n*/ 'Imported'], ORDER_SYSTEM: [3, /*i18n*/ 'Order System'],
@@ -661,6 +670,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   dock_status: DOCK_STATUS,
   station_type: STATION_TYPE,
   parcel_status: PARCEL_STATUS,
+  handover_status: HANDOVER_STATUS,
+  handover_kind: HANDOVER_KIND,
   station_status: STATION_STATUS,
   user_kind: USER_KIND,
   sku_sale_status: SKU_SALE_STATUS,

@@ -186,6 +186,34 @@ export const RET = {
   /** New tracking id: the parcel is not one that may get a new number (unknown, shipping or shipped, intercepted, replaced); `data.tracking_no`, `data.status`. */
   PARCEL_NOT_REPLACEABLE: -289907,
   /**
+   * Shipping: the handover cannot take this now: `data.reason` — unknown (no handover of that number
+   * in the warehouse), shipped (closed already), taken (the number belongs to another handover),
+   * empty (closing one with no parcel loaded), operator (it is another operator's); `data.shipping_no`.
+   */
+  SHIP_HANDOVER_UNAVAILABLE: -290101,
+  /**
+   * Shipping: the parcel scanned cannot be loaded onto this handover: `data.reason` — unknown (no
+   * parcel of that tracking number in the warehouse), not_packed, intercepted (its order was
+   * cancelled), replaced (`data.replaced_by` is its number now), loaded (`data.shipping_no` holds it),
+   * shipped, carrier (another carrier's: `data.carrier`), order (its order is not packed or shipping:
+   * `data.order_status`); `data.tracking_no`.
+   */
+  SHIP_PARCEL_REFUSED: -290102,
+  /** Shipping: the group shipping rule sends this parcel's carrier (and shop) by group: load it onto a pallet or bag; `data.tracking_no`, `data.rule_id`. */
+  SHIP_GROUP_REQUIRED: -290103,
+  /** Group shipping: the group holds the most parcels its group shipping rule allows; `data.max_parcels`, `data.shipping_no`. */
+  SHIP_GROUP_FULL: -290104,
+  /**
+   * Shipping: the bypass TWS rule sends this parcel straight to the line haul and the handover goes
+   * to the transit warehouse, or the other way round: one vehicle goes to one place;
+   * `data.tracking_no`, `data.parcel_line_haul`, `data.handover_line_haul`.
+   */
+  SHIP_LINE_HAUL_MISMATCH: -290105,
+  /** Shipping: the dock is not an outbound dock of the warehouse in use (unknown, inbound only, disabled); `data.dock_code`. */
+  SHIP_DOCK_UNUSABLE: -290106,
+  /** Group shipping: the pallet or bag code is on another group still loading; `data.group_code`, `data.shipping_no`. */
+  SHIP_GROUP_CODE_BUSY: -290107,
+  /**
    * Consumables: a consumable asked for is not one the warehouse can use (unknown, inactive); nothing
    * was taken. `data.consumable_id` and `data.reason` (unknown, inactive).
    */

@@ -6,8 +6,8 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
-  autoWaveRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
-  outboundDamageReports, salesOrders, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  autoWaveRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
+  outboundDamageReports, salesOrders, shippingHandovers, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -126,13 +126,16 @@ beforeAll(async () => {
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
-  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules) =>
+  const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules | typeof groupShippingRules | typeof oneAwbRules | typeof bypassTwsRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSalesAllocateRuleDetail = { rule_id: (await sg(salesAllocateRules))[0]!.ruleId };
   VALID_BODIES.getPickingRuleDetail = { rule_id: (await sg(pickingRules))[0]!.ruleId };
   VALID_BODIES.getAutoWaveRuleDetail = { rule_id: (await sg(autoWaveRules))[0]!.ruleId };
   VALID_BODIES.getWaveRuleDetail = { rule_id: (await sg(waveRules))[0]!.ruleId };
   VALID_BODIES.getMergeRuleDetail = { rule_id: (await sg(mergeRules))[0]!.ruleId };
+  VALID_BODIES.getGroupShippingRuleDetail = { rule_id: (await sg(groupShippingRules))[0]!.ruleId };
+  VALID_BODIES.getOneAwbRuleDetail = { rule_id: (await sg(oneAwbRules))[0]!.ruleId };
+  VALID_BODIES.getBypassTwsRuleDetail = { rule_id: (await sg(bypassTwsRules))[0]!.ruleId };
   VALID_BODIES.getGroupingRuleDetail = { rule_id: (await sg(waveGroupingRules))[0]!.ruleId };
   const [template] = await server.database.db.select({ id: storeGroupTemplates.templateId }).from(storeGroupTemplates).where(eq(storeGroupTemplates.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getStoreGroupTemplateDetail = { template_id: template!.id };
@@ -187,6 +190,10 @@ beforeAll(async () => {
   const [subTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), isNotNull(pickingTasks.subPickingGroupId))).limit(1);
   VALID_BODIES.getSubPickingGroupDetail = { group_id: subTask!.subPickingGroupId };
   VALID_BODIES.getSubPickingTaskDetail = { task_no: subTask!.taskNo };
+  // A handover loading at SGSIN1 (none in the demo until it has packed orders) and a demo order's parcels.
+  await server.database.db.insert(shippingHandovers).values({ whsId: 'SGSIN1', shippingNo: 'SHCONTRACT01', kind: 1, carrierName: 'J&T Express' }).onConflictDoNothing();
+  VALID_BODIES.getHandoverDetail = { shipping_no: 'SHCONTRACT01' };
+  VALID_BODIES.getOrderShipping = { order_no: order!.orderNo };
   // A demo merge lane and merging task (merging.seed.ts: the demo's multi-zone orders).
   VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };
   const [mergeTask] = await server.database.db.select().from(mergeTasks).where(eq(mergeTasks.whsId, 'SGSIN1')).limit(1);

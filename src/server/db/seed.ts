@@ -13,6 +13,7 @@ import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
 import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
 import { seedDemoSortingRules } from '../modules/outbound/sorting.seed';
 import { seedDemoPrintSettings } from '../modules/config/print.seed';
+import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/shipping.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -191,8 +192,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoConsumables(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoMergeRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     const putWalls = await seedDemoSortingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoShippingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId), putWalls);
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

@@ -29,6 +29,7 @@ import { mergeRuleHooks } from './outbound/merging.hooks';
 import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
 import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.reads';
 import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
+import { shippingRuleHooks } from './outbound/shipping-rule';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -68,6 +69,9 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   merge_rule: mergeRuleHooks,
   sorting_rule: sortingRuleHooks,
   sorting_skill: sortingSkillHooks,
+  group_shipping_rule: shippingRuleHooks,
+  one_awb_rule: shippingRuleHooks,
+  bypass_tws_rule: shippingRuleHooks,
 };
 
 /**

@@ -29,6 +29,7 @@ import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
 import { outboundExceptionContract } from './outbound-exception.contract';
+import { shippingContract } from './shipping.contract';
 import { packingContract } from './packing.contract';
 import { mergingContract } from './merging.contract';
 import { sortingContract } from './sorting.contract';
@@ -73,6 +74,7 @@ export const contract = {
   ...pickingContract,
   ...checkingContract,
   ...outboundExceptionContract,
+  ...shippingContract,
   ...packingContract,
   ...mergingContract,
   ...sortingContract,

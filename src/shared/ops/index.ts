@@ -5,6 +5,7 @@ import { packingOps } from './packing.ops';
 import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { sortingOps } from './sorting.ops';
+import { shippingOps } from './shipping.ops';
 import { userSettingsOps } from './user-settings.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
@@ -20,6 +21,7 @@ export const OPS = {
   picking: pickingOps,
   checking: checkingOps,
   merging: mergingOps,
+  shipping: shippingOps,
   packing: packingOps,
   sorting: sortingOps,
 };

@@ -29,7 +29,7 @@ export const PRINT_CONF_NAMES = ['label', 'document'] as const;
 export type PrintConfName = (typeof PRINT_CONF_NAMES)[number];
 
 /** What is printed; the print log is searched by it. */
-export const PRINT_KINDS = ['SHIPPING_LABEL', 'PACKING_LIST', 'UID_LABEL', 'CODE_LABEL', 'TEST_PAGE'] as const;
+export const PRINT_KINDS = ['SHIPPING_LABEL', 'PACKING_LIST', 'UID_LABEL', 'CODE_LABEL', 'TEST_PAGE', 'MANIFEST', 'MASTER_AWB'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
 
 /** Most copies one job prints. */

@@ -28,6 +28,7 @@ import { putawayRuleResource } from './putaway-rule.resource';
 import { putawayTaskResource } from './putaway-task.resource';
 import { salesOrderResource, waveableOrderResource } from './sales-order.resource';
 import { roleResource, warehouseRoleResource } from './role.resource';
+import { bypassTwsRuleResource, groupShippingRuleResource, oneAwbRuleResource, shipOrderResource, shippingHandoverResource } from './shipping.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
 import { sortingRuleResource, sortingSkillResource, sortingTaskResource } from './sorting.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
@@ -62,6 +63,7 @@ export const RESOURCES = [
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
   subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   sortingTaskResource, sortingRuleResource, sortingSkillResource,
+  shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

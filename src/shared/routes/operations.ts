@@ -8,7 +8,7 @@ export const OPERATION_PATHS = [
   '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
   '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting', '/inbound/reprocess',
   '/salesoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
-  '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/mergeLane',
+  '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/groupshipping', '/salesoutbound/mergeLane',
   '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
   '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
 ] as const;

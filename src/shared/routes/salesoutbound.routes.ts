@@ -48,8 +48,9 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/sortingwhilechecking', msg`Sorting While Checking`),
   page('/salesoutbound/checking', msg`Checking`, { actions: { Action: msg`Check orders at a checking station` } }),
   page('/salesoutbound/packing', msg`Packing`, { actions: { Action: msg`Pack orders at a packing station` } }),
-  page('/salesoutbound/shipping', msg`Shipping`),
+  page('/salesoutbound/shipping', msg`Shipping`, { actions: { Action: msg`Load parcels and hand them over to carriers at the dock` } }),
   page('/salesoutbound/shipping/detail/$id', msg`Shipping Detail`),
+  // Group shipping's scans are shipping's ops: the Shipping page's Action permission.
   page('/salesoutbound/groupshipping', msg`Group Shipping`),
   page('/salesoutbound/groupshipping/detail/$id', msg`Group Shipping Detail`),
   list('/salesoutbound/subPicking/grouplog', msg`Sub-picking Group Log`),

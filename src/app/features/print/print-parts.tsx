@@ -13,6 +13,8 @@ export const PRINT_KIND_LABELS: Record<PrintKind, MessageDescriptor> = {
   UID_LABEL: msg`UID label`,
   CODE_LABEL: msg`Code label`,
   TEST_PAGE: msg`Test page`,
+  MANIFEST: msg`Shipping manifest`,
+  MASTER_AWB: msg`Master AWB label`,
 };
 
 /** A print tool page: title, what it does, and the station whose printer it prints to. */

@@ -18,3 +18,4 @@ export * from './consumables';
 export * from './merge';
 export * from './print';
 export * from './sorting';
+export * from './shipping';

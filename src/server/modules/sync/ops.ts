@@ -6,6 +6,7 @@ import { mergingApplies } from '../outbound/merging.ops';
 import { packingApplies } from '../outbound/packing.ops';
 import { pickingApplies } from '../outbound/picking.ops';
 import { sortingApplies } from '../outbound/sorting.ops';
+import { shippingApplies } from '../outbound/shipping.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
@@ -19,6 +20,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   picking: pickingApplies,
   checking: checkingApplies,
   merging: mergingApplies,
+  shipping: shippingApplies,
   packing: packingApplies,
   sorting: sortingApplies,
 };

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro';
+import { contract } from '../../../shared/contract';
+import { HANDOVER_KIND } from '../../../shared/codes';
+import { SHIPPING_PAGES } from '../../../shared/contract/shipping.contract';
+import { shippingHandoverResource } from '../../../shared/resources/shipping.resource';
+import { ResourceList } from '../../kit/resource/resource-list';
+
+/**
+ * The warehouse's handovers (search_shipping_handover) under the dock's open step on a wide screen:
+ * filters, export, each linking to its detail (a group's to Group Shipping Detail). Loaded on demand,
+ * so the PDA's screen stays small.
+ */
+export default function ShippingHistory({ group }: { group: boolean }) {
+  const { t } = useLingui();
+  const path = group ? SHIPPING_PAGES.group : SHIPPING_PAGES.courier;
+  return (
+    <ResourceList
+      resource={shippingHandoverResource}
+      endpoint={contract.searchShippingHandover}
+      title={t`Handovers`}
+      path={path}
+      headingLevel={2}
+      remember={false}
+      exportable
+      detailHref={(key, row) => ({
+        to: (Number(row.kind) === HANDOVER_KIND.values.COURIER ? SHIPPING_PAGES.courierDetail : SHIPPING_PAGES.groupDetail).replace('$id', encodeURIComponent(key)),
+      })}
+    />
+  );
+}

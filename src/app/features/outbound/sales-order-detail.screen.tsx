@@ -32,6 +32,8 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Orders allocation and priority changes still reach: not released to the floor yet. */
 const WAITING: readonly number[] = [S.CREATED, S.PENDING_PICK];
+/** Cancelled from these, an order's parcels are intercepted and its units come back from the order (cancel after checking). */
+const AFTER_CHECKING: readonly OrderStatus[] = [S.CHECKED, S.PACKING, S.PACKED];
 
 function Header({ order }: { order: Order }) {
   return (
@@ -269,13 +271,17 @@ function Actions({ order, onMoved }: { order: Order; onMoved(): void }) {
       <ReasonDialog
         opened={cancelling}
         title={t`Cancel Order`}
-        explanation={<Trans>Cancel sales order {orderNo}? Units not picked yet are released; units already picked get a reverse picking task that puts them back. A cancelled order cannot be reopened.</Trans>}
+        explanation={AFTER_CHECKING.includes(status)
+          ? <Trans>Cancel sales order {orderNo}? It is checked: its parcels are intercepted and a return task puts its units back from the order into stock. A cancelled order cannot be reopened.</Trans>
+          : <Trans>Cancel sales order {orderNo}? Units not picked yet are released; units already picked get a reverse picking task that puts them back. A cancelled order cannot be reopened.</Trans>}
         maxLength={CANCEL_REASON_MAX}
         confirmLabel={t`Cancel Order`}
         confirmColor="red"
         onConfirm={async (reason) => {
-          const { reverse_task_no: reverseTask } = await callApi(salesOrderContract.cancelSalesOrder, { order_no: order.order_no, reason }, { quiet: true });
-          toast.success(reverseTask ? t`Order cancelled: reverse picking task ${reverseTask} puts its picked units back` : t`Order cancelled`);
+          const { reverse_task_no: reverseTask, intercepted_tracking_nos: intercepted } = await callApi(salesOrderContract.cancelSalesOrder, { order_no: order.order_no, reason }, { quiet: true });
+          const parcelList = intercepted.join(', ');
+          if (intercepted.length > 0) toast.success(t`Order cancelled: parcels ${parcelList} intercepted; task ${reverseTask} returns the units`);
+          else toast.success(reverseTask ? t`Order cancelled: reverse picking task ${reverseTask} puts its picked units back` : t`Order cancelled`);
           setCancelling(false);
           onMoved();
         }}

@@ -125,3 +125,16 @@ export async function chooseOption(scope: Page | Locator, label: string | RegExp
   }
   await choice.click();
 }
+
+/** Every frame's print() records the document it would print on the top window instead of opening the dialog (see `printed`). */
+export async function interceptPrint(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.print = () => {
+      const top = window.top as unknown as { tallyPrinted?: string[] };
+      top.tallyPrinted = [...(top.tallyPrinted ?? []), document.documentElement.outerHTML];
+    };
+  });
+}
+
+/** The documents print() was given on the page, in order. */
+export const printed = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { tallyPrinted?: string[] }).tallyPrinted ?? []);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, opStates, PDA_USER_AGENT, PDA_VIEWPORT, scanInto } from './browser';
+import { interceptPrint, launchBrowser, opStates, PDA_USER_AGENT, PDA_VIEWPORT, printed, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
 import { INVENTORY_TRANSACTION_TYPE, SALES_ORDER_STATUS } from '../../src/shared/codes';
 import { checkingContract, type CheckingWork } from '../../src/shared/contract/checking.contract';
@@ -96,12 +96,7 @@ describe('group shipping', () => {
 
     const dock = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/groupshipping', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     const { page, context } = dock;
-    await context.addInitScript(() => {
-      window.print = () => {
-        const top = window.top as unknown as { tallyPrinted?: string[] };
-        top.tallyPrinted = [...(top.tallyPrinted ?? []), document.documentElement.outerHTML];
-      };
-    });
+    await interceptPrint(context);
     await page.reload();
     await page.getByTestId('ship-carrier').filter({ hasText: CARRIER }).click();
     await page.getByText('Bag', { exact: true }).click();
@@ -121,8 +116,8 @@ describe('group shipping', () => {
     await page.screenshot({ path: 'test-results/group-shipping-offline.png', fullPage: true });
     await page.getByTestId('ship-close').click();
     await expect.poll(() => page.getByTestId('ship-closed').getAttribute('data-confirmed')).toBe('false');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { tallyPrinted?: string[] }).tallyPrinted?.length ?? 0)).toBe(2);
-    const [manifest, label] = await page.evaluate(() => (window as unknown as { tallyPrinted: string[] }).tallyPrinted);
+    await expect.poll(async () => (await printed(page)).length).toBe(2);
+    const [manifest, label] = await printed(page);
     expect(manifest).toContain('Shipping Manifest');
     expect(manifest).toContain(parcels[1]!.trackingNo);
     expect(label).toContain(`M${shippingNo}`);

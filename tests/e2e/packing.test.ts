@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, opStates, scanInto } from './browser';
+import { interceptPrint, launchBrowser, opStates, printed, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
 import { decodeBarcode } from '../support/decode-barcode';
 import { PARCEL_STATUS, SALES_ORDER_STATUS } from '../../src/shared/codes';
@@ -25,16 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every frame's print() records the document it would print on the top window instead of opening the dialog. */
-async function interceptPrint(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.print = () => {
-      const top = window.top as unknown as { tallyPrinted?: string[] };
-      top.tallyPrinted = [...(top.tallyPrinted ?? []), document.documentElement.outerHTML];
-    };
-  });
-}
-const printed = (page: Page) => page.evaluate(() => (window as unknown as { tallyPrinted?: string[] }).tallyPrinted ?? []);
 const balanceOf = async (page: Page, consumableId: string) => {
   const { list } = await api<{ list: { consumable_id: string; stock_qty: number }[] }>(page, 'GET', '/apps/consumables/consumable/search_consumable_stock', { page_size: '100' }, WHS);
   return list.find((c) => c.consumable_id === consumableId)!.stock_qty;

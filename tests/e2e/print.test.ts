@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launchBrowser, signIn, watchCspViolations } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, interceptPrint, launchBrowser, printed, signIn, watchCspViolations } from './browser';
 import { decodeBarcode } from '../support/decode-barcode';
 
 /**
@@ -22,17 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every frame's print() records the document it would print on the top window instead of opening the dialog. */
-async function interceptPrint(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.print = () => {
-      const top = window.top as unknown as { tallyPrinted?: string[] };
-      top.tallyPrinted = [...(top.tallyPrinted ?? []), document.documentElement.outerHTML];
-    };
-  });
-}
 
-const printed = (page: Page) => page.evaluate(() => (window as unknown as { tallyPrinted?: string[] }).tallyPrinted ?? []);
 
 async function chooseStation(page: Page, testId: string, stationId: string) {
   await page.getByTestId(testId).click();

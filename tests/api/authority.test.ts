@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { actingInputs, carries } from '../support/acting-inputs';
 import { ChangeWatch, fingerprint, fingerprintDiff } from '../support/db-state';
 import { asQuery, objectMembers, validSample } from '../support/hostile-inputs';
-import { exportFiles, flowPickingSkills, pickingSkills, rolePermissions, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
+import { exportFiles, flowPickingSkills, pickingSkills, rolePermissions, sortingSkills, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { userPermissions } from '../../src/server/common/access';
 import { runPendingUserImports } from '../../src/server/modules/user/user-import-worker';
@@ -193,8 +193,9 @@ describe('class: no change of an account stronger than the caller\'s', () => {
     strongerHere = await accountIn('class.here@test.local', { [HOME]: strongerHereRole });
   });
 
-  /** A zone of HOME (demo data), for entries naming the zones of an account. */
+  /** A zone and a put wall of HOME (demo data), for entries naming the zones or walls of an account. */
   const ZONE = 'A01';
+  const WALL = 'SRT-01';
 
   /** Valid input naming the account: required members sampled, roles of HOME anyone may give, zones HOME has. */
   function inputFor(def: EndpointDef, userId: number): Record<string, unknown> {
@@ -204,6 +205,7 @@ describe('class: no change of an account stronger than the caller\'s', () => {
       if (name === 'user_ids') input[name] = [userId];
       if (name === 'role_id' && name in input) input[name] = nothing;
       if (name === 'zone_ids') input[name] = ZONE;
+      if (name === 'station_ids') input[name] = WALL;
     }
     return input;
   }
@@ -219,6 +221,13 @@ describe('class: no change of an account stronger than the caller\'s', () => {
       await db().insert(table).values([strongerElsewhere, strongerHere, weaker].map((userId) => ({ whsId: HOME, userId, zoneIds: ZONE })));
     };
   }
+  recordsFor.createSortingSkill = async () => {
+    await db().delete(sortingSkills).where(eq(sortingSkills.whsId, HOME));
+  };
+  recordsFor.updateSortingSkill = async () => {
+    await db().delete(sortingSkills).where(eq(sortingSkills.whsId, HOME));
+    await db().insert(sortingSkills).values([strongerElsewhere, strongerHere, weaker].map((userId) => ({ whsId: HOME, userId, stationIds: WALL })));
+  };
 
   test('the contract has such entries', () => {
     expect(acting.map(([name]) => name)).toEqual(expect.arrayContaining(['editUser', 'resetUserPassword', 'syncUserToTob', 'assignUserRole']));

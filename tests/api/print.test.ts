@@ -212,7 +212,11 @@ describe('print log and reprint', () => {
     const res = await abroad.post(`${P}/reprint_print_job`, { job_id: own!.jobId });
     expect(res.retcode).toBe(RET.BAD_INPUT);
     expect(res.message).toContain(`print job ${own!.jobId} does not exist in warehouse ${OTHER}`);
-    expect((await abroad.get(`${P}/search_print_job`, {})).data.total).toBe(0);
+    // Its log is OTHER's own (the demo prints there too), none of WHS's.
+    const abroadLog = (await abroad.get(`${P}/search_print_job`, { page_size: 100 })).data;
+    const othersJobs = await db().select({ jobId: printJobs.jobId }).from(printJobs).where(eq(printJobs.whsId, OTHER));
+    expect(abroadLog.total).toBe(othersJobs.length);
+    expect(abroadLog.list.map((j: { job_id: number }) => j.job_id)).not.toContain(own!.jobId);
 
     const denied = await operator.post(`${P}/reprint_print_job`, { job_id: own!.jobId });
     expect(denied.retcode).toBe(RET.PERMISSION_DENIED);

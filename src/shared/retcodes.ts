@@ -223,7 +223,8 @@ export const RET = {
   /** Consumables: more returned to stock than the document took out; `data.consumable_id`, `data.returned`, `data.taken`. */
   CONSUMABLE_RETURN_EXCEEDS: -290003,
   /**
-   * Cancel: the order cannot be cancelled any more: it is being shipped (`shipping`), has shipped
+   * Cancel: the order cannot be cancelled now: it is half sorted at a put wall (`sorting`: sort it
+   * into its slot first), or any more: it is being shipped (`shipping`), has shipped
    * (`outbound`) or one of its parcels has shipped (`parcel_shipped`, `data.tracking_no`);
    * `data.reason`, `data.order_no`, `data.status`. (Cancelled already: -100412, the lifecycle's.)
    */

@@ -261,6 +261,36 @@ describe('sorting a batch container at a put wall', () => {
     await checkOut(now.data);
   });
 
+  test('cancel: an order half sorted is refused until sorted; a sorted order is cancelled, its units returned from its slot once', async () => {
+    const [a] = await stockedSkus(1);
+    const o1 = await order([{ sku_id: a!, qty: 2 }]);
+    const o2 = await order([{ sku_id: a!, qty: 1 }]);
+    const started = await sorter.post(START, { station_id: WALL.a, container_code: await batchContainer([o1, o2]) });
+    expect(started.retcode, started.message).toBe(0);
+    const [first, second] = started.data.orders as { order_no: string; slot_no: number; slot_container: string }[];
+    const device = new Device(sorter);
+    const sort = (o: { order_no: string; slot_no: number }) => device.push(sortingOps.sort.kind, { task_no: started.data.task.task_no, order_no: o.order_no, sku_id: a, slot_no: o.slot_no });
+    expect((await sort(first!)).status).toBe('applied');
+    const cancel = (orderNo: string) => supervisor.post('/apps/process/outbound/salesorder/cancel_sales_order', { order_no: orderNo, reason: 'Buyer cancelled' });
+    expect(await cancel(first!.order_no)).toMatchObject({ retcode: RET.ORDER_NOT_CANCELLABLE, data: { reason: 'sorting' } });
+    expect((await sort(first!)).status).toBe('applied');
+    expect(await orderStatus(first!.order_no)).toBe(S.SORTED);
+    const cancelled = await cancel(first!.order_no);
+    expect(cancelled.retcode, cancelled.message).toBe(0);
+    const taskNo = cancelled.data.reverse_task_no;
+    const claimed = await sorter.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: null });
+    expect(claimed.retcode, claimed.message).toBe(0);
+    expect(claimed.data.lines.map((l: { container_code: string }) => l.container_code)).toEqual([first!.slot_container]);
+    const line = claimed.data.lines[0];
+    const op = device.op(pickingOps.reversePut.kind, { task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, qty: 2 });
+    expect((await device.send(op))[0]!.status).toBe('applied');
+    expect((await device.send(op))[0]!.status).toBe('duplicate');
+    expect(await stockAt(first!.slot_container)).toEqual({});
+    // The other order is sorted and checked out as usual.
+    expect((await sort(second!)).status).toBe('applied');
+    await checkOut({ orders: [{ ...second!, lines: [{ sku_id: a!, qty: 1 }] }] });
+  });
+
   test('the rule decides: a Pick to Order container, or a wave of one order, is not sorted', async () => {
     const [a] = await stockedSkus(1);
     const single = await batchContainer([await order([{ sku_id: a!, qty: 1 }])]);

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors';
 import { leaveChecking } from './checking';
 import { releaseOrder } from './picking';
 import { S, lockOrder, moveOrder, orderLabel, statusName, type Actor, type OrderRow } from './sales-order';
+import { sortedSlotOf } from './sorting';
 
 /**
  * Cancelling a sales order, before or after checking (docs/outbound.md "Cancel after checking").
@@ -32,7 +33,7 @@ export interface CancelOutcome {
   intercepted: string[];
 }
 
-function refuseCancel(order: OrderRow, reason: 'shipping' | 'outbound' | 'parcel_shipped', why: string, data: Record<string, unknown> = {}): ApiError {
+function refuseCancel(order: OrderRow, reason: 'sorting' | 'shipping' | 'outbound' | 'parcel_shipped', why: string, data: Record<string, unknown> = {}): ApiError {
   return new ApiError(RET.ORDER_NOT_CANCELLABLE, `${orderLabel(order.orderNo)} cannot be cancelled: ${why}.`, {
     order_no: order.orderNo, status: order.status, reason, ...data,
   }, 409);
@@ -43,10 +44,14 @@ export async function cancelOrder(tx: Db, whsId: string, actor: Actor, orderNo: 
   const order = await lockOrder(tx, whsId, orderNo);
   if (order.status === S.SHIPPING) throw refuseCancel(order, 'shipping', 'it is being shipped');
   if (order.status === S.OUTBOUND) throw refuseCancel(order, 'outbound', 'it has shipped');
+  // Half sorted, its units are in the batch container and in its slot: sorting finishes first.
+  if (order.status === S.SORTING) throw refuseCancel(order, 'sorting', 'it is being sorted at a put wall: sort its last units into its slot, then cancel it');
   if (!AFTER_CHECKING.includes(order.status)) {
     await leaveChecking(tx, whsId, orderNo);
     const cancelled = await moveOrder(tx, whsId, order, S.CANCEL, `Cancelled: ${reason}`, actor.userId, { holdReason: null });
-    const { reverseTaskNo } = await releaseOrder(tx, whsId, actor, cancelled);
+    // Sorted, its units wait in its put wall slot: the return task takes them from there.
+    const slot = order.status === S.SORTED ? await sortedSlotOf(tx, whsId, orderNo) : null;
+    const { reverseTaskNo } = await releaseOrder(tx, whsId, actor, cancelled, slot);
     return { order: cancelled, reverseTaskNo, intercepted: [] };
   }
   const held = await tx.select({ trackingNo: parcels.trackingNo, status: parcels.status }).from(parcels)
@@ -64,6 +69,6 @@ export async function cancelOrder(tx: Db, whsId: string, actor: Actor, orderNo: 
   const cancelled = await moveOrder(
     tx, whsId, order, S.CANCEL, `Cancelled after checking (was ${statusName(order.status).toLowerCase()}): ${reason}${parcelsNote}.`, actor.userId, { holdReason: null },
   );
-  const { reverseTaskNo } = await releaseOrder(tx, whsId, actor, cancelled, 'order');
+  const { reverseTaskNo } = await releaseOrder(tx, whsId, actor, cancelled, cancelled.orderNo);
   return { order: cancelled, reverseTaskNo, intercepted: live };
 }

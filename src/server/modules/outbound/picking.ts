@@ -438,11 +438,12 @@ async function addPicked(
 /**
  * Releases what is left of an order's lines on open tasks (its order failed or was cancelled) and
  * gives its picked units a reverse picking task. Returns that task's number (null when nothing was
- * picked) and the tasks touched. `unitsOn`: where the picked units are — in the containers they were
- * picked into, or on the order once it was checked (cancel after checking): the task takes them from there.
+ * picked) and the tasks touched. `sourceLocation`: where the picked units are when not in the containers
+ * they were picked into — on the order once checked (cancel after checking), in its put wall slot once
+ * sorted: the task takes them from there.
  */
 export async function releaseOrder(
-  tx: Db, whsId: string, actor: Actor, order: OrderRow, unitsOn: 'containers' | 'order' = 'containers',
+  tx: Db, whsId: string, actor: Actor, order: OrderRow, sourceLocation: string | null = null,
 ): Promise<{ reverseTaskNo: string | null; taskNos: string[] }> {
   const allocs = await tx.select().from(outboundAllocations)
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.orderNo, order.orderNo))).for('update');
@@ -464,7 +465,7 @@ export async function releaseOrder(
   const reverseTaskNo = await nextDocNo(tx, 'pickingTask', actor.timeZone);
   await tx.insert(pickingTasks).values({
     whsId, taskNo: reverseTaskNo, kind: K.REVERSE_PICKING, waveNo: null, orderNo: order.orderNo, status: T.PENDING,
-    pickingType: 1, totalQty: toReturn, sourceLocation: unitsOn === 'order' ? order.orderNo : null,
+    pickingType: 1, totalQty: toReturn, sourceLocation,
   });
   return { reverseTaskNo, taskNos };
 }

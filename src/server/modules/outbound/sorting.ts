@@ -365,6 +365,13 @@ export async function sortedInSlot(tx: Db, whsId: string, slotContainer: string)
     .orderBy(asc(sortingTaskOrders.orderNo));
 }
 
+/** The put wall slot (its container code) a sorted order's units are in; null when it was not sorted. */
+export async function sortedSlotOf(tx: Db, whsId: string, orderNo: string): Promise<string | null> {
+  const [row] = await tx.select({ slot: sortingTaskOrders.slotContainer }).from(sortingTaskOrders)
+    .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.orderNo, orderNo), eq(sortingTaskOrders.status, T.DONE))).limit(1);
+  return row?.slot ?? null;
+}
+
 /**
  * Where a picking task's units of an order are once sorted: the slot container of the sorting that
  * took them (SQL, for checking's read of an order's picked units, `a` the allocation); null when they were not sorted.

@@ -68,8 +68,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Shipped: 'success', Intercepted: 'danger', Replaced: 'default',
   // Ours (consumable stock): low is a warning, none a danger.
   'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
-  // Ours (outbound troubleshoot tasks): handled is finished.
-  Handled: 'success',
+  // Ours (outbound troubleshoot tasks, handovers): handled is finished, loading in progress.
+  Handled: 'success', Loading: 'info',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

@@ -13,6 +13,8 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'checked', 'normal', 'scanning', 'received', 'peceived', 'putting', 'ongoing', 'locked', 'allocated',
     'approving', 'pending pick', 'pending', 'picking', 'shipping', 'packing', 'packed', 'sorting', 'sorted',
     'pms approving', 'using', 'judging',
+    // Ours: a handover being loaded at the dock is in progress, as shipping is.
+    'loading',
   ],
   // Ours: 'shipped' (a parcel handed to the carrier) and 'handled' (an exception decided) are finished, as done is;
   // 'intercepted' (a parcel stopped because its order was cancelled) is danger.

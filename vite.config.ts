@@ -273,7 +273,9 @@ function lazyScreenTables(): Plugin {
 
 /**
  * The chunks only online screens load (src/app/routes/online-screens.ts, resource-screen.ts), found in the bundle's
- * graph: what no path from the entry reaches except through an online screen's dynamic import.
+ * graph: what no path from the entry reaches except through an online screen's dynamic import, or
+ * through the dynamic import of an online part (`*.online.tsx`: a piece an offline screen shows only
+ * when the network is there, such as a list of the server's records).
  * The service worker does not precache them (a first install downloads what works offline, the
  * office's lists and forms come on first visit) and keeps them once fetched (sw/sw.ts). Filled at
  * generateBundle; the worker's build, which runs after the app's, reads it.
@@ -294,6 +296,7 @@ function onlineOnlyChunks(): Plugin {
         if (!screens) throw new Error(`tally-online-only-chunks: ${table} is not in the bundle`);
         return screens.dynamicallyImportedIds.filter((id) => this.getModuleInfo(id)?.dynamicImporters.every((by) => by === table));
       }));
+      for (const id of this.getModuleIds()) if (/\.online\.tsx?$/.test(id)) roots.add(id);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const reached = new Set<string>();

@@ -26,7 +26,8 @@ import { closeAnswer, closeRefusal, handoverOpsOf, handoverView, loadCheck, mani
 import { shippingQueries } from './shipping.queries';
 
 const K = HANDOVER_KIND.values;
-const ShippingHistory = lazy(() => import('./shipping-history'));
+// Online only (not precached): offline, before it was ever fetched, the dock simply shows no history.
+const ShippingHistory = lazy(() => import('./shipping-history.online').catch(() => ({ default: () => null })));
 
 /**
  * The dock's screen (Shipping and Group Shipping, spec §2 /salesoutbound/shipping, groupshipping) on

@@ -27,7 +27,10 @@ import { shippingQueries } from './shipping.queries';
 
 const K = HANDOVER_KIND.values;
 // Online only (not precached): offline, before it was ever fetched, the dock simply shows no history.
-const ShippingHistory = lazy(() => import('./shipping-history.online').catch(() => ({ default: () => null })));
+const ShippingHistory = lazy(() => import('./shipping-history.online').catch(() => ({ default: NoHistory })));
+function NoHistory(_props: { group: boolean }) {
+  return <></>;
+}
 
 /**
  * The dock's screen (Shipping and Group Shipping, spec §2 /salesoutbound/shipping, groupshipping) on

@@ -99,8 +99,18 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
       const orderNos: string[] = [];
       for (const lines of orders) orderNos.push(await flow.order(lines, extra));
       const cart = await flow.pickedCart(orderNos, orderNos.length > 1 ? PICKING_TYPE.values.PICK_TO_WAVE : PICKING_TYPE.values.PICK_TO_ORDER);
+      await flow.checkAll(checkingStation, cart);
+      return orderNos;
+    },
+
+    /**
+     * Every order a container (a cart, a put wall slot) brings to a checking station, checked whole:
+     * the packaging the warehouse's record settings ask for (its first box, pouch or filler) and the
+     * SKUs' weight. Answers the orders checked.
+     */
+    async checkAll(stationId: string, containerCode: string): Promise<string[]> {
       checker ??= await signIn('Operator');
-      const started = await checker.post('/apps/process/outbound/checking/start_checking_task', { station_id: checkingStation, container_code: cart });
+      const started = await checker.post('/apps/process/outbound/checking/start_checking_task', { station_id: stationId, container_code: containerCode });
       expect(started.retcode, started.message).toBe(0);
       const device = new Device(checker);
       const { task, packaging } = started.data as { task: Record<string, unknown>; packaging: { consumable_id: string; consumable_type: number }[] };
@@ -116,7 +126,7 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
         });
         expect(answer.status, answer.message).toBe('applied');
       }
-      return orderNos;
+      return started.data.orders.map((o: { order_no: string }) => o.order_no);
     },
 
     /** One order of these lines, checked. */

@@ -263,6 +263,14 @@ export const RET = {
   SORT_UNIT_REFUSED: -289804,
   /** Sorting: the slot confirmed is not the order's slot; `data.slot_no` (the right one), `data.scanned`. */
   SORT_WRONG_SLOT: -289805,
+  /** Pre-sorting: the tote scanned is not the one this put wall's units go into; `data.tote_code` (the right one), `data.station_id` (the wall), `data.scanned`. */
+  SORT_WRONG_TOTE: -289806,
+  /**
+   * Pre-sorting: the tote scanned cannot take a put wall's units: `data.reason` — unknown (no container
+   * of the warehouse), slot (a put wall slot), busy (it holds units or serves another task), source (the
+   * container being pre-sorted); `data.tote_code`.
+   */
+  SORT_TOTE_UNUSABLE: -289807,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

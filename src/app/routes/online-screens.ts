@@ -68,6 +68,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/subPicking/grouplog': () => import('../features/outbound/sub-picking-group-list.screen'),
   '/salesoutbound/task/transiting/detail/$task_number': () => import('../features/outbound/merge-task-detail.screen'),
   '/salesoutbound/task/sorting/detail/$task_number': () => import('../features/outbound/sorting-task-detail.screen'),
+  '/salesoutbound/task/preSorting/detail/$task_number': () => import('../features/outbound/sorting-task-detail.screen'),
   '/salesoutbound/subPicking/detail': () => import('../features/outbound/sub-picking-group-detail.screen'),
   '/inventorymap/onhand/detail/$sku_id': () => import('../features/inventory/sku-detail.screen'),
   '/inventorymap/available/detail/$sku_id': () => import('../features/inventory/sku-detail.screen'),

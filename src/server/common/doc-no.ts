@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, preSortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -25,6 +25,7 @@ const KINDS = {
   mergeTask: { prefix: 'MG', seq: mergeTaskNoSeq },
   packingTask: { prefix: 'PA', seq: packingTaskNoSeq },
   sortingTask: { prefix: 'ST', seq: sortingTaskNoSeq },
+  preSortingTask: { prefix: 'PS', seq: preSortingTaskNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

@@ -30,7 +30,7 @@ import { salesOrderResource, waveableOrderResource } from './sales-order.resourc
 import { roleResource, warehouseRoleResource } from './role.resource';
 import { bypassTwsRuleResource, groupShippingRuleResource, oneAwbRuleResource, shipOrderResource, shippingHandoverResource } from './shipping.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
-import { sortingRuleResource, sortingSkillResource, sortingTaskResource } from './sorting.resource';
+import { preSortingTaskResource, sortingRuleResource, sortingSkillResource, sortingTaskResource } from './sorting.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
 import { inboundStagingResource, outboundStagingResource, rtStagingResource } from './staging-location.resource';
 import { stationResource } from './station.resource';
@@ -62,7 +62,7 @@ export const RESOURCES = [
   putawayRuleResource, putawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
   subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
-  sortingTaskResource, sortingRuleResource, sortingSkillResource,
+  sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,

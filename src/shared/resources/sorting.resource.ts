@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
+import { ACTIVE_STATUS, PICKING_TYPE, SORTING_STAGE, TASK_STATUS, codeEnum } from '../codes';
 import { SORTING_PAGES } from '../contract/sorting.contract';
 import { activeStatusField } from './common-fields';
 import { defineResource } from './define';
@@ -87,34 +87,56 @@ export const sortingSkillResource = defineResource({
 
 const T = TASK_STATUS.values;
 
+/** The fields a sorting task lists by, at a put wall or at pre-sorting (`station` names the station's kind). */
+const sortingTaskFields = (station: string) => ({
+  task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
+  container_code: { kind: 'text', label: /*i18n*/ 'Container', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+  station_id: { kind: 'text', label: station, readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
+  status: {
+    kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: [T.ONGOING, T.DONE, T.CANCEL] as const,
+    filter: { op: 'eq', type: 'select' },
+  },
+  wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
+  picking_task_no: { kind: 'text', label: /*i18n*/ 'Picking Task', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
+  sorted_qty: { kind: 'int', label: /*i18n*/ 'Sorted Qty', readOnly: true },
+  total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
+  assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+  created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
+  finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
+} as const);
+
 /**
- * Sorting tasks (spec §2 /salesoutbound/task/sorting): one per batch container sorted at a put wall
- * (sorting.ts makes them when the container is scanned there). Read-only; the detail (its orders,
- * slots and every scan at the wall) is a screen of its own. Newest first.
+ * Sorting tasks (spec §2 /salesoutbound/task/sorting): one per batch container (or pre-sorted tote)
+ * sorted at a put wall (sorting.ts makes them when the container is scanned there). Read-only; the
+ * detail (its orders, slots and every scan at the wall) is a screen of its own. Newest first.
  */
 export const sortingTaskResource = defineResource({
   name: 'sorting_task',
   table: 'sorting_tasks',
+  fixed: { stage: SORTING_STAGE.values.PUT_WALL },
   key: 'task_no',
   warehouseScoped: true,
   defaultSort: { field: 'task_no', desc: true },
-  fields: {
-    task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
-    container_code: { kind: 'text', label: /*i18n*/ 'Container', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
-    station_id: { kind: 'text', label: /*i18n*/ 'Put Wall', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
-    status: {
-      kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: [T.ONGOING, T.DONE, T.CANCEL] as const,
-      filter: { op: 'eq', type: 'select' },
-    },
-    wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
-    picking_task_no: { kind: 'text', label: /*i18n*/ 'Picking Task', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
-    sorted_qty: { kind: 'int', label: /*i18n*/ 'Sorted Qty', readOnly: true },
-    total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
-    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
-    created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
-    finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
-  },
+  fields: sortingTaskFields(/*i18n*/ 'Put Wall'),
   api: { list: { path: '/apps/process/outbound/sorting/search_sorting_task' } },
   pages: { list: SORTING_PAGES.list, detail: SORTING_PAGES.detail },
+  ownScreens: ['detail'],
+});
+
+/**
+ * Pre-sorting tasks (spec §2 /salesoutbound/task/preSorting): one per batch container split at a
+ * pre-sorting station into one tote a put wall. Read-only, newest first; the detail (its orders with
+ * their wall and tote, every scan) is the sorting task's screen.
+ */
+export const preSortingTaskResource = defineResource({
+  name: 'pre_sorting_task',
+  table: 'sorting_tasks',
+  fixed: { stage: SORTING_STAGE.values.PRE_SORTING },
+  key: 'task_no',
+  warehouseScoped: true,
+  defaultSort: { field: 'task_no', desc: true },
+  fields: sortingTaskFields(/*i18n*/ 'Pre-sorting Station'),
+  api: { list: { path: '/apps/process/outbound/sorting/search_pre_sorting_task' } },
+  pages: { list: SORTING_PAGES.preList, detail: SORTING_PAGES.preDetail },
   ownScreens: ['detail'],
 });

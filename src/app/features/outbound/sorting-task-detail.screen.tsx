@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
-import { sortingTaskResource } from '../../../shared/resources/sorting.resource';
+import { SORTING_PAGES } from '../../../shared/contract/sorting.contract';
+import { preSortingTaskResource, sortingTaskResource } from '../../../shared/resources/sorting.resource';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
@@ -11,19 +12,21 @@ import { pageTitle } from '../../routes/access';
 import { OrderLink, TaskLink, WaveLink } from './outbound-parts';
 import { sortingQueries } from './sorting.queries';
 
-const F = sortingTaskResource.fields;
 const orderStatusField = codeField(TASK_STATUS, /*i18n*/ 'Status');
 
 /**
  * /salesoutbound/task/sorting/detail/$task_number: one sorting task — its put wall, batch container
  * and rule, its orders (slot, the slot's container, units sorted) and every scan at the wall, sorted
- * or refused (a wrong slot, a unit of no order left).
+ * or refused (a wrong slot, a unit of no order left). /salesoutbound/task/preSorting/detail/$task_number:
+ * one pre-sorting task the same way, each order with the put wall its group goes to and the group's tote.
  */
 export default function SortingTaskDetailScreen() {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { task_number: taskNo = '' } = useParams({ strict: false }) as { task_number?: string };
-  const detail = useQuery(sortingQueries.detail(taskNo));
+  const pre = pathname.startsWith(`${SORTING_PAGES.preList}/`);
+  const F = (pre ? preSortingTaskResource : sortingTaskResource).fields;
+  const detail = useQuery(sortingQueries.detail(taskNo, pre));
   const title = pageTitle(pathname);
   const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
@@ -52,8 +55,9 @@ export default function SortingTaskDetailScreen() {
             <Table striped aria-label={t`Orders`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th><Trans>Slot</Trans></Table.Th>
-                  <Table.Th><Trans>Slot Container</Trans></Table.Th>
+                  <Table.Th>{pre ? <Trans>Group</Trans> : <Trans>Slot</Trans>}</Table.Th>
+                  <Table.Th>{pre ? <Trans>Put Wall</Trans> : <Trans>Slot Container</Trans>}</Table.Th>
+                  {pre && <Table.Th><Trans>Tote</Trans></Table.Th>}
                   <Table.Th><Trans>Order No.</Trans></Table.Th>
                   <Table.Th><Trans>Units</Trans></Table.Th>
                   <Table.Th><Trans>Status</Trans></Table.Th>
@@ -64,6 +68,7 @@ export default function SortingTaskDetailScreen() {
                   <Table.Tr key={o.order_no} data-testid="sorting-task-order">
                     <Table.Td><Text fw={800}>{o.slot_no}</Text></Table.Td>
                     <Table.Td><Text size="sm" ff="monospace">{o.slot_container}</Text></Table.Td>
+                    {pre && <Table.Td><Text size="sm" ff="monospace">{orPlaceholder(o.tote_code)}</Text></Table.Td>}
                     <Table.Td><OrderLink orderNo={o.order_no} /></Table.Td>
                     <Table.Td>{o.sorted_qty} / {o.total_qty}</Table.Td>
                     <Table.Td><FieldValue field={orderStatusField} value={o.status} /></Table.Td>
@@ -74,10 +79,10 @@ export default function SortingTaskDetailScreen() {
           </Table.ScrollContainer>
         )}
       </Section>
-      <Section title={<Trans>Scans at the Put Wall</Trans>} testId="sorting-task-scans">
+      <Section title={pre ? <Trans>Scans at the Pre-sorting Station</Trans> : <Trans>Scans at the Put Wall</Trans>} testId="sorting-task-scans">
         {scans.length === 0 ? <NoData /> : (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label={t`Scans at the put wall`}>
+            <Table striped aria-label={pre ? t`Scans at the pre-sorting station` : t`Scans at the put wall`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th><Trans>Time</Trans></Table.Th>
@@ -85,7 +90,7 @@ export default function SortingTaskDetailScreen() {
                   <Table.Th><Trans>Order No.</Trans></Table.Th>
                   <Table.Th><Trans>SKU ID</Trans></Table.Th>
                   <Table.Th><Trans>Qty</Trans></Table.Th>
-                  <Table.Th><Trans>Slot</Trans></Table.Th>
+                  <Table.Th>{pre ? <Trans>Group</Trans> : <Trans>Slot</Trans>}</Table.Th>
                   <Table.Th><Trans>Scanned</Trans></Table.Th>
                   <Table.Th><Trans>Operator ID</Trans></Table.Th>
                 </Table.Tr>

@@ -17,9 +17,12 @@ export const sortingQueries = {
     retry: false,
     staleTime: Infinity,
   }),
-  detail: (taskNo: string) => queryOptions({
-    queryKey: ['sorting', 'detail', taskNo],
-    queryFn: ({ signal }) => callApi(sortingContract.getSortingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+  /** A task at a put wall, or (`pre`) a pre-sorting task. */
+  detail: (taskNo: string, pre = false) => queryOptions({
+    queryKey: ['sorting', 'detail', taskNo, pre],
+    queryFn: ({ signal }) => callApi(pre ? sortingContract.getPreSortingTaskDetail : sortingContract.getSortingTaskDetail, { task_no: taskNo }, {
+      signal, noErrorCodes: [RET.NOT_FOUND],
+    }),
     enabled: taskNo !== '',
     retry: false,
   }),

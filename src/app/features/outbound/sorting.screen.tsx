@@ -18,7 +18,9 @@ import { useSearchParam } from '../../kit/search-param';
 import { setCurrentStation, useCurrentStation } from '../../kit/station';
 import { toast } from '../../kit/toast';
 import { SlotStep } from './picking-parts';
-import { slotRefusal, sortingOpsOf, sortPayloadOf, unitTarget, wallComplete, wallView, type WallOrder, type WallView } from './sorting-flow';
+import {
+  preSortPayloadOf, slotRefusal, sortingOpsOf, sortPayloadOf, toteOf, toteRefusal, unitTarget, wallComplete, wallGroups, wallView, type WallOrder, type WallView,
+} from './sorting-flow';
 import { sortingQueries } from './sorting.queries';
 
 const PATH = '/salesoutbound/sorting';
@@ -29,7 +31,8 @@ const PATH = '/salesoutbound/sorting';
  * up big with a cue and the slot spoken (sorting-flow.ts decides from the task and this device's ops)
  * → the slot's label scanned confirms it and the sort is queued in the outbox, online or not. A wrong
  * slot is refused at once, heard, kept on screen and recorded. The wall (`?wall=`) is remembered by
- * the device; a container opened online opens again offline.
+ * the device; a container opened online opens again offline. At a pre-sorting station the same
+ * screen pre-sorts: each unit's put wall lights up big and the wall's tote is scanned to confirm.
  */
 export default function SortingScreen() {
   const navigate = useNavigate();
@@ -47,7 +50,7 @@ export default function SortingScreen() {
   };
   let body: React.ReactNode;
   if (!maySort) body = <MissingPermissionNote access={sortingOps.sort.access} />;
-  else if (!wall) body = <CodeStep label={<Trans>Scan the put wall</Trans>} placeholder="wall" testId="sorting-wall-scan" onCode={(code) => open({ wall: code })} />;
+  else if (!wall) body = <CodeStep label={<Trans>Scan the put wall or pre-sorting station</Trans>} placeholder="wall" testId="sorting-wall-scan" onCode={(code) => open({ wall: code })} />;
   else if (!container) body = <ContainerStep wall={wall} onContainer={(code) => open({ container: code })} onWall={() => open({ wall: null })} />;
   else body = <SortingTask key={`${wall}\u0000${container}`} wall={wall} container={container} onLeave={() => open({ container: null })} />;
   return (
@@ -73,10 +76,10 @@ function CodeStep({ label, placeholder, testId, onCode }: { label: React.ReactNo
 function ContainerStep({ wall, onContainer, onWall }: { wall: string; onContainer(code: string): void; onWall(): void }) {
   return (
     <Stack gap="xs">
-      <Text size="sm" data-testid="sorting-wall"><Trans>Put wall {wall}</Trans></Text>
+      <Text size="sm" data-testid="sorting-wall"><Trans>Station {wall}</Trans></Text>
       <CodeStep label={<Trans>Scan a batch container to sort</Trans>} placeholder="container" testId="sorting-container-scan" onCode={onContainer} />
-      <Text size="sm" c="dimmed"><Trans>Each order of the container gets a slot of this wall. Scan a unit, put it into the slot shown, and scan the slot's label.</Trans></Text>
-      <Button variant="subtle" size="compact-sm" onClick={onWall} style={{ alignSelf: 'flex-start' }}><Trans>Other put wall</Trans></Button>
+      <Text size="sm" c="dimmed"><Trans>At a put wall each order of the container gets a slot: scan a unit, put it into the slot shown, and scan the slot's label. At a pre-sorting station each unit goes into the tote of its put wall: scan the tote.</Trans></Text>
+      <Button variant="subtle" size="compact-sm" onClick={onWall} style={{ alignSelf: 'flex-start' }}><Trans>Other station</Trans></Button>
     </Stack>
   );
 }
@@ -101,11 +104,12 @@ function SortingTask({ wall, container, onLeave }: { wall: string; container: st
   return <SortingRun work={work.data} refresh={query.queryKey} onLeave={onLeave} />;
 }
 
-/** A unit shown in its slot, waiting for the slot's label. */
+/** A unit shown in its slot (pre-sorting: its put wall), waiting for the slot's label (the wall's tote). */
 interface ToSlot {
   orderNo: string;
   skuId: string;
   slotNo: number;
+  slotContainer: string;
   refused: string | null;
 }
 
@@ -135,14 +139,15 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
       return { ok: false, say: text, message: text };
     }
     setRefused(null);
-    setToSlot({ orderNo: target.orderNo, skuId: target.skuId, slotNo: target.slotNo, refused: null });
+    setToSlot({ orderNo: target.orderNo, skuId: target.skuId, slotNo: target.slotNo, slotContainer: target.slotContainer, refused: null });
     const slot = target.slotNo;
-    return { ok: true, say: t`Slot ${slot}` };
+    const wall = target.slotContainer;
+    return { ok: true, say: view.pre ? t`Put wall ${wall}` : t`Slot ${slot}` };
   };
 
   const onSlot = ({ value }: { value: string }): ScanVerdict | 'handled' => {
     if (!toSlot || queuing.current) return { ok: false };
-    const refusal = slotRefusal(view, toSlot.slotNo, value);
+    const refusal = view.pre ? toteRefusal(view, toSlot, value) : slotRefusal(view, toSlot.slotNo, value);
     if (refusal) {
       const text = i18n._(refusal);
       setToSlot({ ...toSlot, refused: text });
@@ -151,7 +156,8 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
     }
     queuing.current = true;
     const unit = toSlot;
-    void enqueue(sortingOps.sort, sortPayloadOf(view, unit))
+    const queued = view.pre ? enqueue(sortingOps.presort, preSortPayloadOf(view, unit, value)) : enqueue(sortingOps.sort, sortPayloadOf(view, unit));
+    void queued
       .then(() => setToSlot(null))
       .catch((error: unknown) => {
         cue('scan.refused');
@@ -161,6 +167,7 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
     const order = view.orders.find((o) => o.orderNo === unit.orderNo);
     const last = order ? order.sorted + 1 >= order.total : false;
     const slot = unit.slotNo;
+    if (view.pre) return { ok: true, say: t`In` };
     return { ok: true, say: last ? t`Slot ${slot} complete` : t`Slot ${slot}` };
   };
 
@@ -171,13 +178,17 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
     step = (
       <Stack gap="sm">
         <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} data-testid="sorting-complete">
-          {view.waiting === 0
-            ? <Trans>Container {containerCode} is sorted: every order is in its slot, ready for checking.</Trans>
-            : <Trans>Every unit of container {containerCode} is in its slot on this device: the server takes the sorts as the network allows.</Trans>}
+          {view.pre
+            ? <Trans>Container {containerCode} is pre-sorted: take each tote to its put wall and sort it there.</Trans>
+            : view.waiting === 0
+              ? <Trans>Container {containerCode} is sorted: every order is in its slot, ready for checking.</Trans>
+              : <Trans>Every unit of container {containerCode} is in its slot on this device: the server takes the sorts as the network allows.</Trans>}
         </Alert>
         <Button size="lg" onClick={onLeave} data-testid="sorting-next-container" data-autofocus><Trans>Next container</Trans></Button>
       </Stack>
     );
+  } else if (toSlot && view.pre) {
+    step = <ToteStep view={view} unit={toSlot} onScan={onSlot} />;
   } else if (toSlot) {
     step = (
       <SlotStep
@@ -197,7 +208,7 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
     <Stack gap="sm">
       <WallHeader view={view} onLeave={onLeave} />
       {step}
-      <WallOrders view={view} current={toSlot?.orderNo ?? null} />
+      {view.pre ? <WallGroupList view={view} current={toSlot?.slotNo ?? null} /> : <WallOrders view={view} current={toSlot?.orderNo ?? null} />}
       <SortFeed ops={ops} />
     </Stack>
   );
@@ -211,7 +222,7 @@ function WallHeader({ view, onLeave }: { view: WallView; onLeave(): void }) {
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={700} size="sm" data-testid="sorting-task-no"><Trans>Sorting task {taskNo}</Trans></Text>
+          <Text fw={700} size="sm" data-testid="sorting-task-no">{view.pre ? <Trans>Pre-sorting task {taskNo}</Trans> : <Trans>Sorting task {taskNo}</Trans>}</Text>
           <Group gap={6}>
             <Badge variant="light" ff="monospace" tt="none" data-testid="sorting-container">{view.containerCode}</Badge>
             <Badge variant="outline" ff="monospace" tt="none">{view.stationId}</Badge>
@@ -219,9 +230,56 @@ function WallHeader({ view, onLeave }: { view: WallView; onLeave(): void }) {
         </Stack>
         <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other container</Trans></Button>
       </Group>
-      <Text size="xs" mt={6} data-testid="sorting-progress"><Trans>{sorted} of {total} units in their slots</Trans></Text>
+      <Text size="xs" mt={6} data-testid="sorting-progress">
+        {view.pre ? <Trans>{sorted} of {total} units in their totes</Trans> : <Trans>{sorted} of {total} units in their slots</Trans>}
+      </Text>
       <Progress value={total === 0 ? 0 : (sorted / total) * 100} size="sm" mt={4} aria-hidden />
     </Card>
+  );
+}
+
+/** Pre-sorting: the put wall a unit goes to, big, and its tote (or any empty tote for the wall's first unit), waiting for the tote's scan. */
+function ToteStep({ view, unit, onScan }: { view: WallView; unit: ToSlot; onScan(entry: { value: string }): ScanVerdict | 'handled' }) {
+  const { t } = useLingui();
+  const wall = unit.slotContainer;
+  const tote = toteOf(view, unit.slotNo);
+  const sku = unit.skuId;
+  const orderNo = unit.orderNo;
+  return (
+    <Stack gap="xs">
+      <Card withBorder radius="md" padding="sm" bg="grape.0" data-testid="sorting-slot">
+        <Text size="sm" fw={600}><Trans>Put 1 × {sku} into the tote for put wall</Trans></Text>
+        <Text fw={900} fz={48} lh={1.1} c="grape.9" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="sorting-wall-target">{wall}</Text>
+        <Text size="sm" mt={4} data-testid="sorting-tote">
+          {tote ? <Trans>Tote {tote}</Trans> : <Trans>First unit for this wall: take an empty tote</Trans>}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}><Trans>Order {orderNo}</Trans></Text>
+      </Card>
+      {unit.refused && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="sorting-slot-refused">{unit.refused}</Alert>}
+      <ScanInput label={<Trans>Scan the tote for put wall {wall}</Trans>} placeholder={t`Tote`} onScan={onScan} testId="sorting-slot-scan" />
+    </Stack>
+  );
+}
+
+/** Pre-sorting's groups: each put wall, its tote, its orders and units, complete or not. */
+function WallGroupList({ view, current }: { view: WallView; current: number | null }) {
+  return (
+    <Stack gap={6} data-testid="sorting-groups">
+      {wallGroups(view).map((g) => {
+        const { wall, tote, orders, sorted, total } = g;
+        return (
+          <Card key={g.slotNo} withBorder radius="md" padding="xs" bg={g.slotNo === current ? 'grape.0' : g.complete ? 'teal.0' : undefined} data-testid="sorting-group" data-wall={wall}>
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={800} ff="monospace" style={{ overflowWrap: 'anywhere' }}>{wall}</Text>
+                <Text size="xs" c="dimmed">{tote ? <Trans>Tote {tote}</Trans> : <Trans>No tote yet</Trans>} · <Trans>{orders} orders</Trans> · <Trans>{sorted} of {total} units</Trans></Text>
+              </div>
+              {g.complete && <Badge size="sm" color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />}><Trans>Complete</Trans></Badge>}
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
   );
 }
 
@@ -263,13 +321,15 @@ function SlotCard({ order, current }: { order: WallOrder; current: boolean }) {
 /** This task's scans on this device with the server's answers (the kit's op feed). */
 function SortFeed({ ops }: { ops: readonly OutboxOp[] }) {
   const describe = (op: OutboxOp) => {
-    const p = op.payload as { sku_id?: string | null; slot_no?: number | null; scanned?: string };
+    const p = op.payload as { sku_id?: string | null; slot_no?: number | null; scanned?: string; tote_code?: string; station_id?: string };
     const sku = p.sku_id ?? '';
     const slot = p.slot_no ?? '';
     const scanned = p.scanned ?? '';
-    return op.kind === sortingOps.sort.kind
-      ? <Trans>{sku} into slot {slot}</Trans>
-      : <Trans>Refused: {scanned}</Trans>;
+    const tote = p.tote_code ?? '';
+    const wall = p.station_id ?? '';
+    if (op.kind === sortingOps.sort.kind) return <Trans>{sku} into slot {slot}</Trans>;
+    if (op.kind === sortingOps.presort.kind) return <Trans>{sku} into tote {tote} for {wall}</Trans>;
+    return <Trans>Refused: {scanned}</Trans>;
   };
   return <OpFeed title={<Trans>Scans on this device</Trans>} ops={ops} describe={describe} testId="sorting-op" />;
 }

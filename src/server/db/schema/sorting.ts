@@ -8,6 +8,7 @@ import { users } from './system';
 // Sorting at a put wall (spec §2 Sales Outbound › sorting, Tasks › sorting, Rule Center › Sorting Rule and Sorting Skills): docs/outbound.md "Sorting".
 
 export const sortingTaskNoSeq = pgSequence('sorting_task_no_seq');
+export const preSortingTaskNoSeq = pgSequence('pre_sorting_task_no_seq');
 
 /**
  * Sorting rules (Rule Center › Sorting Rule): by priority (lower first), the first active rule a
@@ -58,9 +59,10 @@ export const sortingSkills = pgTable('sorting_skills', {
 ]);
 
 /**
- * Sorting tasks (Sales Outbound › Tasks › sorting): one batch container (a wave's picked units of
- * many orders) sorted at a put wall into one pigeonhole an order. Ongoing while units are left in the
- * container, done when every unit is in its slot.
+ * Sorting tasks (Sales Outbound › Tasks › sorting and preSorting), by `stage` (SORTING_STAGE): at a
+ * put wall (2), one batch container — a wave's picked units of many orders, or a pre-sorted tote —
+ * sorted into one pigeonhole an order; at a pre-sorting station (1), one batch container split into
+ * one tote a put wall. Ongoing while units are left in the container, done when every unit is placed.
  */
 export const sortingTasks = pgTable('sorting_tasks', {
   whsId: warehouseRef(),
@@ -70,6 +72,8 @@ export const sortingTasks = pgTable('sorting_tasks', {
   pickingTaskNo: text('picking_task_no').notNull(),
   waveNo: text('wave_no'),
   ruleId: integer('rule_id'),
+  /** SORTING_STAGE: pre-sorting 1, put wall 2. */
+  stage: smallint('stage').notNull().default(2),
   /** TASK_STATUS: ongoing 1, done 2, cancel 9. */
   status: smallint('status').notNull().default(1),
   sortedQty: integer('sorted_qty').notNull().default(0),
@@ -83,12 +87,15 @@ export const sortingTasks = pgTable('sorting_tasks', {
   index('sorting_tasks_created_at_idx').on(t.whsId, t.createdAt),
   foreignKey({ name: 'sorting_tasks_station_fk', columns: [t.whsId, t.stationId], foreignColumns: [stations.whsId, stations.stationId] }),
   check('sorting_tasks_status_ck', sql`${t.status} in (1, 2, 9)`),
+  check('sorting_tasks_stage_ck', sql`${t.stage} in (1, 2)`),
   check('sorting_tasks_qty_ck', sql`${t.sortedQty} between 0 and ${t.totalQty}`),
 ]);
 
 /**
- * An order of a sorting task: its pigeonhole (`slot_no`, and the slot's container, a stock location
- * named `<put wall>-<nn>`), its units and how many are in the slot. Pending until all are (then done).
+ * An order of a sorting task: at a put wall its pigeonhole (`slot_no`, and the slot's container, a
+ * stock location named `<put wall>-<nn>`); at pre-sorting its group (`slot_no`), the put wall the group
+ * goes to (`slot_container`) and the tote it is put into (`tote_code`, the same on every order of the
+ * group once its first unit is in). Its units and how many are placed; pending until all are (then done).
  */
 export const sortingTaskOrders = pgTable('sorting_task_orders', {
   whsId: whsId(),
@@ -96,6 +103,7 @@ export const sortingTaskOrders = pgTable('sorting_task_orders', {
   orderNo: text('order_no').notNull(),
   slotNo: smallint('slot_no').notNull(),
   slotContainer: text('slot_container').notNull(),
+  toteCode: text('tote_code'),
   totalQty: integer('total_qty').notNull(),
   sortedQty: integer('sorted_qty').notNull().default(0),
   /** TASK_STATUS: pending 0, done 2, cancel 9. */
@@ -106,11 +114,15 @@ export const sortingTaskOrders = pgTable('sorting_task_orders', {
   foreignKey({ name: 'sorting_task_orders_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }),
   index('sorting_task_orders_order_idx').on(t.whsId, t.orderNo),
   index('sorting_task_orders_slot_idx').on(t.whsId, t.slotContainer),
+  index('sorting_task_orders_tote_idx').on(t.whsId, t.toteCode),
   check('sorting_task_orders_status_ck', sql`${t.status} in (0, 2, 9)`),
   check('sorting_task_orders_qty_ck', sql`${t.sortedQty} between 0 and ${t.totalQty}`),
 ]);
 
-/** Every unit scanned at a put wall: sorted into its slot (`ok` 1, a row a batch moved), or refused at the wall (a wrong slot, a unit of no order left). */
+/**
+ * Every unit scanned at a put wall or a pre-sorting station: placed (`ok` 1, a row a batch moved) into
+ * its slot or its wall's tote, or refused (a wrong slot or tote, a unit of no order left).
+ */
 export const sortingScans = pgTable('sorting_scans', {
   whsId: whsId(),
   scanId: bigserial('scan_id', { mode: 'number' }).notNull(),
@@ -121,7 +133,7 @@ export const sortingScans = pgTable('sorting_scans', {
   /** QUALITY of the units moved. */
   quality: smallint('quality'),
   qty: integer('qty').notNull().default(0),
-  /** The slot the unit belongs in; `scanned` what was scanned (the slot label, or the unit's code when refused). */
+  /** The slot (pre-sorting: the group) the unit belongs in; `scanned` what was scanned (the slot label or tote, or the unit's code when refused). */
   slotNo: smallint('slot_no'),
   scanned: text('scanned').notNull(),
   ok: smallint('ok').notNull(),

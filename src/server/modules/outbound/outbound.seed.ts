@@ -11,7 +11,7 @@ import { applyCheck, startChecking } from './checking';
 import { seedPacking } from './packing.seed';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
 import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
-import { seedDemoSorting } from './sorting.seed';
+import { seedDemoPreSorting, seedDemoSorting } from './sorting.seed';
 import { releaseWave } from './wave';
 import { weightBands, weightVerdict } from './weight-validation';
 
@@ -31,7 +31,8 @@ const STOCKED_UNITS = 12;
  * sub-picking tasks, the first started; a wave sorted while picking, its first cart started), allocated and waiting
  * for a wave, waiting for stock (pending pick), on hold, cancelled (one after picking, with its
  * reverse picking task), checked (a cart of wave 1 at a checking station, which weighs parcels), and
- * a cart being checked, batch baskets at a put wall (one being sorted, one waiting). Everything goes
+ * a cart being checked, batch baskets at a put wall (one being sorted, one waiting), a basket being
+ * pre-sorted (one tote ready for its wall). Everything goes
  * through the same code as the screens and the PDA.
  */
 export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[], putWalls: ReadonlyMap<string, readonly string[]> = new Map()): Promise<void> {
@@ -120,6 +121,22 @@ export async function seedDemoOutbound(tx: Tx, whsIds: readonly string[], putWal
         baskets.push(code);
       }
       for (const code of baskets) if (await seedDemoSorting(tx, whsId, picker, wall, code, actor.timeZone)) break;
+      // Wave 5, pick to wave, four orders of one SKU picked into basket BSK021 and being pre-sorted: the
+      // first order's units in tote BSK029 for its put wall, the rest still in the basket.
+      await tx.transaction(async (sp) => {
+        const preBatch: string[] = [];
+        for (let n = 0; n < 4; n++) {
+          const { order } = await createOrder(sp, whsId, actor, { ...plain(`SHOP-${whsId}-${19201 + n}`), lines: [{ sku_id: stocked[stocked.length - 4]!.skuId, qty: 1 }] }, SALES_ORDER_SOURCE.values.ORDER_SYSTEM);
+          preBatch.push(order.order_no);
+        }
+        const preWave = await releaseWave(sp, whsId, actor, { orderNos: preBatch, pickingType: PICKING_TYPE.values.PICK_TO_WAVE, maxUnitsPerTask: 200, isManual: true });
+        if (preWave.taskNos.length !== 1) return;
+        const work = await claimTask(sp, whsId, picker, preWave.taskNos[0]!, 'BSK021');
+        for (const line of work.lines) {
+          await applyPick(sp, whsId, { userId: picker, opId: randomUUID() }, { task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty });
+        }
+        await seedDemoPreSorting(sp, whsId, picker, 'BSK021', 'BSK029', actor.timeZone);
+      });
     }
     // Cancelled: one before picking (its reservation released), one picked order (units go back by reverse picking).
     for (const orderNo of [orderNos[20]!, orderNos[7]!]) {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PICKING_TYPE, STATION_STATUS, STATION_TYPE } from '../../../shared/codes';
 import type { Tx } from '../../db/client';
 import { sortingRules, sortingSkills, stations, userWarehouses, users } from '../../db/schema';
-import { applySort, startSorting } from './sorting';
+import { applyPreSort, applySort, startSorting } from './sorting';
 
 /** The demo accounts that sort (Rule Center › Sorting Skills): the administrator is not listed, so it sees the skill refusal. */
 const DEMO_SORTERS = ['operator@demo.local', 'supervisor@demo.local'];
@@ -47,6 +47,28 @@ export async function seedDemoSorting(tx: Tx, whsId: string, worker: number, wal
   const first = work.orders[0];
   for (const line of first?.lines ?? []) {
     await applySort(tx, whsId, { userId: worker, opId: randomUUID() }, { task_no: work.task.task_no, order_no: first!.order_no, sku_id: line.sku_id, qty: line.qty, slot_no: first!.slot_no });
+  }
+  return true;
+}
+
+/**
+ * A batch container being pre-sorted at the warehouse's first enabled pre-sorting station: its first
+ * order's units in `tote` (bound to that order's put wall), the rest still in the container for the
+ * operator. Answers false when it cannot be pre-sorted (then the demo has no pre-sorting task there).
+ */
+export async function seedDemoPreSorting(tx: Tx, whsId: string, worker: number, containerCode: string, tote: string, timeZone: string): Promise<boolean> {
+  const [station] = await tx.select({ id: stations.stationId }).from(stations).where(and(
+    eq(stations.whsId, whsId), eq(stations.stationType, STATION_TYPE.values.PRE_SORTING), eq(stations.status, STATION_STATUS.values.ENABLED),
+  )).orderBy(stations.stationId).limit(1);
+  if (!station) return false;
+  const work = await tx.transaction((sp) => startSorting(sp, whsId, worker, station.id, containerCode, timeZone)).catch(() => null);
+  if (!work) return false;
+  for (const order of work.orders.slice(0, 1)) {
+    for (const line of order.lines) {
+      await applyPreSort(tx, whsId, { userId: worker, opId: randomUUID() }, {
+        task_no: work.task.task_no, order_no: order.order_no, sku_id: line.sku_id, qty: line.qty, station_id: order.slot_container, tote_code: tote,
+      });
+    }
   }
   return true;
 }

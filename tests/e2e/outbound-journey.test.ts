@@ -107,6 +107,12 @@ async function changeStation(page: Page, shownTestId: string, previous: string) 
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/journey-${name}.png`, fullPage: true });
 
+/** A PDA screen at this step (screenshot `name`): it fits the PDA's width, nothing to scroll sideways. */
+async function pdaShot(page: Page, name: string) {
+  await shot(page, name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: wider than the PDA`).toBeLessThanOrEqual(PDA_VIEWPORT.width);
+}
+
 describe('the outbound journey on a PDA', () => {
   test('a batch wave merged, sorted, checked, packed, labelled and handed over offline: orders Outbound, shipped once', async () => {
     const office = await openAt(browser, 'supervisor@demo.local', WHS, '/home', { baseURL: server.baseURL });
@@ -154,7 +160,7 @@ describe('the outbound journey on a PDA', () => {
     const onLane = page.locator(`[data-testid="merge-lane-order"][data-order="${mergedOrder}"]`);
     await expect.poll(() => onLane.getByTestId('merge-container').evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))), { timeout: 30_000 })
       .toEqual(['arrived', 'arrived']);
-    await shot(page, 'merged');
+    await pdaShot(page, 'merged');
 
     // Sorting: the basket at the put wall; each unit lights its order's slot, whose label is scanned.
     await page.goto('/v2/salesoutbound/sorting');
@@ -167,7 +173,7 @@ describe('the outbound journey on a PDA', () => {
     for (const [orderNo, sku] of [[basketOrder, a1], [basketOrder, a1], [smallOrder, a2]] as const) {
       await scanInto(page, 'sorting-unit-scan', sku);
       await expect.poll(() => page.getByTestId('sorting-slot-no').textContent()).toBe(String(slots.get(orderNo)));
-      if (orderNo === smallOrder) await shot(page, 'sorting-slot');
+      if (orderNo === smallOrder) await pdaShot(page, 'sorting-slot');
       await scanInto(page, 'sorting-slot-scan', slotLabel(slots.get(orderNo)!));
     }
     await expect.poll(() => page.getByTestId('sorting-complete').textContent(), { timeout: 30_000 }).toContain('ready for checking');
@@ -187,7 +193,7 @@ describe('the outbound journey on a PDA', () => {
       if (orderNo === basketOrder) {
         await scanInto(page, 'checking-scan', c);
         await expect.poll(() => page.getByTestId('checking-refused').textContent()).toContain(`${c} is no item of this container`);
-        await shot(page, 'checking-refused');
+        await pdaShot(page, 'checking-refused');
       }
       for (const sku of units) await scanInto(page, 'checking-scan', sku);
       await scanInto(page, 'checking-outer-scan', 'CB-S');
@@ -223,7 +229,7 @@ describe('the outbound journey on a PDA', () => {
       const grams = unitsOf(orderNo) * UNIT_G + work.boxes.find((x) => x.consumable_id === box)!.tare_weight_g;
       await scanInto(page, 'packing-scan', String(grams));
       await expect.poll(() => page.getByTestId('packing-parcel-weight').inputValue()).toBe(String(grams));
-      if (orderNo === basketOrder) await shot(page, 'packing');
+      if (orderNo === basketOrder) await pdaShot(page, 'packing');
       await scanInto(page, 'packing-scan', orderNo);
       await expect.poll(() => page.getByTestId('packing-done').count()).toBe(1);
       const labelOf = async () => (await printed(page)).find((html) => html.includes(`data-barcode-text="${trackingNo}"`));
@@ -252,7 +258,7 @@ describe('the outbound journey on a PDA', () => {
     await expect.poll(() => page.getByTestId('ship-refused').textContent()).toContain('loaded on this handover already');
     for (const trackingNo of trackingNos.slice(1)) await scanInto(page, 'ship-parcel-scan', trackingNo);
     await expect.poll(() => page.getByTestId('ship-count').textContent()).toContain('3 of 30 parcels');
-    await shot(page, 'shipping-offline');
+    await pdaShot(page, 'shipping-offline');
     await page.getByTestId('ship-close').click();
     await expect.poll(() => page.getByTestId('ship-closed').getAttribute('data-confirmed')).toBe('false');
     await expect.poll(async () => (await printed(page)).length).toBe(printedBefore + 2);
@@ -265,7 +271,7 @@ describe('the outbound journey on a PDA', () => {
     await context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(Array(17).fill('done'));
     await expect.poll(() => page.getByTestId('ship-closed').getAttribute('data-confirmed'), { timeout: 30_000 }).toBe('true');
-    await shot(page, 'shipped');
+    await pdaShot(page, 'shipped');
 
     // What the server has: every order Outbound with its parcel shipped; each line's units credited once by the handover.
     for (const orderNo of orderNos) {

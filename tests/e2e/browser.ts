@@ -12,10 +12,10 @@ export const PDA_VIEWPORT = { width: 360, height: 640 };
 
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number }; locale?: string; userAgent?: string } = {},
+  opts: { viewport?: { width: number; height: number }; locale?: string; userAgent?: string; baseURL?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: opts.baseURL ?? baseURL(),
     viewport: opts.viewport ?? { width: 1366, height: 800 },
     locale: opts.locale ?? 'en-US',
     userAgent: opts.userAgent,

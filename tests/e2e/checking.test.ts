@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { v7 as uuidv7 } from 'uuid';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
+import { pickInto, shownTaskNo } from './outbound-steps';
 import { SALES_ORDER_STATUS, TASK_STATUS } from '../../src/shared/codes';
 import { checkingContract, type CheckingWork } from '../../src/shared/contract/checking.contract';
-import { pickingContract, type PickingWork } from '../../src/shared/contract/picking.contract';
 import { salesOrderContract, type SalesOrderDetail } from '../../src/shared/contract/sales-order.contract';
-import { syncContract } from '../../src/shared/contract/sync.contract';
 import { waveContract } from '../../src/shared/contract/wave.contract';
-import { pickingOps } from '../../src/shared/ops/picking.ops';
 
 /**
  * Checking (docs/outbound.md "Checking") over the demo warehouse IDJKT1, whose checking stations
@@ -47,14 +43,7 @@ describe('checking', () => {
     const station = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/checking', { viewport: { width: 1280, height: 860 } });
     const { page } = station;
     // The picker's PDA, through the API as the same operator: the basket filled.
-    const work = await api<PickingWork>(page, 'POST', pickingContract.claimPickingTask.path, { task_no: wave.task_nos[0], container_code: BASKET }, WHS);
-    await api(page, 'POST', syncContract.pushOps.path, {
-      device_id: randomUUID(),
-      ops: work.lines.map((line, i) => ({
-        op_id: uuidv7(), seq: i + 1, kind: pickingOps.pick.kind, created_at: Date.now(),
-        payload: { task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty },
-      })),
-    }, WHS);
+    await pickInto(page, WHS, wave.task_nos[0]!, BASKET);
 
     await scanInto(page, 'checking-station-scan', STATION);
     await scanInto(page, 'checking-container-scan', BASKET);
@@ -69,7 +58,7 @@ describe('checking', () => {
     const weight = page.getByTestId('checking-weight');
     await weight.waitFor();
     await station.context.setOffline(true);
-    const { orders } = await api<CheckingWork>(office.page, 'GET', checkingContract.getCheckingTaskDetail.path, { task_no: await taskNoOf(page) }, WHS);
+    const { orders } = await api<CheckingWork>(office.page, 'GET', checkingContract.getCheckingTaskDetail.path, { task_no: await shownTaskNo(page, 'checking-task-no') }, WHS);
     await page.screenshot({ path: 'test-results/checking-weigh.png', fullPage: true });
     await weight.fill(String(orders[0]!.expected_weight_g ?? 900));
     await weight.press('Enter');
@@ -82,7 +71,7 @@ describe('checking', () => {
 
     const detail = await api<SalesOrderDetail>(office.page, 'GET', salesOrderContract.getSalesOrderDetail.path, { order_no: orderNo }, WHS);
     expect(detail.order.status).toBe(SALES_ORDER_STATUS.values.CHECKED);
-    const taskNo = await taskNoOf(page);
+    const taskNo = await shownTaskNo(page, 'checking-task-no');
     await office.page.goto(`/v2/salesoutbound/task/checking/detail/${taskNo}`);
     await expect.poll(() => office.page.getByTestId('task-header').textContent()).toContain('Done');
     const refusals = await office.page.getByTestId('checking-task-refusals').textContent();
@@ -95,8 +84,3 @@ describe('checking', () => {
     await station.context.close();
   });
 });
-
-async function taskNoOf(page: Page): Promise<string> {
-  const text = (await page.getByTestId('checking-task-no').textContent()) ?? '';
-  return text.split(' ').at(-1)!;
-}

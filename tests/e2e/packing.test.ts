@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { interceptPrint, launchBrowser, opStates, printed, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
-import { decodeBarcode } from '../support/decode-barcode';
+import { consumableStock, labelBarcodes } from './outbound-steps';
 import { PARCEL_STATUS, SALES_ORDER_STATUS } from '../../src/shared/codes';
 import { packingContract, type PackingWork } from '../../src/shared/contract/packing.contract';
 
@@ -25,17 +25,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const balanceOf = async (page: Page, consumableId: string) => {
-  const { list } = await api<{ list: { consumable_id: string; stock_qty: number }[] }>(page, 'GET', '/apps/consumables/consumable/search_consumable_stock', { page_size: '100' }, WHS);
-  return list.find((c) => c.consumable_id === consumableId)!.stock_qty;
-};
-
 describe('packing', () => {
   test('a checked order packed at a station by scans only, offline: its label prints and scans back, the pack lands once', async () => {
     const office = await openAt(browser, 'supervisor@demo.local', WHS, '/salesoutbound/task/packing');
     const { list } = await api<{ list: { order_no: string }[] }>(office.page, 'GET', '/apps/process/outbound/salesorder/search_sales_order', { status: String(SALES_ORDER_STATUS.values.CHECKED) }, WHS);
     const orderNo = list[0]!.order_no;
-    const boxesBefore = await balanceOf(office.page, BOX);
+    const boxesBefore = await consumableStock(office.page, WHS, BOX);
 
     const station = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/packing', { viewport: { width: 1280, height: 860 } });
     await interceptPrint(station.context);
@@ -66,17 +61,13 @@ describe('packing', () => {
     // The label as the printer gets it: its barcode reads back the parcel's tracking number.
     const [labelHtml] = await printed(page);
     expect(labelHtml).toContain(`data-barcode-text="${trackingNo}"`);
-    const label = await station.context.newPage();
-    await label.setContent(labelHtml!);
-    await label.screenshot({ path: 'test-results/packing-label.png' });
-    expect((await decodeBarcode(label.locator('svg[data-barcode="code128"]').first())).text).toBe(trackingNo);
-    await label.close();
+    expect((await labelBarcodes(station.context, labelHtml!, 'test-results/packing-label.png')).code128).toBe(trackingNo);
 
     await station.context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(['done']);
     const parcels = await api<{ parcels: { tracking_no: string; status: number; box_id: string }[] }>(office.page, 'GET', packingContract.getOrderParcels.path, { order_no: orderNo }, WHS);
     expect(parcels.parcels).toEqual([expect.objectContaining({ tracking_no: trackingNo, status: PARCEL_STATUS.values.PACKED, box_id: BOX })]);
-    expect(await balanceOf(office.page, BOX)).toBe(boxesBefore - 1);
+    expect(await consumableStock(office.page, WHS, BOX)).toBe(boxesBefore - 1);
     await office.page.goto(`/v2/salesoutbound/order/detail/${orderNo}`);
     await expect.poll(() => office.page.getByTestId('order-parcels').textContent()).toContain(trackingNo);
     await office.page.screenshot({ path: 'test-results/packing-order-detail.png', fullPage: true });

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { v7 as uuidv7 } from 'uuid';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt, stockedSku } from './asn-helpers';
+import { pickInto, shownTaskNo } from './outbound-steps';
 import { PICKING_TYPE, SALES_ORDER_STATUS, TASK_STATUS } from '../../src/shared/codes';
-import { pickingContract, type PickingWork } from '../../src/shared/contract/picking.contract';
 import { salesOrderContract, type SalesOrderDetail } from '../../src/shared/contract/sales-order.contract';
 import { sortingContract, type SortingWork } from '../../src/shared/contract/sorting.contract';
-import { syncContract } from '../../src/shared/contract/sync.contract';
 import { waveContract } from '../../src/shared/contract/wave.contract';
-import { pickingOps } from '../../src/shared/ops/picking.ops';
 
 /**
  * Sorting at a put wall (docs/outbound.md "Sorting") over the demo warehouse IDJKT1, whose sorting
@@ -49,14 +45,7 @@ describe('sorting', () => {
 
     const pda = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/sorting', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     const { page } = pda;
-    const work = await api<PickingWork>(page, 'POST', pickingContract.claimPickingTask.path, { task_no: wave.task_nos[0], container_code: BASKET }, WHS);
-    await api(page, 'POST', syncContract.pushOps.path, {
-      device_id: randomUUID(),
-      ops: work.lines.map((line, i) => ({
-        op_id: uuidv7(), seq: i + 1, kind: pickingOps.pick.kind, created_at: Date.now(),
-        payload: { task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty },
-      })),
-    }, WHS);
+    await pickInto(page, WHS, wave.task_nos[0]!, BASKET);
 
     await scanInto(page, 'sorting-wall-scan', WALL);
     await scanInto(page, 'sorting-container-scan', BASKET);
@@ -95,7 +84,7 @@ describe('sorting', () => {
       const detail = await api<SalesOrderDetail>(office.page, 'GET', salesOrderContract.getSalesOrderDetail.path, { order_no: orderNo }, WHS);
       expect(detail.order.status).toBe(SALES_ORDER_STATUS.values.SORTED);
     }
-    const taskNo = await taskNoOf(page);
+    const taskNo = await shownTaskNo(page, 'sorting-task-no');
     const done = await api<SortingWork>(office.page, 'GET', sortingContract.getSortingTaskDetail.path, { task_no: taskNo }, WHS);
     expect(done.task).toMatchObject({ status: TASK_STATUS.values.DONE, sorted_qty: 3, total_qty: 3 });
     expect(done.scans.filter((s) => s.ok).reduce((sum, s) => sum + s.qty, 0)).toBe(3);
@@ -107,8 +96,3 @@ describe('sorting', () => {
     await pda.context.close();
   });
 });
-
-async function taskNoOf(page: Page): Promise<string> {
-  const text = (await page.getByTestId('sorting-task-no').textContent()) ?? '';
-  return text.split(' ').at(-1)!;
-}

@@ -59,39 +59,42 @@ export function CheckingOrders({ work, ops, scanned, current, onPick }: {
 }) {
   const { t, i18n } = useLingui();
   return (
-    <Table withTableBorder verticalSpacing={6} aria-label={t`Orders in the container`} data-testid="checking-orders">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th><Trans>Slot</Trans></Table.Th>
-          <Table.Th><Trans>Order</Trans></Table.Th>
-          <Table.Th><Trans>Units</Trans></Table.Th>
-          <Table.Th><Trans>Status</Trans></Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {work.orders.map((order) => {
-          const state = orderState(order, ops);
-          const badge = STATE_BADGE[state.kind];
-          const done = state.kind === 'done' || state.kind === 'queued' ? order.total_qty : unitsScanned(order, scanned);
-          const mayPick = onPick && (state.kind === 'open' || state.kind === 'rejected');
-          return (
-            <Table.Tr key={order.order_no} bg={order.order_no === current ? 'blue.0' : undefined} data-testid="checking-order" data-order={order.order_no} data-state={state.kind}>
-              <Table.Td><Text fw={800} fz="lg">{order.slot_no}</Text></Table.Td>
-              <Table.Td>
-                {mayPick
-                  ? <Button variant="subtle" size="compact-sm" ff="monospace" px={0} onClick={() => onPick(order.order_no)}>{order.order_no}</Button>
-                  : <Text size="sm" ff="monospace">{order.order_no}</Text>}
-              </Table.Td>
-              <Table.Td><Text size="sm">{`${done} / ${order.total_qty}`}</Text></Table.Td>
-              <Table.Td>
-                <Badge color={badge.color} variant="light">{i18n._(badge.label)}</Badge>
-                {state.kind === 'rejected' && <Text size="xs" c="red" mt={2}>{state.message}</Text>}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    // Scrolls in its own box on a PDA's narrow screen rather than widening the page.
+    <Table.ScrollContainer minWidth={300}>
+      <Table withTableBorder verticalSpacing={6} aria-label={t`Orders in the container`} data-testid="checking-orders">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th><Trans>Slot</Trans></Table.Th>
+            <Table.Th><Trans>Order</Trans></Table.Th>
+            <Table.Th><Trans>Units</Trans></Table.Th>
+            <Table.Th><Trans>Status</Trans></Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {work.orders.map((order) => {
+            const state = orderState(order, ops);
+            const badge = STATE_BADGE[state.kind];
+            const done = state.kind === 'done' || state.kind === 'queued' ? order.total_qty : unitsScanned(order, scanned);
+            const mayPick = onPick && (state.kind === 'open' || state.kind === 'rejected');
+            return (
+              <Table.Tr key={order.order_no} bg={order.order_no === current ? 'blue.0' : undefined} data-testid="checking-order" data-order={order.order_no} data-state={state.kind}>
+                <Table.Td><Text fw={800} fz="lg">{order.slot_no}</Text></Table.Td>
+                <Table.Td>
+                  {mayPick
+                    ? <Button variant="subtle" size="compact-sm" ff="monospace" px={0} onClick={() => onPick(order.order_no)}>{order.order_no}</Button>
+                    : <Text size="sm" ff="monospace">{order.order_no}</Text>}
+                </Table.Td>
+                <Table.Td><Text size="sm">{`${done} / ${order.total_qty}`}</Text></Table.Td>
+                <Table.Td>
+                  <Badge color={badge.color} variant="light">{i18n._(badge.label)}</Badge>
+                  {state.kind === 'rejected' && <Text size="xs" c="red" mt={2}>{state.message}</Text>}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -104,7 +107,7 @@ export function OrderCard({ order, scanned }: { order: CheckingOrder; scanned: S
     <Card withBorder radius="md" padding="sm" data-testid="checking-order-card">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={700} ff="monospace"><Trans>Order {orderNo}</Trans></Text>
-        <Badge color="grape" size="lg" variant="filled"><Trans>Slot {slot}</Trans></Badge>
+        <Badge color="grape" size="lg" variant="filled" style={{ flexShrink: 0 }}><Trans>Slot {slot}</Trans></Badge>
       </Group>
       <Table verticalSpacing={4} mt={6} aria-label={t`Units of order ${orderNo}`}>
         <Table.Tbody>

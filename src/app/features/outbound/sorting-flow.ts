@@ -158,7 +158,10 @@ export function toteRefusal(view: WallView, target: { slotNo: number; slotContai
   if (bound) return value === bound ? null : msg`Wrong tote ${value}: the units for put wall ${wall} go into tote ${bound}.`;
   if (value === view.containerCode) return msg`${value} is the container being pre-sorted: put the unit into an empty tote for put wall ${wall}.`;
   const other = view.orders.find((o) => o.tote === value);
-  if (other) return msg`Tote ${value} takes the units of another group (put wall ${other.slotContainer}): put this unit into an empty tote for put wall ${wall}.`;
+  if (other) {
+    const otherWall = other.slotContainer;
+    return msg`Tote ${value} takes the units of another group (put wall ${otherWall}): put this unit into an empty tote for put wall ${wall}.`;
+  }
   return null;
 }
 

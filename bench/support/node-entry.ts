@@ -9,3 +9,4 @@ export { applyPicks, claimTask } from '../../src/server/modules/outbound/picking
 export { startChecking } from '../../src/server/modules/outbound/checking';
 export { applyPack, startPacking } from '../../src/server/modules/outbound/packing';
 export { weightBands, weightVerdict } from '../../src/server/modules/outbound/weight-validation';
+export { applyPreSort, applySort, startSorting } from '../../src/server/modules/outbound/sorting';

@@ -17,6 +17,7 @@ import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shar
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { FEATURE_FLAGS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
+import { SORTING_STAGE } from '../../src/shared/codes';
 
 /** Endpoints that run before the app knows its warehouse, so they skip the tenant check. */
 
@@ -198,9 +199,11 @@ beforeAll(async () => {
   VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };
   const [mergeTask] = await server.database.db.select().from(mergeTasks).where(eq(mergeTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getMergeTaskDetail = { task_no: mergeTask!.taskNo };
-  // The demo's sorting rule, skills and the basket being sorted at its put wall (sorting.seed.ts).
-  const [sortingTask] = await server.database.db.select().from(sortingTasks).where(eq(sortingTasks.whsId, 'SGSIN1')).limit(1);
-  VALID_BODIES.getSortingTaskDetail = { task_no: sortingTask!.taskNo };
+  // The demo's sorting rule, skills, the basket being sorted at its put wall and the one being pre-sorted (sorting.seed.ts).
+  const sortingTask = async (stage: number) => (await server.database.db.select().from(sortingTasks)
+    .where(and(eq(sortingTasks.whsId, 'SGSIN1'), eq(sortingTasks.stage, stage))).limit(1))[0]!.taskNo;
+  VALID_BODIES.getSortingTaskDetail = { task_no: await sortingTask(SORTING_STAGE.values.PUT_WALL) };
+  VALID_BODIES.getPreSortingTaskDetail = { task_no: await sortingTask(SORTING_STAGE.values.PRE_SORTING) };
   const [sortingRule] = await server.database.db.select().from(sortingRules).where(eq(sortingRules.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSortingRuleDetail = { rule_id: sortingRule!.ruleId };
   const [sortingSkill] = await server.database.db.select().from(sortingSkills).where(eq(sortingSkills.whsId, 'SGSIN1')).limit(1);

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OB_EXCEPTION_DECISION, TASK_STATUS } from '../../../shared/codes';
 import { OB_EXCEPTION_ACCESS, OB_EXCEPTION_NOTE_MAX, outboundExceptionContract, type ObTroubleshootDetail } from '../../../shared/contract/outbound-exception.contract';
 import { obTroubleshootTaskResource } from '../../../shared/resources/ob-troubleshoot-task.resource';
 import { callApi } from '../../kit/api';
 import { FactsCard, Section, codeField, orPlaceholder } from '../../kit/record-parts';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { toast } from '../../kit/toast';
-import { pageTitle } from '../../routes/access';
 import { obTroubleshootQueries } from './ob-troubleshoot.queries';
 
 const F = obTroubleshootTaskResource.fields;
@@ -24,12 +23,8 @@ const taskStatusField = codeField(TASK_STATUS, /*i18n*/ 'Return Status', true);
  * and, while pending and for a user who may handle it, the decisions its type takes.
  */
 export default function ObTroubleshootTaskDetailScreen() {
-  const { i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { task_id: taskId = '' } = useParams({ strict: false }) as { task_id?: string };
+  const { id: taskId, heading } = useRecordHeading('task_id');
   const detail = useQuery(obTroubleshootQueries.detail(taskId));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskId}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskId} error={detail.error} />;
   const { task, return_task: returnTask, decisions } = detail.data;
   return (

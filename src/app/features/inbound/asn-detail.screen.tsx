@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import type { AsnDetail } from '../../../shared/contract/asn.contract';
@@ -12,12 +12,12 @@ import {
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
 import { callApi } from '../../kit/api';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { ReasonDialog } from '../../kit/reason-dialog';
 import { FieldValue } from '../../kit/resource/field-value';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
-import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { asnQueries, type AsnDetailScope } from './asn.queries';
@@ -275,14 +275,10 @@ function Actions({ asn, onMoved }: { asn: AsnDetail['asn']; onMoved(): void }) {
  * the moves its status allows.
  */
 export default function AsnDetailScreen() {
-  const { i18n } = useLingui();
   const queryClient = useQueryClient();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { pathname, id, heading } = useRecordHeading('id');
   const scope = scopeOf(pathname);
   const detail = useQuery(asnQueries.detail(scope, id));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${id}`.trim();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: asnQueries.all });
   if (!detail.data) {
     return <RecordPending heading={heading} id={id} error={detail.error} />;

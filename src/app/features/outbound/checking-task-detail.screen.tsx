@@ -1,13 +1,12 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHECKING_REFUSAL_REASON, TASK_STATUS } from '../../../shared/codes';
 import { checkingTaskResource } from '../../../shared/resources/checking-task.resource';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { pageTitle } from '../../routes/access';
 import { checkingQueries } from './checking.queries';
 import { OrderLink, WaveLink } from './outbound-parts';
 
@@ -23,11 +22,8 @@ const yes = (on: boolean) => (on ? <Trans>Yes</Trans> : <Trans>No</Trans>);
  */
 export default function CheckingTaskDetailScreen() {
   const { t, i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { task_number: taskNo = '' } = useParams({ strict: false }) as { task_number?: string };
+  const { id: taskNo, heading } = useRecordHeading('task_number');
   const detail = useQuery(checkingQueries.detail(taskNo));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   const { task, orders, refusals } = detail.data;
   return (

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PICKING_TASK_KIND, SALES_ORDER_STATUS } from '../../../shared/codes';
 import { SALES_ORDER_PAGES } from '../../../shared/contract/sales-order.contract';
 import { mergeTaskResource } from '../../../shared/resources/merging.resource';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { pageTitle } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
 import { TaskLink } from './outbound-parts';
 import { mergingQueries } from './merging.queries';
@@ -27,12 +27,9 @@ function OrderLink({ orderNo }: { orderNo: string }) {
  * whether it is picked and when it arrived.
  */
 export default function MergeTaskDetailScreen() {
-  const { t, i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { task_number: taskNo = '' } = useParams({ strict: false }) as { task_number?: string };
+  const { t } = useLingui();
+  const { id: taskNo, heading } = useRecordHeading('task_number');
   const detail = useQuery(mergingQueries.taskDetail(taskNo));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   const task = detail.data;
   return (

@@ -1,12 +1,11 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { packingTaskResource } from '../../../shared/resources/packing-task.resource';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, orPlaceholder } from '../../kit/record-parts';
-import { pageTitle } from '../../routes/access';
 import { ParcelsTable } from './packing-parts';
 import { packingQueries } from './packing.queries';
 import { OrderLink } from './outbound-parts';
@@ -19,12 +18,9 @@ const F = packingTaskResource.fields;
  * replaced numbers, the handover each left with).
  */
 export default function PackingTaskDetailScreen() {
-  const { t, i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { task_number: taskNo = '' } = useParams({ strict: false }) as { task_number?: string };
+  const { t } = useLingui();
+  const { id: taskNo, heading } = useRecordHeading('task_number');
   const detail = useQuery(packingQueries.detail(taskNo));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   const { task, order, lines, parcels } = detail.data;
   return (

@@ -1,18 +1,17 @@
 import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HANDOVER_KIND, HANDOVER_STATUS, PARCEL_STATUS, SALES_ORDER_STATUS } from '../../../shared/codes';
 import type { HandoverDetail } from '../../../shared/contract/shipping.contract';
 import { manifestJob, masterAwbJob } from '../../../shared/print';
 import { shippingHandoverResource } from '../../../shared/resources/shipping.resource';
 import { usePrinter } from '../../kit/print';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue, useWarehouseTimeZone } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { useSession } from '../../kit/use-session';
-import { pageTitle } from '../../routes/access';
 import { OrderLink } from './outbound-parts';
 import { shippingQueries } from './shipping.queries';
 
@@ -28,11 +27,8 @@ const yes = (on: boolean) => (on ? <Trans>Yes</Trans> : <Trans>No</Trans>);
  */
 export default function ShippingDetailScreen() {
   const { t, i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { id: shippingNo = '' } = useParams({ strict: false }) as { id?: string };
+  const { id: shippingNo, heading } = useRecordHeading('id');
   const detail = useQuery(shippingQueries.detail(shippingNo));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${shippingNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={shippingNo} error={detail.error} />;
   const { handover: h, parcels, orders } = detail.data;
   return (

@@ -1,14 +1,13 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
 import { SORTING_PAGES } from '../../../shared/contract/sorting.contract';
 import { preSortingTaskResource, sortingTaskResource } from '../../../shared/resources/sorting.resource';
+import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { pageTitle } from '../../routes/access';
 import { OrderLink, TaskLink, WaveLink } from './outbound-parts';
 import { sortingQueries } from './sorting.queries';
 
@@ -21,14 +20,11 @@ const orderStatusField = codeField(TASK_STATUS, /*i18n*/ 'Status');
  * one pre-sorting task the same way, each order with the put wall its group goes to and the group's tote.
  */
 export default function SortingTaskDetailScreen() {
-  const { t, i18n } = useLingui();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { task_number: taskNo = '' } = useParams({ strict: false }) as { task_number?: string };
+  const { t } = useLingui();
+  const { pathname, id: taskNo, heading } = useRecordHeading('task_number');
   const pre = pathname.startsWith(`${SORTING_PAGES.preList}/`);
   const F = (pre ? preSortingTaskResource : sortingTaskResource).fields;
   const detail = useQuery(sortingQueries.detail(taskNo, pre));
-  const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   const { task, orders, scans } = detail.data;
   return (

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { Device } from '../support/op-device';
-import { outboundFixture } from '../support/outbound-fixture';
-import { createTestSku } from '../support/putaway-fixture';
+import { outboundFlow } from '../support/outbound-flow';
 import {
-  checkingRefusals, consumableBalances, containers, inventoryTransactions, locationInventory, salesOrders, skus, stations,
+  checkingRefusals, consumableBalances, containers, inventoryTransactions, locationInventory, stations,
 } from '../../src/server/db/schema';
 import {
   CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, INVENTORY_TRANSACTION_TYPE, PICKING_TYPE, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE,
@@ -13,7 +12,6 @@ import {
 } from '../../src/shared/codes';
 import { checkingOps } from '../../src/shared/ops/checking.ops';
 import { mergingOps } from '../../src/shared/ops/merging.ops';
-import { pickingOps } from '../../src/shared/ops/picking.ops';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -36,7 +34,8 @@ let admin: TestClient;
 /** The checking stations' record settings: they weigh every parcel. */
 const WEIGHED = { station_type: STATION_TYPE.values.CHECKING, record_video: 0, record_photo: 0, record_weight: 1, video_max_seconds: 120, retention_days: 30 };
 const db = () => server.database.db;
-const fixture = outboundFixture(db, WHS, 'CK');
+const flow = outboundFlow(() => server, WHS, 'CK');
+const fixture = flow.fixture;
 
 let userCounter = 0;
 const signIn = async (role: 'Supervisor' | 'Operator', whsId = WHS) =>
@@ -70,57 +69,12 @@ afterAll(async () => {
 // ---- fixtures ----
 
 /** SKUs of the test's own (250 g each unless said), each stocked with 20 units in a zone of its own. */
-async function stockedSkus(n: number, weightG: number | null = 250): Promise<string[]> {
-  const { cells } = await fixture.privateZone(n);
-  const ids: string[] = [];
-  for (const cell of cells) {
-    const skuId = await createTestSku(db(), WHS, 'CHK');
-    await db().update(skus).set({ weightG }).where(and(eq(skus.whsId, WHS), eq(skus.skuId, skuId)));
-    await fixture.stock(skuId, [{ cell, qty: 20 }]);
-    ids.push(skuId);
-  }
-  return ids;
-}
-
-let externalCounter = 0;
-async function order(lines: readonly { sku_id: string; qty: number }[]): Promise<string> {
-  const created = await supervisor.post('/apps/process/outbound/salesorder/create_sales_order', { external_no: `CHK-${Date.now()}-${++externalCounter}`, lines });
-  expect(created.retcode, created.message).toBe(0);
-  return created.data.order.order_no;
-}
-
-/** Orders released in one wave and picked whole into one cart; answers the cart. */
-async function pickedCart(orderNos: readonly string[], pickingType: number = PICKING_TYPE.values.PICK_TO_ORDER): Promise<string> {
-  const released = await supervisor.post('/apps/process/outbound/wave/create_manual_wave', { order_nos: orderNos, picking_type: pickingType });
-  expect(released.retcode, released.message).toBe(0);
-  expect(released.data.task_nos).toHaveLength(1);
-  const cart = await fixture.container();
-  await pickTask(released.data.task_nos[0], cart);
-  return cart;
-}
-
-async function pickTask(taskNo: string, cart: string): Promise<void> {
-  const picker = await signIn('Operator');
-  const claimed = await picker.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: cart });
-  expect(claimed.retcode, claimed.message).toBe(0);
-  const device = new Device(picker);
-  for (const line of claimed.data.lines) {
-    const answer = await device.push(pickingOps.pick.kind, {
-      task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty, ...(line.slot_no ? { slot_no: line.slot_no } : {}),
-    });
-    expect(answer.status, answer.message).toBe('applied');
-  }
-}
-
-const orderStatus = async (orderNo: string) =>
-  (await db().select({ status: salesOrders.status }).from(salesOrders).where(and(eq(salesOrders.whsId, WHS), eq(salesOrders.orderNo, orderNo))))[0]!.status;
-/** Units on hand at a location, by SKU. */
-async function stockAt(location: string): Promise<Record<string, number>> {
-  const rows = await db().select({ skuId: locationInventory.skuId, qty: sql<number>`sum(${locationInventory.onhandQty})::int`, type: sql<number>`min(${locationInventory.locationType})::int` })
-    .from(locationInventory).where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), sql`${locationInventory.onhandQty} > 0`))
-    .groupBy(locationInventory.skuId);
-  return Object.fromEntries(rows.map((r) => [r.skuId, r.qty]));
-}
+const stockedSkus = (n: number, weightG: number | null = 250) => flow.stockedSkus(n, weightG, 20);
+const order = (lines: readonly { sku_id: string; qty: number }[]) => flow.order(lines);
+const pickedCart = (orderNos: readonly string[], pickingType?: number) => flow.pickedCart(orderNos, pickingType);
+const pickTask = (taskNo: string, cart: string) => flow.pickTask(taskNo, cart);
+const orderStatus = (orderNo: string) => flow.orderStatus(orderNo);
+const stockAt = (location: string) => flow.stockAt(location);
 const cartTask = async (cart: string) =>
   (await db().select({ taskNo: containers.taskNo }).from(containers).where(and(eq(containers.whsId, WHS), eq(containers.containerCode, cart))))[0]!.taskNo;
 

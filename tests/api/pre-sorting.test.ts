@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { Device } from '../support/op-device';
 import { outboundFlow } from '../support/outbound-flow';
-import { containers, inventoryTransactions, locationInventory, stations } from '../../src/server/db/schema';
+import { containers, inventoryTransactions, stations } from '../../src/server/db/schema';
 import {
   CHECKING_STATION_MODE, INVENTORY_REF_TYPE, PICKING_TYPE, SALES_ORDER_STATUS, SORTING_STAGE, STATION_STATUS, STATION_TYPE, TASK_STATUS,
 } from '../../src/shared/codes';
@@ -55,12 +55,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function stockAt(location: string): Promise<Record<string, number>> {
-  const rows = await db().select({ skuId: locationInventory.skuId, qty: sql<number>`sum(${locationInventory.onhandQty})::int` })
-    .from(locationInventory).where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), sql`${locationInventory.onhandQty} > 0`))
-    .groupBy(locationInventory.skuId);
-  return Object.fromEntries(rows.map((r) => [r.skuId, r.qty]));
-}
+const stockAt = (location: string) => flow.stockAt(location);
 const boundTask = async (code: string) =>
   (await db().select({ taskNo: containers.taskNo }).from(containers).where(and(eq(containers.whsId, WHS), eq(containers.containerCode, code))))[0]?.taskNo ?? null;
 

@@ -2,9 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { Device } from '../support/op-device';
-import { outboundFixture } from '../support/outbound-fixture';
-import { createTestSku } from '../support/putaway-fixture';
-import { containers, inventoryTransactions, locationInventory, salesOrders, sortingScans, sortingTasks, stations } from '../../src/server/db/schema';
+import { outboundFlow } from '../support/outbound-flow';
+import { containers, inventoryTransactions, salesOrders, sortingScans, sortingTasks, stations } from '../../src/server/db/schema';
 import {
   CHECKING_STATION_MODE, INVENTORY_REF_TYPE, PICKING_TYPE, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE, TASK_STATUS,
 } from '../../src/shared/codes';
@@ -33,7 +32,8 @@ let supervisor: TestClient;
 let sorter: TestClient;
 let otherSorter: TestClient;
 const db = () => server.database.db;
-const fixture = outboundFixture(db, WHS, 'SRT');
+const flow = outboundFlow(() => server, WHS, 'SRT');
+const fixture = flow.fixture;
 
 let userCounter = 0;
 const newUser = (role: 'Supervisor' | 'Operator', whsId = WHS) => server.createUser({ email: `sorting${++userCounter}@demo.local`, role, warehouses: [whsId] });
@@ -83,52 +83,14 @@ afterAll(async () => {
 
 // ---- fixtures ----
 
-async function stockedSkus(n: number): Promise<string[]> {
-  const { cells } = await fixture.privateZone(n);
-  const ids: string[] = [];
-  for (const cell of cells) {
-    const skuId = await createTestSku(db(), WHS, 'SRT');
-    await fixture.stock(skuId, [{ cell, qty: 30 }]);
-    ids.push(skuId);
-  }
-  return ids;
-}
-
-let externalCounter = 0;
-async function order(lines: readonly { sku_id: string; qty: number }[]): Promise<string> {
-  const created = await supervisor.post('/apps/process/outbound/salesorder/create_sales_order', { external_no: `SRT-${Date.now()}-${++externalCounter}`, lines });
-  expect(created.retcode, created.message).toBe(0);
-  return created.data.order.order_no;
-}
-
-/** Orders released in one Pick to Wave wave and picked into one batch container; answers the container. */
-async function batchContainer(orderNos: readonly string[], pickingType: number = PICKING_TYPE.values.PICK_TO_WAVE): Promise<string> {
-  const released = await supervisor.post('/apps/process/outbound/wave/create_manual_wave', { order_nos: orderNos, picking_type: pickingType });
-  expect(released.retcode, released.message).toBe(0);
-  expect(released.data.task_nos).toHaveLength(1);
-  const taskNo = released.data.task_nos[0];
-  const cart = await fixture.container();
-  const picker = await signIn('Operator');
-  const claimed = await picker.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: cart });
-  expect(claimed.retcode, claimed.message).toBe(0);
-  const device = new Device(picker);
-  for (const line of claimed.data.lines) {
-    const answer = await device.push(pickingOps.pick.kind, {
-      task_no: taskNo, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty, ...(line.slot_no ? { slot_no: line.slot_no } : {}),
-    });
-    expect(answer.status, answer.message).toBe('applied');
-  }
-  return cart;
-}
+const stockedSkus = (n: number) => flow.stockedSkus(n, null, 30);
+const order = (lines: readonly { sku_id: string; qty: number }[]) => flow.order(lines);
+/** Orders released in one wave (Pick to Wave unless told) and picked into one batch container; answers the container. */
+const batchContainer = (orderNos: readonly string[], pickingType: number = PICKING_TYPE.values.PICK_TO_WAVE) => flow.pickedCart(orderNos, pickingType);
 
 const orderStatus = async (orderNo: string) =>
   (await db().select({ status: salesOrders.status }).from(salesOrders).where(and(eq(salesOrders.whsId, WHS), eq(salesOrders.orderNo, orderNo))))[0]!.status;
-async function stockAt(location: string): Promise<Record<string, number>> {
-  const rows = await db().select({ skuId: locationInventory.skuId, qty: sql<number>`sum(${locationInventory.onhandQty})::int` })
-    .from(locationInventory).where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), sql`${locationInventory.onhandQty} > 0`))
-    .groupBy(locationInventory.skuId);
-  return Object.fromEntries(rows.map((r) => [r.skuId, r.qty]));
-}
+const stockAt = (location: string) => flow.stockAt(location);
 
 /** Checks the orders on wall A out of it (so the next test finds its slots free): each slot scanned at the checking station, each order checked. */
 async function checkOut(work: { orders: { order_no: string; slot_container: string; lines: { sku_id: string; qty: number }[] }[] }): Promise<void> {

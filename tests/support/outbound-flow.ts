@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { salesOrders, skus, stations } from '../../src/server/db/schema';
+import { locationInventory, salesOrders, skus, stations } from '../../src/server/db/schema';
 import { CHECKING_PACKAGING_TYPES } from '../../src/shared/contract/checking.contract';
 import { CHECKING_STATION_MODE, CONSUMABLE_TYPE, PICKING_TYPE, STATION_STATUS, STATION_TYPE } from '../../src/shared/codes';
 import { checkingOps } from '../../src/shared/ops/checking.ops';
@@ -70,8 +70,13 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
       expect(released.retcode, released.message).toBe(0);
       expect(released.data.task_nos).toHaveLength(1);
       const cart = await fixture.container();
+      await flow.pickTask(released.data.task_nos[0], cart);
+      return cart;
+    },
+
+    /** A picking task claimed into `cart` by a new picker and picked whole, line by line. */
+    async pickTask(taskNo: string, cart: string): Promise<void> {
       const picker = await signIn('Operator');
-      const taskNo = released.data.task_nos[0];
       const claimed = await picker.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: cart });
       expect(claimed.retcode, claimed.message).toBe(0);
       const device = new Device(picker);
@@ -81,7 +86,6 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
         });
         expect(answer.status, answer.message).toBe('applied');
       }
-      return cart;
     },
 
     /**
@@ -159,6 +163,14 @@ export function outboundFlow(server: () => TestServer, whsId: string, prefix: st
       });
       expect(answer.status, answer.message).toBe('applied');
       return { orderNo, trackingNo: work.order.tracking_no, taskNo: work.task.task_no };
+    },
+
+    /** Units on hand at a location (a cell, a container, an order), by SKU. */
+    async stockAt(location: string): Promise<Record<string, number>> {
+      const rows = await db().select({ skuId: locationInventory.skuId, qty: sql<number>`sum(${locationInventory.onhandQty})::int` })
+        .from(locationInventory).where(and(eq(locationInventory.whsId, whsId), eq(locationInventory.locationId, location), sql`${locationInventory.onhandQty} > 0`))
+        .groupBy(locationInventory.skuId);
+      return Object.fromEntries(rows.map((r) => [r.skuId, r.qty]));
     },
 
     async orderStatus(orderNo: string): Promise<number> {

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Device } from '../support/op-device';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { asnStatusOf, createTestSku, receivedAsnWithPutawayTask, type ReceivedAsn } from '../support/putaway-fixture';
 import { cells, inboundTasks, inventoryTransactions, pathways, putawayTaskLines, zones } from '../../src/server/db/schema';
@@ -17,7 +16,6 @@ import { RET } from '../../src/shared/retcodes';
  */
 
 const WHS = 'SGSIN1';
-const PUSH = '/apps/system/sync/push_ops';
 
 let server: TestServer;
 let operator: TestClient;
@@ -58,18 +56,6 @@ async function twoLines(): Promise<ReceivedAsn> {
 
 interface Answer { status: string; retcode: number; message: string; data: { tasks: { status: number; done_qty: number; total_qty: number }[]; lines: { line_no: number; put_qty: number }[]; qty: number } | null }
 
-class Device {
-  readonly id = randomUUID();
-  private seq = 0;
-  op(kind: string, payload: Record<string, unknown>) {
-    return { op_id: uuidv7(), seq: ++this.seq, kind, payload, created_at: Date.now() };
-  }
-  async send(ops: ReturnType<Device['op']>[]): Promise<Answer[]> {
-    const res = await operator.post(PUSH, { device_id: this.id, ops });
-    expect(res.retcode, res.message).toBe(0);
-    return res.data.results;
-  }
-}
 
 /** The puts of the scenario: line, cell index and qty, ending with the task's last unit. */
 const PUTS = [[1, 0, 1], [2, 1, 1], [1, 0, 1], [1, 1, 1], [2, 1, 1]] as const;
@@ -97,11 +83,11 @@ describe('a run of puts in one push', () => {
     const [together, alone] = [await twoLines(), await twoLines()];
     const [cellsTogether, cellsAlone] = [await freshCells(2), await freshCells(2)];
 
-    const device = new Device();
-    const answersTogether = await device.send(putsFor(together, cellsTogether).map((p) => device.op(putawayOps.put.kind, p)));
-    const single = new Device();
+    const device = new Device(operator);
+    const answersTogether = await device.send(...putsFor(together, cellsTogether).map((p) => device.op(putawayOps.put.kind, p)));
+    const single = new Device(operator);
     const answersAlone: Answer[] = [];
-    for (const put of putsFor(alone, cellsAlone)) answersAlone.push(...(await single.send([single.op(putawayOps.put.kind, put)])));
+    for (const put of putsFor(alone, cellsAlone)) answersAlone.push(...(await single.send(single.op(putawayOps.put.kind, put))));
 
     expect(answersTogether.every((a) => a.status === 'applied')).toBe(true);
     expect(stripNames(answersTogether)).toEqual(stripNames(answersAlone));
@@ -120,14 +106,14 @@ describe('a run of puts in one push', () => {
   test('a refused put inside a run is rejected alone; the ops around it apply in order', async () => {
     const fx = await twoLines();
     const cellCodes = await freshCells(2);
-    const device = new Device();
+    const device = new Device(operator);
     const puts = putsFor(fx, cellCodes);
     const tooMany = { ...puts[2]!, qty: 5 };
     const ops = [
       device.op(putawayOps.put.kind, puts[0]!), device.op(putawayOps.put.kind, puts[1]!), device.op(putawayOps.put.kind, tooMany),
       device.op('system.user.set_user_setting', { name: 'lang', value: 'en' }), device.op(putawayOps.put.kind, puts[2]!),
     ];
-    const answers = await device.send(ops);
+    const answers = await device.send(...ops);
     expect(answers.map((a) => a.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied']);
     expect(answers[2]!.retcode).toBe(RET.PUTAWAY_QTY_EXCEEDS);
     // Line 1 had 3: one put, then the refused 5 (2 left), then one more.

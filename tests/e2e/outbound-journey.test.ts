@@ -96,15 +96,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/**
- * The device keeps one station (spec §9), so a station screen opens at the station the PDA was last
- * used at, here one of another kind: the operator taps Change station to scan this one.
- */
-async function changeStation(page: Page, shownTestId: string, previous: string) {
-  await expect.poll(() => page.getByTestId(shownTestId).textContent()).toContain(previous);
-  await page.getByRole('button', { name: 'Change station' }).click();
-}
-
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/journey-${name}.png`, fullPage: true });
 
 /** A PDA screen at this step (screenshot `name`): it fits the PDA's width, nothing to scroll sideways. */
@@ -181,8 +172,8 @@ describe('the outbound journey on a PDA', () => {
     await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(Array(5).fill('done'));
 
     // Checking at CHK-01: each slot, then a cart of the merged order; a unit of another order refused first.
+    // Each station screen opens at the station it was last used at on this device (none yet), not the put wall.
     await page.goto('/v2/salesoutbound/checking');
-    await changeStation(page, 'checking-station', WALL);
     await scanInto(page, 'checking-station-scan', CHECKING_STATION);
     const checkingTaskNos: string[] = [];
     for (const [orderNo, container, units] of [
@@ -211,7 +202,6 @@ describe('the outbound journey on a PDA', () => {
     // Packing at PCK-03: the first order in a medium carton from stock, the others in checking's box; each label read back.
     const boxesBefore = await consumableStock(office.page, WHS, BOX);
     await page.goto('/v2/salesoutbound/packing');
-    await changeStation(page, 'packing-station', CHECKING_STATION);
     await scanInto(page, 'packing-station-scan', PACKING_STATION);
     const trackingNos: string[] = [];
     for (const orderNo of orderNos) {

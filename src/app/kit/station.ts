@@ -39,3 +39,23 @@ function subscribe(listener: () => void): () => void {
 export function useCurrentStation(): string {
   return useSyncExternalStore(subscribe, currentStation, currentStation);
 }
+
+/**
+ * The station a station screen (`kind`: checking, packing, sorting…) last worked at on this device,
+ * '' when none. Each screen keeps its own, so a put wall chosen at the sorting screen does not open
+ * the checking screen at the put wall; the one chosen on a screen is also the device's current
+ * station (printing, spec §9).
+ */
+export function useScreenStation(kind: string): string {
+  const key = `${STORAGE_KEYS.stationNo}:${kind}`;
+  // Re-read when the current station changes (chosen here or elsewhere); the screen's own is stored under its key.
+  useCurrentStation();
+  return clean(readStored(key));
+}
+
+/** Chooses the station of a station screen (`kind`) and makes it the device's current station. */
+export function setScreenStation(kind: string, stationId: string): void {
+  const next = clean(stationId);
+  writeStored(`${STORAGE_KEYS.stationNo}:${kind}`, next === '' ? null : next);
+  setCurrentStation(next);
+}

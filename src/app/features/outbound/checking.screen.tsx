@@ -15,7 +15,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { setCurrentStation, useCurrentStation } from '../../kit/station';
+import { setScreenStation, useScreenStation } from '../../kit/station';
 import { toast } from '../../kit/toast';
 import {
   addUnit, checkingOpsOf, checkPayloadOf, finishNeeds, needsFinishing, openOrders, orderComplete, orderOfScan, orderState, slotRefusal, unitOfScan,
@@ -45,13 +45,13 @@ export default function CheckingScreen() {
 export function CheckingStation({ path, title, mode }: { path: string; title: React.ReactNode; mode: CodeOf<typeof CHECKING_STATION_MODE> | null }) {
   const navigate = useNavigate();
   // The device's station (kit/station: kept in local storage, spec §9), unless the link names one.
-  const deviceStation = useCurrentStation();
+  const deviceStation = useScreenStation('checking');
   const station = useSearchParam('station') ?? (deviceStation || null);
   const container = useSearchParam('container') ?? null;
   const mayCheck = useMayCall(checkingOps.check.access);
   const open = (next: { station?: string | null; container?: string | null }) => {
     const stationId = next.station === undefined ? station : next.station;
-    if (next.station !== undefined) setCurrentStation(next.station ?? '');
+    if (next.station !== undefined) setScreenStation('checking', next.station ?? '');
     const search: Record<string, string> = {};
     if (stationId) search.station = stationId;
     if (stationId && next.container) search.container = next.container;

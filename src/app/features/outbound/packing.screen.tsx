@@ -16,7 +16,7 @@ import { usePrinter } from '../../kit/print';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { setCurrentStation, useCurrentStation } from '../../kit/station';
+import { setScreenStation, useScreenStation } from '../../kit/station';
 import { toast } from '../../kit/toast';
 import {
   addParcel, filledParcels, initialPlan, packedOrderPrintOf, packPayloadOf, packProblem, scanAtPacking, setWeight, type Plan,
@@ -36,13 +36,13 @@ const PATH = '/salesoutbound/packing';
  */
 export default function PackingScreen() {
   const navigate = useNavigate();
-  const deviceStation = useCurrentStation();
+  const deviceStation = useScreenStation('packing');
   const station = useSearchParam('station') ?? (deviceStation || null);
   const order = useSearchParam('order') ?? null;
   const mayPack = useMayCall(packingOps.pack.access);
   const open = (next: { station?: string | null; order?: string | null }) => {
     const stationId = next.station === undefined ? station : next.station;
-    if (next.station !== undefined) setCurrentStation(next.station ?? '');
+    if (next.station !== undefined) setScreenStation('packing', next.station ?? '');
     const search: Record<string, string> = {};
     if (stationId) search.station = stationId;
     if (stationId && next.order) search.order = next.order;

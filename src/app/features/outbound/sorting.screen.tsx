@@ -15,7 +15,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { setCurrentStation, useCurrentStation } from '../../kit/station';
+import { setScreenStation, useScreenStation } from '../../kit/station';
 import { toast } from '../../kit/toast';
 import { SlotStep } from './picking-parts';
 import {
@@ -36,13 +36,13 @@ const PATH = '/salesoutbound/sorting';
  */
 export default function SortingScreen() {
   const navigate = useNavigate();
-  const deviceStation = useCurrentStation();
+  const deviceStation = useScreenStation('sorting');
   const wall = useSearchParam('wall') ?? (deviceStation || null);
   const container = useSearchParam('container') ?? null;
   const maySort = useMayCall(sortingOps.sort.access);
   const open = (next: { wall?: string | null; container?: string | null }) => {
     const wallId = next.wall === undefined ? wall : next.wall;
-    if (next.wall !== undefined) setCurrentStation(next.wall ?? '');
+    if (next.wall !== undefined) setScreenStation('sorting', next.wall ?? '');
     const search: Record<string, string> = {};
     if (wallId) search.wall = wallId;
     if (wallId && next.container) search.container = next.container;

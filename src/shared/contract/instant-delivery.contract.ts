@@ -24,9 +24,12 @@ export const INSTANT_PAGES = {
 export const INSTANT_ACCESS = {
   /** Place parcels in pigeonholes (and read the pigeonhole board). */
   place: { perm: pageActionPerm(INSTANT_PAGES.pigeonhole, 'Action') },
-  /** See the pigeonholes; create a range of them. */
+  /** See the pigeonholes. */
   view: { perm: derivePerm(INSTANT_PAGES.pigeonhole) },
-  configure: { perm: derivePerm(INSTANT_PAGES.configuration) },
+  /** Create a range of pigeonholes: whoever creates zone codes (a supervisor's right; operators place parcels only). */
+  createPigeonholes: { perm: derivePerm(`${INSTANT_PAGES.zoneCode}/create`) },
+  viewConfig: { perm: derivePerm(INSTANT_PAGES.configuration) },
+  configure: { perm: pageActionPerm(INSTANT_PAGES.configuration, 'Edit') },
   deliveries: { perm: derivePerm(INSTANT_PAGES.deliverTask) },
 } as const;
 
@@ -131,7 +134,7 @@ const CALLS = '/apps/process/outbound/instant';
 
 export const instantDeliveryContract = {
   getInstantConfig: endpoint({
-    method: 'GET', path: `${CALLS}/get_instant_config`, access: INSTANT_ACCESS.configure,
+    method: 'GET', path: `${CALLS}/get_instant_config`, access: INSTANT_ACCESS.viewConfig,
     summary: 'The warehouse\'s instant delivery configuration (defaults until saved: off, no carrier, no cut-off, alert after 30 minutes).',
     input: z.object({}),
     output: instantConfigSchema,
@@ -149,7 +152,7 @@ export const instantDeliveryContract = {
     output: pigeonholeBoardSchema,
   }),
   createPigeonholes: endpoint({
-    method: 'POST', path: `${CALLS}/create_pigeonholes`, access: INSTANT_ACCESS.configure,
+    method: 'POST', path: `${CALLS}/create_pigeonholes`, access: INSTANT_ACCESS.createPigeonholes,
     summary: 'Creates the pigeonholes prefix+from … prefix+to (at least two digits) for an active zone code. -290307: a zone not active, codes taken (none is created then).',
     input: createPigeonholesInput,
     output: z.object({ codes: z.array(z.string()) }),

@@ -64,5 +64,5 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/salesoutbound/instantDelivery/zoneCode/create', msg`Create Zone Code`),
   page('/salesoutbound/instantDelivery/zoneCode/edit/$id', msg`Edit Zone Code`),
   page('/salesoutbound/instantDelivery/zoneCode/detail/$id', msg`Zone Code Detail`),
-  page('/salesoutbound/instantDelivery/configuration', msg`Configuration`),
+  page('/salesoutbound/instantDelivery/configuration', msg`Configuration`, { actions: { Edit: msg`Change the instant delivery configuration` } }),
 ];

@@ -59,6 +59,9 @@ ALTER TABLE "pigeonhole_parcels" ADD CONSTRAINT "pigeonhole_parcels_pigeonhole_f
 ALTER TABLE "pigeonholes" ADD CONSTRAINT "pigeonholes_whs_id_warehouses_whs_id_fk" FOREIGN KEY ("whs_id") REFERENCES "public"."warehouses"("whs_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pigeonholes" ADD CONSTRAINT "pigeonholes_zone_fk" FOREIGN KEY ("whs_id","zone_code") REFERENCES "public"."instant_zone_codes"("whs_id","zone_code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "instant_zone_codes_zone_name_trgm_idx" ON "instant_zone_codes" USING gin ("zone_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "instant_zone_codes_postcode_prefixes_trgm_idx" ON "instant_zone_codes" USING gin ("postcode_prefixes" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "instant_zone_codes_keywords_trgm_idx" ON "instant_zone_codes" USING gin ("keywords" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "instant_zone_codes_name_idx" ON "instant_zone_codes" USING btree ("whs_id","zone_name");--> statement-breakpoint
 CREATE INDEX "instant_zone_codes_created_at_idx" ON "instant_zone_codes" USING btree ("whs_id","created_at");--> statement-breakpoint
 CREATE INDEX "pigeonhole_parcels_pigeonhole_idx" ON "pigeonhole_parcels" USING btree ("whs_id","pigeonhole_code");--> statement-breakpoint
 CREATE INDEX "pigeonhole_parcels_order_idx" ON "pigeonhole_parcels" USING btree ("whs_id","order_no");--> statement-breakpoint

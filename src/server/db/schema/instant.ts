@@ -37,6 +37,9 @@ export const instantZoneCodes = pgTable('instant_zone_codes', {
 }, (t) => [
   whsPrimaryKey(t, t.zoneCode),
   trigramIndex(t.zoneName),
+  trigramIndex(t.postcodePrefixes),
+  trigramIndex(t.keywords),
+  index('instant_zone_codes_name_idx').on(t.whsId, t.zoneName),
   index('instant_zone_codes_created_at_idx').on(t.whsId, t.createdAt),
   activeStatusCheck(t.status),
 ]);

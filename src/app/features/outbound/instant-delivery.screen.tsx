@@ -130,6 +130,9 @@ function PlaceStep() {
     return { ok: true, say: t`Placed in ${code}` };
   };
 
+  const tracking = placement?.parcel.tracking_no ?? '';
+  const zone = placement?.zoneCode ?? '';
+  const pigeonhole = placement?.pigeonhole ?? '';
   return (
     <Stack gap="sm">
       {!data.config.enabled && <Alert color="orange"><Trans>Instant delivery is off in this warehouse.</Trans></Alert>}
@@ -137,15 +140,15 @@ function PlaceStep() {
       {placement ? (
         <>
           <Card withBorder radius="md" padding="md" bg="teal.0" data-testid="ph-target" data-pigeonhole={placement.pigeonhole}>
-            <Text size="sm" c="dimmed"><Trans>Put parcel {placement.parcel.tracking_no} into</Trans></Text>
+            <Text size="sm" c="dimmed"><Trans>Put parcel {tracking} into</Trans></Text>
             <Text fw={900} ff="monospace" style={{ fontSize: 'clamp(2.5rem, 14vw, 4.5rem)', lineHeight: 1.1 }} data-testid="ph-target-code">{placement.pigeonhole}</Text>
             <Group gap={6}>
-              <Badge variant="light"><Trans>Zone {placement.zoneCode}</Trans></Badge>
+              <Badge variant="light"><Trans>Zone {zone}</Trans></Badge>
               <Badge variant="light" color="gray">{placement.parcel.order_no}</Badge>
               {placement.nextDay && <Badge color="orange" data-testid="ph-next-day"><Trans>After cut-off: next day</Trans></Badge>}
             </Group>
           </Card>
-          <ScanInput label={<Trans>Scan pigeonhole {placement.pigeonhole}'s label</Trans>} placeholder={t`Pigeonhole`} onScan={onHole} testId="ph-hole-scan" />
+          <ScanInput label={<Trans>Scan pigeonhole {pigeonhole}'s label</Trans>} placeholder={t`Pigeonhole`} onScan={onHole} testId="ph-hole-scan" />
           <Button variant="subtle" onClick={() => { setPlacement(null); setRefused(null); }}><Trans>Another parcel</Trans></Button>
         </>
       ) : (

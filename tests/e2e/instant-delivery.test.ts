@@ -101,10 +101,11 @@ describe('instant delivery', () => {
     await scanInto(page, 'ph-hole-scan', hole);
     await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
     await page.reload();
+    await page.getByTestId('ph-parcel-scan').waitFor();
 
     // The rider arrives; the network is gone.
     await context.setOffline(true);
-    await page.getByText('Rider arrived').click();
+    await page.getByTestId('ph-mode-rider').click();
     await page.getByTestId('ph-carrier').filter({ hasText: CARRIER }).click();
     await scanInto(page, 'ph-booking-scan', 'GRAB-E2E-0001');
     await page.getByTestId('ph-rider').fill('Andi');

@@ -68,7 +68,10 @@ function PigeonholeOperation() {
       <>
         <SegmentedControl
           value={mode} onChange={(v) => setMode(v as 'place' | 'rider')} data-testid="ph-mode"
-          data={[{ value: 'place', label: <Trans>Place parcels</Trans> }, { value: 'rider', label: <Trans>Rider arrived</Trans> }]}
+          data={[
+            { value: 'place', label: <span data-testid="ph-mode-place"><Trans>Place parcels</Trans></span> },
+            { value: 'rider', label: <span data-testid="ph-mode-rider"><Trans>Rider arrived</Trans></span> },
+          ]}
         />
         {mode === 'place' ? <PlaceStep /> : <RiderStep onOpen={go} />}
       </>

@@ -40,7 +40,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * Rider, shipping's screen part), all offline ops.
  */
 export default function PigeonholeScreen() {
-  const wide = useMediaQuery('(min-width: 62em)');
+  // Read at the first render: mounting the other layout first would start (and drop) the board's read twice.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   return wide ? <PigeonholeOffice /> : <PigeonholeOperation />;
 }
 

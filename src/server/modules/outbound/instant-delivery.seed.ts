@@ -7,9 +7,11 @@ import { instantDeliveryConfigs, instantZoneCodes, parcels, pigeonholes, salesOr
 import { demoWorker } from '../../common/demo-actor';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import { applyPlace } from './instant-delivery';
+import { checkDemoCart } from './outbound.seed';
 import { packDemoOrder } from './packing.seed';
 import { S } from './sales-order';
 import { applyClose, applyLoad, applyOpen } from './shipping';
+import { weightBands } from './weight-validation';
 
 /** The demo's instant delivery warehouse. */
 const INSTANT_WHS = 'IDJKT1';
@@ -19,6 +21,8 @@ const ZONES = [
   { zoneCode: 'JKT-P', zoneName: 'Jakarta Pusat', postcodePrefixes: '101,102,103,104,105,106,107', keywords: 'Jakarta Pusat,Menteng,Tanah Abang' },
   { zoneCode: 'JKT-B', zoneName: 'Jakarta Barat', postcodePrefixes: '111,112,113,114,115,116,117,118', keywords: 'Jakarta Barat,Grogol,Kebon Jeruk' },
 ];
+/** Wave 1's carts (pick to order, one order each) the outbound seed picks but does not check. */
+const PICKED_CARTS = ['CART005', 'CART006', 'CART007', 'CART008'];
 const HOLES: Record<string, readonly number[]> = { 'JKT-S': [1, 2, 3], 'JKT-P': [4, 5, 6], 'JKT-B': [7, 8] };
 const INSTANT_ORDERS = [
   { carrier: 'GrabExpress', receiver: { name: 'Dewi Lestari', phone: '+62 812 5550 2001', address: 'Jl. Wijaya I No. 5\nKebayoran Baru, Jakarta Selatan 12170' } },
@@ -30,9 +34,9 @@ const INSTANT_ORDERS = [
 /**
  * Instant delivery in IDJKT1 (docs/outbound.md "Instant delivery"): GrabExpress and GoSend are instant
  * carriers (cut-off 14:00, alert after 30 minutes), three Jakarta zone codes, pigeonholes PH-01 … PH-08.
- * The orders left Checked by the outbound seed become riders' orders (their carrier and a Jakarta
- * receiver), are packed and placed in their pigeonholes; the first leaves with a GrabExpress rider
- * (a delivered assignment). Through the ops' own code.
+ * The orders of wave 1's carts left picked by the outbound seed are checked and become riders'
+ * orders (their carrier and a Jakarta receiver), are packed and placed in their pigeonholes; the first
+ * leaves with a GrabExpress rider (a delivered assignment). Through the ops' own code.
  */
 export async function seedDemoInstantDelivery(tx: Tx, whsIds: readonly string[]): Promise<void> {
   if (!whsIds.includes(INSTANT_WHS)) return;
@@ -42,12 +46,17 @@ export async function seedDemoInstantDelivery(tx: Tx, whsIds: readonly string[])
   await tx.insert(pigeonholes).values(ZONES.flatMap((z) => HOLES[z.zoneCode]!.map((n) => ({
     whsId, pigeonholeCode: pigeonholeCodes('PH-', n, 8)[0]!, zoneCode: z.zoneCode, capacity: 6,
   }))));
-  const checked = await tx.select({ orderNo: salesOrders.orderNo }).from(salesOrders)
-    .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.status, S.CHECKED))).orderBy(asc(salesOrders.orderNo)).limit(INSTANT_ORDERS.length);
-  if (checked.length === 0) return;
   const [whs] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
   const userId = await demoWorker(tx, whsId);
   const actor = { userId, timeZone: timeRegionOrDefault(whs?.timeRegion) };
+  // Wave 1's carts the outbound seed left picked are checked now; their orders become the riders'.
+  const checkedOrders = async () => (await tx.select({ orderNo: salesOrders.orderNo }).from(salesOrders)
+    .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.status, S.CHECKED))).orderBy(asc(salesOrders.orderNo))).map((o) => o.orderNo);
+  const before = new Set(await checkedOrders());
+  const bands = await weightBands(tx, whsId);
+  for (const cart of PICKED_CARTS) await checkDemoCart(tx, whsId, actor, 'CHK-01', cart, bands);
+  const checked = (await checkedOrders()).filter((no) => !before.has(no)).slice(0, INSTANT_ORDERS.length).map((orderNo) => ({ orderNo }));
+  if (checked.length === 0) return;
   const placed: { orderNo: string; trackingNo: string; carrier: string }[] = [];
   for (const [i, { orderNo }] of checked.entries()) {
     const { carrier, receiver } = INSTANT_ORDERS[i]!;

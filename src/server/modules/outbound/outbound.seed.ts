@@ -160,7 +160,7 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
 
 /**
  * Starts checking a picked cart at a station and, when `finish`, checks each of its orders whole in
- * carton CB-S, weighing what its units should (instant-delivery.seed.ts checks more carts so). False:
+ * carton CB-S, weighing what its units should (instant-delivery.seed.ts checks its riders' orders so). False:
  * the cart has nothing to check (its orders were cancelled).
  */
 export async function checkDemoCart(

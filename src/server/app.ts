@@ -49,6 +49,7 @@ import { waveHandlers } from './modules/outbound/wave.handlers';
 import { checkingHandlers } from './modules/outbound/checking.handlers';
 import { outboundExceptionHandlers } from './modules/outbound/outbound-exception.handlers';
 import { shippingHandlers } from './modules/outbound/shipping.handlers';
+import { instantDeliveryHandlers } from './modules/outbound/instant-delivery.handlers';
 import { packingHandlers } from './modules/outbound/packing.handlers';
 import { pickingHandlers } from './modules/outbound/picking.handlers';
 import { mergingHandlers } from './modules/outbound/merging.handlers';
@@ -62,7 +63,7 @@ import { printHandlers } from './modules/config/print.handlers';
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
-  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
+  ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers,
 };
 

@@ -254,14 +254,21 @@ export const PARCEL_STATUS = defineCodes({
  */
 export const HANDOVER_STATUS = defineCodes({ LOADING: [1, /*i18n*/ 'Loading'], SHIPPED: [2, /*i18n*/ 'Shipped'] });
 
-/** How a handover's parcels go (numbers are ours): one by one to the courier, or grouped on a pallet or in a bag (group shipping). */
 /**
  * The stage of a sorting task (ours): Pre-sorting splits a batch container at a pre-sorting station
  * into one tote a put wall; Put Wall sorts a container (or a pre-sorted tote) into one slot an order.
  */
 export const SORTING_STAGE = defineCodes({ PRE_SORTING: [1, /*i18n*/ 'Pre-sorting'], PUT_WALL: [2, /*i18n*/ 'Put Wall'] });
 
-export const HANDOVER_KIND = defineCodes({ COURIER: [1, /*i18n*/ 'By Courier'], PALLET: [2, /*i18n*/ 'Pallet'], BAG: [3, /*i18n*/ 'Bag'] });
+/** How a handover's parcels go (numbers are ours): one by one to the courier, or grouped on a pallet or in a bag (group shipping). */
+export const HANDOVER_KIND = defineCodes({
+  COURIER: [1, /*i18n*/ 'By Courier'], PALLET: [2, /*i18n*/ 'Pallet'], BAG: [3, /*i18n*/ 'Bag'],
+  /** A same-day rider's pickup (GrabExpress, GoSend, Lalamove): instant delivery's delivery task, no dock. */
+  RIDER: [4, /*i18n*/ 'Instant Rider'],
+});
+
+/** A handover kind that carries a group (a pallet or a bag, under its code). */
+export const isGroupHandover = (kind: number): boolean => kind === HANDOVER_KIND.values.PALLET || kind === HANDOVER_KIND.values.BAG;
 
 /** Where a sales order came from (numbers are ours). */
 export const SALES_ORDER_SOURCE = defineCodes({

@@ -213,6 +213,31 @@ export const RET = {
   SHIP_DOCK_UNUSABLE: -290106,
   /** Group shipping: the pallet or bag code is on another group still loading; `data.group_code`, `data.shipping_no`. */
   SHIP_GROUP_CODE_BUSY: -290107,
+  /** Instant delivery: the configuration cannot be saved; `data.field` names what is wrong (carrier_names, cutoff_time, alert_minutes). */
+  INSTANT_CONFIG_INVALID: -290301,
+  /**
+   * Instant delivery: the parcel is not an instant parcel — instant delivery is off in the warehouse
+   * (`data.reason` disabled) or its order's carrier is not one of the configuration's (`carrier`);
+   * `data.tracking_no`, `data.carrier`.
+   */
+  INSTANT_NOT_INSTANT: -290302,
+  /** Instant delivery: the parcel cannot go into a pigeonhole now: `data.reason` — not_packed, order (its order is not Packed), placed (it is in `data.pigeonhole_code` already). */
+  INSTANT_PARCEL_NOT_PLACEABLE: -290303,
+  /** Instant delivery: no active zone code matches the receiver's address (postcode prefix or keyword): add a zone code; `data.tracking_no`, `data.postcode`. */
+  INSTANT_NO_ZONE: -290304,
+  /** Instant delivery: no active pigeonhole of the parcel's zone has room; `data.zone_code`. */
+  INSTANT_NO_PIGEONHOLE_ROOM: -290305,
+  /** Instant delivery: the pigeonhole scanned is not the parcel's; `data.scanned`, `data.pigeonhole_code` (the right one), `data.zone_code`. */
+  INSTANT_WRONG_PIGEONHOLE: -290306,
+  /** Instant delivery: pigeonholes cannot be created as asked: `data.reason` — range (bad numbers or over 200), zone (not an active zone code), taken (`data.codes` exist already). */
+  INSTANT_PIGEONHOLE_RANGE_INVALID: -290307,
+  /**
+   * Instant delivery: a rider's handover takes only instant parcels of its carrier, and opens only for
+   * an instant carrier with a booking number: `data.reason` — not_instant, carrier, booking; `data.tracking_no` when a parcel.
+   */
+  INSTANT_RIDER_REFUSED: -290308,
+  /** Instant delivery: a zone code's postcode prefixes or keywords are not usable: `data.field`, `data.value`. */
+  INSTANT_ZONE_CODE_INVALID: -290309,
   /**
    * Consumables: a consumable asked for is not one the warehouse can use (unknown, inactive); nothing
    * was taken. `data.consumable_id` and `data.reason` (unknown, inactive).

@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   autoWaveRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
-  outboundDamageReports, salesOrders, shippingHandovers, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -194,6 +194,10 @@ beforeAll(async () => {
   // A handover loading at SGSIN1 (none in the demo until it has packed orders) and a demo order's parcels.
   await server.database.db.insert(shippingHandovers).values({ whsId: 'SGSIN1', shippingNo: 'SHCONTRACT01', kind: 1, carrierName: 'J&T Express' }).onConflictDoNothing();
   VALID_BODIES.getHandoverDetail = { shipping_no: 'SHCONTRACT01' };
+  await server.database.db.insert(shippingHandovers).values({ whsId: 'SGSIN1', shippingNo: 'SHCONTRACT02', kind: 4, carrierName: 'GrabExpress', bookingNo: 'BK1' }).onConflictDoNothing();
+  VALID_BODIES.getDeliveryTaskDetail = { assignment_id: 'SHCONTRACT02' };
+  await server.database.db.insert(instantZoneCodes).values({ whsId: 'SGSIN1', zoneCode: 'CZ1', zoneName: 'Contract zone' }).onConflictDoNothing();
+  VALID_BODIES.getZoneCodeDetail = { zone_code: 'CZ1' };
   VALID_BODIES.getOrderShipping = { order_no: order!.orderNo };
   // A demo merge lane and merging task (merging.seed.ts: the demo's multi-zone orders).
   VALID_BODIES.getMergeLane = { station_id: 'MRG-01' };

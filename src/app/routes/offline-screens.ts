@@ -30,6 +30,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/sortingwhilechecking': () => import('../features/outbound/sorting-while-checking.screen'),
   '/salesoutbound/shipping': () => import('../features/outbound/shipping.screen'),
   '/salesoutbound/groupshipping': () => import('../features/outbound/group-shipping.screen'),
+  '/salesoutbound/instantDelivery/pigeonhole': () => import('../features/outbound/instant-delivery.screen'),
   // A handover's detail opens offline too (its read is offlineRead): the dock looks one up after a cut.
   '/salesoutbound/shipping/detail/$id': () => import('../features/outbound/shipping-detail.screen'),
   '/salesoutbound/groupshipping/detail/$id': () => import('../features/outbound/shipping-detail.screen'),

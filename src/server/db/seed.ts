@@ -14,6 +14,7 @@ import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/m
 import { seedDemoSortingRules } from '../modules/outbound/sorting.seed';
 import { seedDemoPrintSettings } from '../modules/config/print.seed';
 import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/shipping.seed';
+import { seedDemoInstantDelivery } from '../modules/outbound/instant-delivery.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -196,6 +197,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId), putWalls);
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

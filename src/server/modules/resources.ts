@@ -30,6 +30,7 @@ import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
 import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.reads';
 import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
 import { shippingRuleHooks } from './outbound/shipping-rule';
+import { instantZoneCodeHooks } from './outbound/instant-delivery';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
@@ -72,6 +73,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   group_shipping_rule: shippingRuleHooks,
   one_awb_rule: shippingRuleHooks,
   bypass_tws_rule: shippingRuleHooks,
+  instant_zone_code: instantZoneCodeHooks,
 };
 
 /**

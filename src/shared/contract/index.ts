@@ -30,6 +30,7 @@ import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
 import { outboundExceptionContract } from './outbound-exception.contract';
 import { shippingContract } from './shipping.contract';
+import { instantDeliveryContract } from './instant-delivery.contract';
 import { packingContract } from './packing.contract';
 import { mergingContract } from './merging.contract';
 import { sortingContract } from './sorting.contract';
@@ -75,6 +76,7 @@ export const contract = {
   ...checkingContract,
   ...outboundExceptionContract,
   ...shippingContract,
+  ...instantDeliveryContract,
   ...packingContract,
   ...mergingContract,
   ...sortingContract,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HANDOVER_KIND, type CodeOf } from '../codes';
+import { HANDOVER_KIND, isGroupHandover, type CodeOf } from '../codes';
 import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 import { docCode } from './sales-order.contract';
@@ -42,8 +42,13 @@ export const openHandoverPayload = z.object({
   vehicle_no: optionalText(32),
   driver_name: optionalText(100),
   group_code: docCode(32).nullable().default(null),
-}).refine((p) => (p.kind === HANDOVER_KIND.values.COURIER) === (p.group_code === null), {
-  message: 'a pallet or bag names its code; a courier handover names none', path: ['group_code'],
+  /** An instant rider's pickup: the carrier's booking number (required for a rider) and the rider's phone. */
+  booking_no: docCode(64).nullable().default(null),
+  rider_phone: optionalText(40),
+}).refine((p) => isGroupHandover(p.kind) === (p.group_code !== null), {
+  message: 'a pallet or bag names its code; a courier or rider handover names none', path: ['group_code'],
+}).refine((p) => (p.kind === HANDOVER_KIND.values.RIDER) === (p.booking_no !== null), {
+  message: 'a rider\'s pickup names its booking number; other handovers name none', path: ['booking_no'],
 });
 export type OpenHandoverPayload = z.infer<typeof openHandoverPayload>;
 
@@ -114,6 +119,8 @@ export const handoverSchema = z.object({
   driver_name: z.string().nullable(),
   group_code: z.string().nullable(),
   master_awb: z.string().nullable(),
+  booking_no: z.string().nullable(),
+  rider_phone: z.string().nullable(),
   line_haul: z.boolean(),
   parcel_count: z.number().int(),
   qty: z.number().int(),

@@ -6,6 +6,7 @@ import { pickingOps } from './picking.ops';
 import { putawayOps } from './putaway.ops';
 import { sortingOps } from './sorting.ops';
 import { shippingOps } from './shipping.ops';
+import { instantDeliveryOps } from './instant-delivery.ops';
 import { userSettingsOps } from './user-settings.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
@@ -24,6 +25,7 @@ export const OPS = {
   shipping: shippingOps,
   packing: packingOps,
   sorting: sortingOps,
+  instantDelivery: instantDeliveryOps,
 };
 
 /** An op of the list. */

@@ -29,6 +29,7 @@ import { putawayTaskResource } from './putaway-task.resource';
 import { salesOrderResource, waveableOrderResource } from './sales-order.resource';
 import { roleResource, warehouseRoleResource } from './role.resource';
 import { bypassTwsRuleResource, groupShippingRuleResource, oneAwbRuleResource, shipOrderResource, shippingHandoverResource } from './shipping.resource';
+import { deliveryTaskResource, instantZoneCodeResource } from './instant-delivery.resource';
 import { shopGroupResource, shopResource } from './shop.resource';
 import { preSortingTaskResource, sortingRuleResource, sortingSkillResource, sortingTaskResource } from './sorting.resource';
 import { skuMappingResource, skuResource } from './sku.resource';
@@ -64,6 +65,7 @@ export const RESOURCES = [
   subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
+  instantZoneCodeResource, deliveryTaskResource,
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

@@ -26,7 +26,7 @@ describe('operation screens', () => {
       '/inventorymanage/cc/cctask', '/inventorymanage/cc/cctask/$task_id', '/inventorymanage/cc/cctask/createsecondcc',
       '/inventorymanage/fsc/fsctask', '/inventorymanage/fsc/fsctask/$task_id', '/inventorymanage/fsc/fsctask/count',
       '/inventorymanage/racktransfer/massputaway', '/inventorymanage/racktransfer/picking', '/inventorymanage/racktransfer/standardputaway',
-      '/salesoutbound/checking', '/salesoutbound/groupshipping', '/salesoutbound/groupshipping/detail/$id', '/salesoutbound/mergeLane', '/salesoutbound/packing', '/salesoutbound/picking/{-$pickup_id}',
+      '/salesoutbound/checking', '/salesoutbound/groupshipping', '/salesoutbound/groupshipping/detail/$id', '/salesoutbound/instantDelivery/pigeonhole', '/salesoutbound/mergeLane', '/salesoutbound/packing', '/salesoutbound/picking/{-$pickup_id}',
       '/salesoutbound/pickingTask', '/salesoutbound/shipping', '/salesoutbound/shipping/detail/$id', '/salesoutbound/sorting',
       '/salesoutbound/sortingwhilechecking',
     ].sort());

@@ -9,6 +9,7 @@ export const OPERATION_PATHS = [
   '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting', '/inbound/reprocess',
   '/salesoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
   '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/groupshipping', '/salesoutbound/mergeLane',
+  '/salesoutbound/instantDelivery/pigeonhole',
   '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
   '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
 ] as const;

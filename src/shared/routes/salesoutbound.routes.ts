@@ -59,7 +59,10 @@ export const SALES_OUTBOUND_ROUTES: readonly RouteDecl[] = [
     parent: '/salesoutbound/subPicking/grouplog',
   }),
   group('/salesoutbound/instantDelivery', msg`Instant Delivery`, '/salesoutbound/instantDelivery/pigeonhole'),
-  page('/salesoutbound/instantDelivery/pigeonhole', msg`Pigeonhole`),
-  page('/salesoutbound/instantDelivery/zoneCode', msg`Zone Code`),
-  page('/salesoutbound/instantDelivery/configuration', msg`Configuration`),
+  page('/salesoutbound/instantDelivery/pigeonhole', msg`Pigeonhole`, { actions: { Action: msg`Place parcels in pigeonholes and hand them to riders` } }),
+  list('/salesoutbound/instantDelivery/zoneCode', msg`Zone Code`),
+  page('/salesoutbound/instantDelivery/zoneCode/create', msg`Create Zone Code`),
+  page('/salesoutbound/instantDelivery/zoneCode/edit/$id', msg`Edit Zone Code`),
+  page('/salesoutbound/instantDelivery/zoneCode/detail/$id', msg`Zone Code Detail`),
+  page('/salesoutbound/instantDelivery/configuration', msg`Configuration`, { actions: { Edit: msg`Change the instant delivery configuration` } }),
 ];

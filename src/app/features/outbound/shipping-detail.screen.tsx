@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { HANDOVER_KIND, HANDOVER_STATUS, PARCEL_STATUS, SALES_ORDER_STATUS } from '../../../shared/codes';
 import type { HandoverDetail } from '../../../shared/contract/shipping.contract';
 import { manifestJob, masterAwbJob } from '../../../shared/print';
+import { deliveryTaskResource } from '../../../shared/resources/instant-delivery.resource';
 import { shippingHandoverResource } from '../../../shared/resources/shipping.resource';
 import { usePrinter } from '../../kit/print';
 import { useRecordHeading } from '../../kit/record-heading';
@@ -13,22 +14,27 @@ import { FieldValue, useWarehouseTimeZone } from '../../kit/resource/field-value
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { useSession } from '../../kit/use-session';
 import { OrderLink } from './outbound-parts';
+import { instantQueries } from './instant-delivery.queries';
 import { shippingQueries } from './shipping.queries';
 
 const F = shippingHandoverResource.fields;
+const R = deliveryTaskResource.fields;
 const parcelStatusField = codeField(PARCEL_STATUS, /*i18n*/ 'Status', true);
 const orderStatusField = codeField(SALES_ORDER_STATUS, /*i18n*/ 'Order Status', true);
 const yes = (on: boolean) => (on ? <Trans>Yes</Trans> : <Trans>No</Trans>);
 
 /**
- * /salesoutbound/shipping/detail/$id and /salesoutbound/groupshipping/detail/$id: one handover —
+ * /salesoutbound/shipping/detail/$id, /salesoutbound/groupshipping/detail/$id and
+ * /salesoutbound/task/deliverTask/detail/$assignment_id (a rider's pickup): one handover —
  * carrier, dock, vehicle, pallet or bag, master AWB, where it goes — its parcels and their orders;
  * the manifest (and a group's master AWB label) printed again from what the server holds.
  */
 export default function ShippingDetailScreen() {
   const { t, i18n } = useLingui();
-  const { id: shippingNo, heading } = useRecordHeading('id');
-  const detail = useQuery(shippingQueries.detail(shippingNo));
+  const { id: shippingNo, param, heading } = useRecordHeading('assignment_id', 'id');
+  // A delivery task (instant delivery's rider pickup) is read by its own call, under its list's permission.
+  const rider = param === 'assignment_id';
+  const detail = useQuery(rider ? instantQueries.deliveryTask(shippingNo) : shippingQueries.detail(shippingNo));
   if (!detail.data) return <RecordPending heading={heading} id={shippingNo} error={detail.error} />;
   const { handover: h, parcels, orders } = detail.data;
   return (
@@ -43,12 +49,14 @@ export default function ShippingDetailScreen() {
           [F.status, <FieldValue field={F.status} value={h.status} />],
           [F.kind, <FieldValue field={F.kind} value={h.kind} />],
           [F.carrier_name, h.carrier_name],
-          [F.dock_code, orPlaceholder(h.dock_code)],
+          !rider && [F.dock_code, orPlaceholder(h.dock_code)],
           h.group_code !== null && [F.group_code, h.group_code],
+          h.booking_no !== null && [R.booking_no, h.booking_no],
+          h.rider_phone !== null && [R.rider_phone, h.rider_phone],
           h.master_awb !== null && [F.master_awb, h.master_awb],
-          [F.line_haul, <>{yes(h.line_haul)}{detail.data.line_haul_name ? ` · ${detail.data.line_haul_name}` : ''}</>],
-          [F.vehicle_no, orPlaceholder(h.vehicle_no)],
-          [F.driver_name, orPlaceholder(h.driver_name)],
+          !rider && [F.line_haul, <>{yes(h.line_haul)}{detail.data.line_haul_name ? ` · ${detail.data.line_haul_name}` : ''}</>],
+          [rider ? R.vehicle_no : F.vehicle_no, orPlaceholder(h.vehicle_no)],
+          [rider ? R.driver_name : F.driver_name, orPlaceholder(h.driver_name)],
           [F.parcel_count, h.parcel_count],
           [F.qty, h.qty],
           [F.created_at, <FieldValue field={F.created_at} value={h.created_at} />],

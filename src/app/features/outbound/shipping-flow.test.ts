@@ -16,7 +16,7 @@ const parcel = (trackingNo: string, extra: Partial<ShippingParcel> = {}): Shippi
 });
 const handover = (shippingNo: string, extra: Partial<Handover> = {}): Handover => ({
   shipping_no: shippingNo, kind: K.COURIER, status: HANDOVER_STATUS.values.LOADING, carrier_name: 'J&T', dock_code: 'D1', vehicle_no: null, driver_name: null,
-  group_code: null, master_awb: null, line_haul: false, parcel_count: 0, qty: 0, opened_by: 1, created_at: 1_700_000_000, closed_at: null, ...extra,
+  group_code: null, master_awb: null, booking_no: null, rider_phone: null, line_haul: false, parcel_count: 0, qty: 0, opened_by: 1, created_at: 1_700_000_000, closed_at: null, ...extra,
 });
 const board = (extra: Partial<ShippingBoard> = {}): ShippingBoard => ({
   parcels: [

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { HANDOVER_KIND, HANDOVER_STATUS, PARCEL_STATUS } from '../../../shared/codes';
+import { HANDOVER_STATUS, PARCEL_STATUS, isGroupHandover } from '../../../shared/codes';
 import {
   closeResultSchema, type CloseResult, type HandoverDetail, type OpenHandoverPayload, type ShippingBoard, type ShippingParcel,
 } from '../../../shared/contract/shipping.contract';
@@ -17,7 +17,6 @@ import type { OutboxOp } from '../../kit/outbox';
  */
 
 const P = PARCEL_STATUS.values;
-const K = HANDOVER_KIND.values;
 
 /**
  * A handover number made on the device, so a handover opens with the network gone: `SH`, the time in
@@ -91,13 +90,13 @@ export function handoverView(shippingNo: string, board: ShippingBoard | undefine
   const rules = board?.rules;
   const subjects = parcels.map((p) => parcelOf(board, detail, p.trackingNo)).filter((p): p is ShippingParcel => p !== undefined);
   const lineHaul = subjects.length > 0 && rules ? bypassRuleOf(rules, subjects[0]!) !== undefined : read && read.parcel_count > 0 ? read.line_haul : null;
-  const groupMax = kind === K.COURIER || !rules ? [] : rules.group.filter((r) => sameCarrier(r.carrier_name, carrierName)).map((r) => r.max_parcels);
+  const groupMax = !isGroupHandover(kind) || !rules ? [] : rules.group.filter((r) => sameCarrier(r.carrier_name, carrierName)).map((r) => r.max_parcels);
   return {
     shippingNo, kind, carrierName, dockCode: read?.dock_code ?? opened?.dock_code ?? null, groupCode: read?.group_code ?? opened?.group_code ?? null,
     vehicleNo: read?.vehicle_no ?? opened?.vehicle_no ?? null, driverName: read?.driver_name ?? opened?.driver_name ?? null,
     closed: read?.status === HANDOVER_STATUS.values.SHIPPED || own.some((op) => op.kind === shippingOps.close.kind),
     known: read !== undefined, lineHaul, maxParcels: groupMax.length > 0 ? Math.min(...groupMax) : null,
-    oneAwb: kind !== K.COURIER && !!rules && takesOneAwb(rules, carrierName), parcels,
+    oneAwb: isGroupHandover(kind) && !!rules && takesOneAwb(rules, carrierName), parcels,
   };
 }
 
@@ -130,7 +129,7 @@ export function loadCheck(view: HandoverView, board: ShippingBoard | undefined, 
   }
   if (!sameCarrier(parcel.carrier_name, carrier)) return { ok: false, refusal: msg`${code} ships with ${other}, not ${carrier}.` };
   const group = groupRuleOf(board.rules, parcel);
-  if (group && view.kind === K.COURIER) return { ok: false, refusal: msg`${code} ships by group: load it onto a pallet or bag (Group Shipping).` };
+  if (group && !isGroupHandover(view.kind)) return { ok: false, refusal: msg`${code} ships by group: load it onto a pallet or bag (Group Shipping).` };
   if (group && view.parcels.length >= group.max_parcels) {
     const max = group.max_parcels;
     return { ok: false, refusal: msg`This group holds ${max} parcels, the most its rule allows: close it and start another.` };

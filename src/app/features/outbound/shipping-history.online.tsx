@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { HANDOVER_KIND } from '../../../shared/codes';
+import { INSTANT_PAGES } from '../../../shared/contract/instant-delivery.contract';
 import { SHIPPING_PAGES } from '../../../shared/contract/shipping.contract';
 import { shippingHandoverResource } from '../../../shared/resources/shipping.resource';
 import { ResourceList } from '../../kit/resource/resource-list';
@@ -10,6 +11,9 @@ import { ResourceList } from '../../kit/resource/resource-list';
  * filters, export, each linking to its detail (a group's to Group Shipping Detail). Loaded on demand,
  * so the PDA's screen stays small.
  */
+const detailPageOf = (kind: number) => (kind === HANDOVER_KIND.values.COURIER ? SHIPPING_PAGES.courierDetail
+  : kind === HANDOVER_KIND.values.RIDER ? INSTANT_PAGES.deliverTaskDetail : SHIPPING_PAGES.groupDetail);
+
 export default function ShippingHistory({ group }: { group: boolean }) {
   const { t } = useLingui();
   const path = group ? SHIPPING_PAGES.group : SHIPPING_PAGES.courier;
@@ -23,7 +27,7 @@ export default function ShippingHistory({ group }: { group: boolean }) {
       remember={false}
       exportable
       detailHref={(key, row) => ({
-        to: (Number(row.kind) === HANDOVER_KIND.values.COURIER ? SHIPPING_PAGES.courierDetail : SHIPPING_PAGES.groupDetail).replace('$id', encodeURIComponent(key)),
+        to: detailPageOf(Number(row.kind)).replace(/\$\w+/, encodeURIComponent(key)),
       })}
     />
   );

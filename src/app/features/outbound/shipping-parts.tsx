@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconCircleCheck, IconTruckDelivery } from '@tabler/i
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { HANDOVER_KIND, PARCEL_STATUS } from '../../../shared/codes';
+import { HANDOVER_KIND, PARCEL_STATUS, isGroupHandover } from '../../../shared/codes';
 import { SHIPPING_PAGES, type ShippingBoard } from '../../../shared/contract/shipping.contract';
 import { shippingOps } from '../../../shared/ops/shipping.ops';
 import { manifestJob, masterAwbJob } from '../../../shared/print';
@@ -48,7 +48,7 @@ export function DockScreen({ group }: { group: boolean }) {
   let body: React.ReactNode;
   if (!mayShip) body = <MissingPermissionNote access={shippingOps.load.access} />;
   else if (!shippingNo) body = <OpenStep group={group} onOpen={go} />;
-  else body = <HandoverFlow key={shippingNo} shippingNo={shippingNo} group={group} onLeave={() => go(null)} />;
+  else body = <HandoverFlow key={shippingNo} shippingNo={shippingNo} detailPath={group ? SHIPPING_PAGES.groupDetail : SHIPPING_PAGES.courierDetail} onLeave={() => go(null)} />;
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} fz="h3">{group ? <Trans>Group Shipping</Trans> : <Trans>Shipping</Trans>}</Title>
@@ -75,7 +75,7 @@ function OpenStep({ group, onOpen }: { group: boolean; onOpen(shippingNo: string
   const [vehicle, setVehicle] = useState('');
   const [driver, setDriver] = useState('');
   const carriers = carriersOf(board.data);
-  const loading = (board.data?.handovers ?? []).filter((h) => (h.kind !== K.COURIER) === group);
+  const loading = (board.data?.handovers ?? []).filter((h) => (group ? isGroupHandover(h.kind) : h.kind === K.COURIER));
   const wide = useMediaQuery('(min-width: 62em)');
 
   const open = (groupCode: string | null) => {
@@ -170,7 +170,12 @@ interface LastScan {
   opId: string;
 }
 
-function HandoverFlow({ shippingNo, group, onLeave }: { shippingNo: string; group: boolean; onLeave(): void }) {
+/**
+ * One handover being loaded: the scan of each parcel, the list, "Hand over". The dock's screens and
+ * instant delivery's rider pickup (a handover of kind Instant Rider) share it; `detailPath` is the
+ * handover's detail page (its one parameter takes the number), `aside` what the caller shows above the list.
+ */
+export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shippingNo: string; detailPath: string; onLeave(): void; aside?: React.ReactNode }) {
   const { t, i18n } = useLingui();
   const session = useSession();
   const timeZone = useWarehouseTimeZone();
@@ -245,7 +250,7 @@ function HandoverFlow({ shippingNo, group, onLeave }: { shippingNo: string; grou
   return (
     <Stack gap="sm">
       <HandoverHeader view={view} onLeave={onLeave} />
-      {view.closed ? <ClosedCard view={view} closeOp={closeOp} group={group} /> : (
+      {view.closed ? <ClosedCard view={view} closeOp={closeOp} detailPath={detailPath} /> : (
         <>
           {last && <LastScanCard last={last} op={lastOp} />}
           {refused && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="ship-refused">{refused}</Alert>}
@@ -255,6 +260,7 @@ function HandoverFlow({ shippingNo, group, onLeave }: { shippingNo: string; grou
           </Button>
         </>
       )}
+      {aside}
       <ParcelList view={view} />
       <OpFeed
         title={<Trans>Scans on this device</Trans>} ops={ops} testId="ship-op"
@@ -309,10 +315,9 @@ function LastScanCard({ last, op }: { last: LastScan; op: OutboxOp | undefined }
   );
 }
 
-function ClosedCard({ view, closeOp, group }: { view: HandoverView; closeOp: OutboxOp | undefined; group: boolean }) {
+function ClosedCard({ view, closeOp, detailPath }: { view: HandoverView; closeOp: OutboxOp | undefined; detailPath: string }) {
   const answer = closeOp ? closeAnswer(closeOp) : null;
   const no = view.shippingNo;
-  const detail = group ? SHIPPING_PAGES.groupDetail : SHIPPING_PAGES.courierDetail;
   const outbound = answer?.outbound_order_nos.length ?? 0;
   const awb = answer?.master_awb ?? (view.oneAwb ? masterAwbOf(no) : null);
   return (
@@ -321,7 +326,7 @@ function ClosedCard({ view, closeOp, group }: { view: HandoverView; closeOp: Out
       {answer ? <Text size="sm" data-testid="ship-closed-answer"><Trans>Shipped: {outbound} orders outbound.</Trans></Text>
         : <Text size="sm"><Trans>Saved on this device: the orders ship when the server gets the handover.</Trans></Text>}
       {awb && <Text size="sm"><Trans>Master AWB</Trans> <Text span ff="monospace" fw={700}>{awb}</Text></Text>}
-      <Link to={detail as never} params={{ id: no } as never}><Trans>Handover detail</Trans></Link>
+      <Link to={detailPath.replace(/\$\w+/, encodeURIComponent(no)) as never}><Trans>Handover detail</Trans></Link>
     </Card>
   );
 }

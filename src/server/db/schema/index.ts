@@ -19,3 +19,4 @@ export * from './merge';
 export * from './print';
 export * from './sorting';
 export * from './shipping';
+export * from './instant';

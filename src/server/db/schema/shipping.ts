@@ -14,7 +14,7 @@ import { users } from './system';
 export const shippingHandovers = pgTable('shipping_handovers', {
   whsId: warehouseRef(),
   shippingNo: text('shipping_no').notNull(),
-  /** HANDOVER_KIND: courier 1, pallet 2, bag 3. */
+  /** HANDOVER_KIND: courier 1, pallet 2, bag 3, instant rider 4. */
   kind: smallint('kind').notNull(),
   /** HANDOVER_STATUS: loading 1, shipped 2. */
   status: status(),
@@ -26,6 +26,9 @@ export const shippingHandovers = pgTable('shipping_handovers', {
   groupCode: text('group_code'),
   /** The one master AWB of a group whose carrier takes one AWB per group (one AWB rule), issued when it ships. */
   masterAwb: text('master_awb'),
+  /** An instant rider's pickup: the carrier's booking number and the rider's phone (the plate is `vehicle_no`, the rider `driver_name`). */
+  bookingNo: text('booking_no'),
+  riderPhone: text('rider_phone'),
   /**
    * Where the vehicle goes, set by the first parcel loaded: true straight to the line haul (the bypass
    * TWS rule takes that parcel), false to the transit warehouse's sorting; null while empty.
@@ -46,9 +49,10 @@ export const shippingHandovers = pgTable('shipping_handovers', {
   uniqueIndex('shipping_handovers_group_uq').on(t.whsId, t.groupCode).where(sql`status = 1 and group_code is not null`),
   index('shipping_handovers_created_at_idx').on(t.whsId, t.createdAt),
   index('shipping_handovers_carrier_idx').on(t.whsId, t.carrierName),
-  check('shipping_handovers_kind_ck', sql`${t.kind} in (1, 2, 3)`),
+  check('shipping_handovers_kind_ck', sql`${t.kind} in (1, 2, 3, 4)`),
   check('shipping_handovers_status_ck', sql`${t.status} in (1, 2)`),
-  check('shipping_handovers_group_ck', sql`(${t.kind} = 1) = (${t.groupCode} is null)`),
+  check('shipping_handovers_group_ck', sql`(${t.kind} in (2, 3)) = (${t.groupCode} is not null)`),
+  check('shipping_handovers_booking_ck', sql`(${t.kind} = 4) = (${t.bookingNo} is not null)`),
   check('shipping_handovers_qty_ck', sql`${t.parcelCount} >= 0 and ${t.qty} >= 0`),
 ]);
 

@@ -170,19 +170,29 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
   for (const cart of carts) {
     const station = stations[0];
     if (!station) return;
-    // A cart whose orders were cancelled has nothing to check: the next one is tried.
-    const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
-    if (!work) continue;
+    if (!(await checkDemoCart(tx, whsId, actor, station, cart, bands, stations.length > 1))) continue;
     stations.shift();
-    if (stations.length >= 1) {
-      for (const order of work.orders) {
-        await applyCheck(tx, whsId, { userId: actor.userId, opId: randomUUID() }, {
-          task_no: work.task.task_no, order_no: order.order_no, units: order.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),
-          inner_packaging: null, outer_packaging: DEMO_BOX, weight_g: order.expected_weight_g ?? 500,
-        }, async (expectedG, actualG) => weightVerdict(bands, expectedG, actualG));
-      }
-    }
   }
+}
+
+/**
+ * Starts checking a picked cart at a station and, when `finish`, checks each of its orders whole in
+ * carton CB-S, weighing what its units should (instant-delivery.seed.ts checks its riders' orders so). False:
+ * the cart has nothing to check (its orders were cancelled).
+ */
+export async function checkDemoCart(
+  tx: Tx, whsId: string, actor: Actor, station: string, cart: string, bands: Awaited<ReturnType<typeof weightBands>>, finish = true,
+): Promise<boolean> {
+  const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
+  if (!work) return false;
+  if (!finish) return true;
+  for (const order of work.orders) {
+    await applyCheck(tx, whsId, { userId: actor.userId, opId: randomUUID() }, {
+      task_no: work.task.task_no, order_no: order.order_no, units: order.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),
+      inner_packaging: null, outer_packaging: DEMO_BOX, weight_g: order.expected_weight_g ?? 500,
+    }, async (expectedG, actualG) => weightVerdict(bands, expectedG, actualG));
+  }
+  return true;
 }
 
 const plain = (externalNo: string) => ({

@@ -48,7 +48,7 @@ export async function seedDemoHandovers(tx: Tx, whsIds: readonly string[]): Prom
       const actor = { userId, opId: randomUUID() };
       await applyOpen(tx, whsId, actor, {
         shipping_no: shippingNo, kind: byGroup ? HANDOVER_KIND.values.BAG : HANDOVER_KIND.values.COURIER, carrier_name: first.carrier ?? 'J&T Express',
-        dock_code: dock?.code ?? null, vehicle_no: i === 0 ? 'B 9021 KX' : null, driver_name: i === 0 ? 'Agus' : null, group_code: byGroup ? `BAG-DEMO-${i + 1}` : null,
+        dock_code: dock?.code ?? null, vehicle_no: i === 0 ? 'B 9021 KX' : null, driver_name: i === 0 ? 'Agus' : null, group_code: byGroup ? `BAG-DEMO-${i + 1}` : null, booking_no: null, rider_phone: null,
       });
       for (const parcel of own) await applyLoad(tx, whsId, { shipping_no: shippingNo, tracking_no: parcel.trackingNo });
       if (i === 0) await applyClose(tx, whsId, { userId, opId: randomUUID() }, { shipping_no: shippingNo, station_id: null });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   DOCK_STATUS, DOCK_TYPE, HANDOVER_KIND, HANDOVER_STATUS, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, PARCEL_STATUS,
+  isGroupHandover,
 } from '../../../shared/codes';
 import {
   BOARD_PARCELS_MAX, type CloseHandoverPayload, type CloseResult, type Handover, type HandoverDetail, type LoadParcelPayload, type OpenHandoverPayload,
@@ -15,6 +16,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { recordPrintJob } from '../../common/print-jobs';
 import { unixSeconds, warehouseTimeZone } from '../../common/time';
 import { postStock, type Quality, type StockLine } from '../inventory/ledger';
+import { checkRiderCarrier, checkRiderParcel, takeOutOfPigeonhole } from './instant-delivery';
 import { lockOrders, moveOrder, S } from './sales-order';
 import { shippingRules } from './shipping-rule';
 
@@ -37,7 +39,7 @@ const handoverLabel = (shippingNo: string) => `Handover ${shippingNo}`;
 export function handoverOut(h: HandoverRow): Handover {
   return {
     shipping_no: h.shippingNo, kind: h.kind, status: h.status, carrier_name: h.carrierName, dock_code: h.dockCode, vehicle_no: h.vehicleNo,
-    driver_name: h.driverName, group_code: h.groupCode, master_awb: h.masterAwb, line_haul: h.lineHaul === true, parcel_count: h.parcelCount, qty: h.qty,
+    driver_name: h.driverName, group_code: h.groupCode, master_awb: h.masterAwb, booking_no: h.bookingNo, rider_phone: h.riderPhone, line_haul: h.lineHaul === true, parcel_count: h.parcelCount, qty: h.qty,
     opened_by: h.openedBy, created_at: unixSeconds(h.createdAt), closed_at: unixSeconds(h.closedAt),
   };
 }
@@ -116,6 +118,7 @@ export async function applyOpen(tx: Db, whsId: string, actor: ShipActor, p: Open
     if (dock.dockType === DOCK_TYPE.values.INBOUND) throw refuse('is an inbound dock');
     if (dock.status === DOCK_STATUS.values.DISABLED) throw refuse('is disabled');
   }
+  if (p.kind === K.RIDER) await checkRiderCarrier(tx, whsId, p.carrier_name);
   if (p.group_code !== null) {
     const [busy] = await tx.select({ shippingNo: shippingHandovers.shippingNo }).from(shippingHandovers)
       .where(and(eq(shippingHandovers.whsId, whsId), eq(shippingHandovers.groupCode, p.group_code), eq(shippingHandovers.status, H.LOADING)));
@@ -127,13 +130,13 @@ export async function applyOpen(tx: Db, whsId: string, actor: ShipActor, p: Open
   }
   await tx.insert(shippingHandovers).values({
     whsId, shippingNo: p.shipping_no, kind: p.kind, status: H.LOADING, carrierName: p.carrier_name, dockCode: p.dock_code, vehicleNo: p.vehicle_no,
-    driverName: p.driver_name, groupCode: p.group_code, opId: actor.opId, openedBy: actor.userId,
+    driverName: p.driver_name, groupCode: p.group_code, bookingNo: p.booking_no, riderPhone: p.rider_phone, opId: actor.opId, openedBy: actor.userId,
   });
   const rules = await shippingRules(tx, whsId);
   const groupMax = rules.group.filter((r) => sameCarrier(r.carrier_name, p.carrier_name)).map((r) => r.max_parcels);
   return {
-    shipping_no: p.shipping_no, line_haul: false, line_haul_name: null, one_awb: p.kind !== K.COURIER && takesOneAwb(rules, p.carrier_name),
-    max_parcels: p.kind === K.COURIER || groupMax.length === 0 ? null : Math.min(...groupMax), message: `${handoverLabel(p.shipping_no)} opened for ${p.carrier_name}.`,
+    shipping_no: p.shipping_no, line_haul: false, line_haul_name: null, one_awb: isGroupHandover(p.kind) && takesOneAwb(rules, p.carrier_name),
+    max_parcels: !isGroupHandover(p.kind) || groupMax.length === 0 ? null : Math.min(...groupMax), message: `${handoverLabel(p.shipping_no)} opened for ${p.carrier_name}.`,
   };
 }
 
@@ -173,9 +176,10 @@ export async function applyLoad(tx: Db, whsId: string, p: LoadParcelPayload) {
   if (!sameCarrier(parcel.carrier_name, h.carrierName)) {
     throw refuse('carrier', `Parcel ${p.tracking_no} ships with ${parcel.carrier_name ?? 'no carrier'}, not ${h.carrierName}.`, { carrier: parcel.carrier_name });
   }
+  if (h.kind === K.RIDER) await checkRiderParcel(tx, whsId, p.tracking_no, parcel.carrier_name);
   const rules = await shippingRules(tx, whsId);
   const group = groupRuleOf(rules, parcel);
-  if (group && h.kind === K.COURIER) {
+  if (group && !isGroupHandover(h.kind)) {
     throw new ApiError(RET.SHIP_GROUP_REQUIRED, `Parcel ${p.tracking_no} ships by group (group shipping rule ${group.rule_id}): load it onto a pallet or bag.`, {
       tracking_no: p.tracking_no, rule_id: group.rule_id,
     });
@@ -194,6 +198,7 @@ export async function applyLoad(tx: Db, whsId: string, p: LoadParcelPayload) {
   }
   await tx.update(parcels).set({ status: P.SHIPPING, shippingNo: h.shippingNo })
     .where(and(eq(parcels.whsId, whsId), eq(parcels.trackingNo, p.tracking_no)));
+  await takeOutOfPigeonhole(tx, whsId, p.tracking_no);
   const [after] = await tx.update(shippingHandovers).set({
     parcelCount: sql`${shippingHandovers.parcelCount} + 1`, qty: sql`${shippingHandovers.qty} + ${parcel.qty}`, lineHaul,
   }).where(and(eq(shippingHandovers.whsId, whsId), eq(shippingHandovers.shippingNo, h.shippingNo))).returning({ parcelCount: shippingHandovers.parcelCount });
@@ -256,7 +261,7 @@ export async function applyClose(tx: Db, whsId: string, actor: ShipActor, p: Clo
     }
   }
   const rules = await shippingRules(tx, whsId);
-  const masterAwb = h.kind !== K.COURIER && takesOneAwb(rules, h.carrierName) ? masterAwbOf(h.shippingNo) : null;
+  const masterAwb = isGroupHandover(h.kind) && takesOneAwb(rules, h.carrierName) ? masterAwbOf(h.shippingNo) : null;
   const [closed] = await tx.update(shippingHandovers).set({ status: H.SHIPPED, closedAt: now, closedBy: actor.userId, masterAwb })
     .where(and(eq(shippingHandovers.whsId, whsId), eq(shippingHandovers.shippingNo, h.shippingNo))).returning();
   const [whs] = await tx.select({ name: warehouses.whsName }).from(warehouses).where(eq(warehouses.whsId, whsId));

@@ -7,6 +7,7 @@ import { packingApplies } from '../outbound/packing.ops';
 import { pickingApplies } from '../outbound/picking.ops';
 import { sortingApplies } from '../outbound/sorting.ops';
 import { shippingApplies } from '../outbound/shipping.ops';
+import { instantDeliveryApplies } from '../outbound/instant-delivery.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
@@ -23,6 +24,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   shipping: shippingApplies,
   packing: packingApplies,
   sorting: sortingApplies,
+  instantDelivery: instantDeliveryApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

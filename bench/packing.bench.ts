@@ -25,23 +25,38 @@ const QTY = 2;
 const STATION = 'PCK-01';
 const BOX = 'CB-M';
 
-async function writeCheckedOrders(db: Db): Promise<string[]> {
-  // Demo SKUs of the warehouse with a batch each: the orders' units are of those.
-  await db.execute(sql`create temporary table bench_skus as
+/** Checked orders of the demo warehouse's SKUs for a packing station: `prefix` numbers them, the carrier and the receiver's address (with `n`, the order's number) are theirs. */
+export interface CheckedOrderShape {
+  prefix: string;
+  orders: number;
+  skusPerOrder: number;
+  qty: number;
+  carrier: string;
+  address: (n: string) => string;
+}
+
+/**
+ * Checked orders as checking leaves them (status Checked, each holding its units as a stock
+ * location), of the demo SKUs with a batch each; consumables plentiful. Answers the order numbers.
+ */
+export async function writeCheckedOrders(db: Db, shape: CheckedOrderShape): Promise<string[]> {
+  const { prefix, orders, skusPerOrder, qty } = shape;
+  await db.execute(sql`create temporary table if not exists bench_skus as
     select row_number() over (order by b.sku_id) as n, b.sku_id, min(b.batch_id) as batch_id from sku_batches b
     where b.whs_id = ${BENCH_WHS} group by b.sku_id`);
   await db.execute(sql`insert into sales_orders (whs_id, order_no, external_no, status, priority, source, line_count, total_qty, lines_hash, carrier_name, receiver_name, receiver_address)
-    select ${BENCH_WHS}, 'PBO' || lpad(o::text, 5, '0'), 'PBEXT' || o, 6, 2, 3, ${SKUS_PER_ORDER}, ${SKUS_PER_ORDER * QTY}, 'bench', 'SPX Express', 'Bench receiver ' || o, 'Jl. Bench ' || o || ', Jakarta'
-    from generate_series(1, ${ORDERS}) o`);
+    select ${BENCH_WHS}, ${prefix} || lpad(o::text, 5, '0'), ${`${prefix}EXT`} || o, 6, 2, 3, ${skusPerOrder}, ${skusPerOrder * qty}, 'bench', ${shape.carrier}, 'Bench receiver ' || o,
+      replace(${shape.address('{n}')}, '{n}', o::text)
+    from generate_series(1, ${orders}) o`);
   await db.execute(sql`insert into location_inventory (whs_id, location_id, location_type, sku_id, batch_id, quality, onhand_qty)
-    select ${BENCH_WHS}, 'PBO' || lpad(o::text, 5, '0'), 6, s.sku_id, s.batch_id, 1, ${QTY}
-    from generate_series(1, ${ORDERS}) o cross join generate_series(1, ${SKUS_PER_ORDER}) k
+    select ${BENCH_WHS}, ${prefix} || lpad(o::text, 5, '0'), 6, s.sku_id, s.batch_id, 1, ${qty}
+    from generate_series(1, ${orders}) o cross join generate_series(1, ${skusPerOrder}) k
     join bench_skus s on s.n = 1 + ((o * 7 + k * 13) % (select count(*) from bench_skus))
     on conflict do nothing`);
   await db.execute(sql`select rebuild_stock_totals(${BENCH_WHS})`);
   await db.execute(sql`update consumable_balances set qty = 1000000 where whs_id = ${BENCH_WHS}`);
   await db.execute(sql`analyze`);
-  const { rows } = (await db.execute(sql`select order_no from sales_orders where whs_id = ${BENCH_WHS} and order_no like 'PBO%' order by order_no`)) as unknown as { rows: { order_no: string }[] };
+  const { rows } = (await db.execute(sql`select order_no from sales_orders where whs_id = ${BENCH_WHS} and order_no like ${`${prefix}%`} order by order_no`)) as unknown as { rows: { order_no: string }[] };
   return rows.map((r) => r.order_no);
 }
 
@@ -54,7 +69,9 @@ export const packingBench: StandaloneBenchModule = {
     try {
       const { startPacking, applyPack, weightBands, weightVerdict } = await loadNodeModules();
       return await prepareDatabase({ databaseUrl }, async (db) => {
-        const orderNos = await writeCheckedOrders(db);
+        const orderNos = await writeCheckedOrders(db, {
+          prefix: 'PBO', orders: ORDERS, skusPerOrder: SKUS_PER_ORDER, qty: QTY, carrier: 'SPX Express', address: (n) => `Jl. Bench ${n}, Jakarta`,
+        });
         const { rows: [admin] } = (await db.execute(sql`select user_id from users where email = 'admin@demo.local'`)) as unknown as { rows: { user_id: number }[] };
         const userId = admin!.user_id;
         const startMs: number[] = [];

@@ -20,6 +20,7 @@ import { waveBench } from './wave.bench';
 import { labelPrintBench } from './label-print.bench';
 import { packingBench } from './packing.bench';
 import { sortingBench } from './sorting.bench';
+import { instantDeliveryBench } from './instant-delivery.bench';
 import type { AnyBenchModule, BenchModule, BenchOutcome, StandaloneBenchModule } from './support/bench';
 import { launchBrowser } from './support/browser';
 import { BENCH_KEYS, TARGETS, meetsTarget, targetText, withUnit, type BenchKey } from './support/keys';
@@ -36,7 +37,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench, instantDeliveryBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

@@ -10,3 +10,5 @@ export { startChecking } from '../../src/server/modules/outbound/checking';
 export { applyPack, startPacking } from '../../src/server/modules/outbound/packing';
 export { weightBands, weightVerdict } from '../../src/server/modules/outbound/weight-validation';
 export { applyPreSort, applySort, startSorting } from '../../src/server/modules/outbound/sorting';
+export { applyPlace } from '../../src/server/modules/outbound/instant-delivery';
+export { applyClose, applyLoad, applyOpen } from '../../src/server/modules/outbound/shipping';

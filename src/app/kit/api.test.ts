@@ -141,8 +141,8 @@ describe('callApi', () => {
   });
 
   it('sends duplicates of the endpoints that allow them (the six of spec §7)', async () => {
-    // None of the six (pii data, dev conf, outbound order inner package, ASN quota search,
-    // instant order list, inbound task type list) exists yet: a stand-in declares the flag.
+    // The six are pii data, dev conf, outbound order inner package, ASN quota search, instant order
+    // list (the pigeonhole board) and inbound task type list: a stand-in of small output declares the flag.
     const instantOrderList = endpoint({
       method: 'GET', path: '/apps/process/outbound/instantorder/search_instant_order_list', access: 'session',
       summary: 'stand-in', input: z.object({}), output: z.object({ n: z.number() }), allowDuplicateInFlight: true,

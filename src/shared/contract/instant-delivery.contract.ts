@@ -146,8 +146,9 @@ export const instantDeliveryContract = {
     output: instantConfigSchema,
   }),
   getPigeonholeBoard: endpoint({
-    method: 'GET', path: `${CALLS}/get_pigeonhole_board`, access: INSTANT_ACCESS.view, offlineRead: true,
-    summary: 'What the pigeonhole screen needs, offline too: the configuration, the zone codes, every pigeonhole with its parcels, the instant parcels waiting to be placed.',
+    // Spec §7's "instant order list": its identical reads in flight are all sent (a PC and a PDA layout of the page may both read it).
+    method: 'GET', path: `${CALLS}/get_pigeonhole_board`, access: INSTANT_ACCESS.view, offlineRead: true, allowDuplicateInFlight: true,
+    summary: 'What the pigeonhole screen needs, offline too: the configuration, the zone codes, every pigeonhole with its parcels, the instant parcels waiting to be placed (the instant order list).',
     input: z.object({}),
     output: pigeonholeBoardSchema,
   }),

@@ -37,7 +37,7 @@ export function CheckingHeader({ work, onLeave }: { work: CheckingWork; onLeave(
             {mode && <Badge color="grape" variant="light" data-testid="checking-mode">{i18n._(mode)}</Badge>}
           </Group>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other container</Trans></Button>
+        <Button variant="subtle" size="compact-sm" onClick={() => onLeave()}><Trans>Other container</Trans></Button>
       </Group>
       <Text size="xs" mt={6}><Trans>{checked} of {total} units checked on the server</Trans></Text>
       <Progress value={total === 0 ? 0 : (checked / total) * 100} size="sm" mt={4} aria-hidden />

@@ -22,6 +22,7 @@ import {
   type Finish, type RefusalReason, type Scanned,
 } from './checking-flow';
 import { CheckingFeed, CheckingHeader, CheckingOrders, FinishStep, OrderCard, RefusalNote } from './checking-parts';
+import { NextContainerScan } from './outbound-parts';
 import { checkingQueries } from './checking.queries';
 import { SlotStep } from './picking-parts';
 
@@ -61,7 +62,7 @@ export function CheckingStation({ path, title, mode }: { path: string; title: Re
   if (!mayCheck) body = <MissingPermissionNote access={checkingOps.check.access} />;
   else if (!station) body = <StationStep onStation={(code) => open({ station: code })} />;
   else if (!container) body = <ContainerStep station={station} onContainer={(code) => open({ container: code })} onStation={() => open({ station: null })} />;
-  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} onLeave={() => open({ container: null })} />;
+  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} onLeave={(next) => open({ container: next ?? null })} />;
   return (
     <Stack gap="sm" maw={1100} mx="auto">
       <Title order={1} fz="h3">{title}</Title>
@@ -104,7 +105,7 @@ function ContainerStep({ station, onContainer, onStation }: { station: string; o
 }
 
 /** The container's task being started (or read again from this device's cache): loading, refused, then its orders. */
-function CheckingTask({ station, container, mode, onLeave }: { station: string; container: string; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; onLeave(): void }) {
+function CheckingTask({ station, container, mode, onLeave }: { station: string; container: string; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; onLeave(next?: string): void }) {
   const { t } = useLingui();
   const query = checkingQueries.work(station, container, mode);
   const work = useQuery(query);
@@ -116,7 +117,8 @@ function CheckingTask({ station, container, mode, onLeave }: { station: string; 
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Cannot check ${container}`} data-testid="checking-error">
           {isApiError(work.error) ? work.error.message : offline}
         </Alert>
-        <Button variant="light" onClick={onLeave} data-autofocus><Trans>Scan another container</Trans></Button>
+        <NextContainerScan testId="checking-next-scan" onContainer={onLeave} />
+        <Button variant="light" onClick={() => onLeave()}><Trans>Scan another container</Trans></Button>
       </Stack>
     );
   }
@@ -131,7 +133,7 @@ interface ToSlot {
   refused: string | null;
 }
 
-function CheckingRun({ work, refresh, onLeave }: { work: CheckingWork; refresh: readonly unknown[]; onLeave(): void }) {
+function CheckingRun({ work, refresh, onLeave }: { work: CheckingWork; refresh: readonly unknown[]; onLeave(next?: string): void }) {
   const { t, i18n } = useLingui();
   const outbox = useOutboxStatus();
   const ops = useMemo(() => checkingOpsOf(outbox.ops, work.task.task_no), [outbox.ops, work.task.task_no]);
@@ -230,7 +232,8 @@ function CheckingRun({ work, refresh, onLeave }: { work: CheckingWork; refresh: 
             ? <Trans>Container {containerCode} is checked: the server has every order.</Trans>
             : <Trans>Every order of container {containerCode} is checked on this device: the server takes them as the network allows.</Trans>}
         </Alert>
-        <Button size="lg" onClick={onLeave} data-testid="checking-next-container" data-autofocus><Trans>Next container</Trans></Button>
+        <NextContainerScan testId="checking-next-scan" onContainer={onLeave} />
+        <Button size="lg" variant="light" onClick={() => onLeave()} data-testid="checking-next-container"><Trans>Next container</Trans></Button>
       </Stack>
     );
   } else if (finishing && needsFinishing(needs)) {

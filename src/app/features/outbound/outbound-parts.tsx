@@ -8,6 +8,7 @@ import { SALES_ORDER_PAGES, type OrderTask } from '../../../shared/contract/sale
 import { waveContract } from '../../../shared/contract/wave.contract';
 import { waveDetailLink } from '../../../shared/resources/wave.resource';
 import { callApi } from '../../kit/api';
+import { ScanInput } from '../../kit/scan/scan-input';
 import { FieldValue } from '../../kit/resource/field-value';
 import { NoData, codeField, orPlaceholder } from '../../kit/record-parts';
 import { useCanOpen } from '../../routes/use-access';
@@ -84,4 +85,23 @@ export function WaveLink({ waveNo }: { waveNo: string }) {
   const href = wave.data ? waveDetailLink(waveNo, wave.data.wave.is_manual) : null;
   const canOpen = useCanOpen(href ?? '');
   return href && canOpen ? <Anchor component={Link} to={href}>{waveNo}</Anchor> : <>{waveNo}</>;
+}
+
+/**
+ * A station screen's scan for the next container once one is done (or refused): the scanner opens
+ * it straight away, no tap needed; `onContainer` gets the code.
+ */
+export function NextContainerScan({ testId, onContainer }: { testId: string; onContainer(code: string): void }) {
+  const { t } = useLingui();
+  return (
+    <ScanInput
+      label={<Trans>Scan the next container</Trans>} placeholder={t`Container code`} testId={testId}
+      onScan={({ value }) => {
+        const code = value.trim();
+        if (!code) return { ok: false };
+        onContainer(code);
+        return 'handled';
+      }}
+    />
+  );
 }

@@ -21,6 +21,7 @@ import { SlotStep } from './picking-parts';
 import {
   preSortPayloadOf, slotRefusal, sortingOpsOf, sortPayloadOf, toteOf, toteRefusal, unitTarget, wallComplete, wallGroups, wallView, type WallOrder, type WallView,
 } from './sorting-flow';
+import { NextContainerScan } from './outbound-parts';
 import { sortingQueries } from './sorting.queries';
 
 const PATH = '/salesoutbound/sorting';
@@ -52,7 +53,7 @@ export default function SortingScreen() {
   if (!maySort) body = <MissingPermissionNote access={sortingOps.sort.access} />;
   else if (!wall) body = <CodeStep label={<Trans>Scan the put wall or pre-sorting station</Trans>} placeholder="wall" testId="sorting-wall-scan" onCode={(code) => open({ wall: code })} />;
   else if (!container) body = <ContainerStep wall={wall} onContainer={(code) => open({ container: code })} onWall={() => open({ wall: null })} />;
-  else body = <SortingTask key={`${wall}\u0000${container}`} wall={wall} container={container} onLeave={() => open({ container: null })} />;
+  else body = <SortingTask key={`${wall}\u0000${container}`} wall={wall} container={container} onLeave={(next) => open({ container: next ?? null })} />;
   return (
     <Stack gap="sm" maw={720} mx="auto">
       <Title order={1} fz="h3"><Trans>Sorting</Trans></Title>
@@ -85,7 +86,7 @@ function ContainerStep({ wall, onContainer, onWall }: { wall: string; onContaine
 }
 
 /** The container's task being started (or read again from this device's cache): loading, refused, then the wall. */
-function SortingTask({ wall, container, onLeave }: { wall: string; container: string; onLeave(): void }) {
+function SortingTask({ wall, container, onLeave }: { wall: string; container: string; onLeave(next?: string): void }) {
   const { t } = useLingui();
   const query = sortingQueries.work(wall, container);
   const work = useQuery(query);
@@ -97,7 +98,8 @@ function SortingTask({ wall, container, onLeave }: { wall: string; container: st
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Cannot sort ${container}`} data-testid="sorting-error">
           {isApiError(work.error) ? work.error.message : offline}
         </Alert>
-        <Button variant="light" onClick={onLeave} data-autofocus><Trans>Scan another container</Trans></Button>
+        <NextContainerScan testId="sorting-next-scan" onContainer={onLeave} />
+        <Button variant="light" onClick={() => onLeave()}><Trans>Scan another container</Trans></Button>
       </Stack>
     );
   }
@@ -113,7 +115,7 @@ interface ToSlot {
   refused: string | null;
 }
 
-function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: readonly unknown[]; onLeave(): void }) {
+function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: readonly unknown[]; onLeave(next?: string): void }) {
   const { t, i18n } = useLingui();
   const outbox = useOutboxStatus();
   const ops = useMemo(() => sortingOpsOf(outbox.ops, work.task.task_no), [outbox.ops, work.task.task_no]);
@@ -184,7 +186,8 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
               ? <Trans>Container {containerCode} is sorted: every order is in its slot, ready for checking.</Trans>
               : <Trans>Every unit of container {containerCode} is in its slot on this device: the server takes the sorts as the network allows.</Trans>}
         </Alert>
-        <Button size="lg" onClick={onLeave} data-testid="sorting-next-container" data-autofocus><Trans>Next container</Trans></Button>
+        <NextContainerScan testId="sorting-next-scan" onContainer={onLeave} />
+        <Button size="lg" variant="light" onClick={() => onLeave()} data-testid="sorting-next-container"><Trans>Next container</Trans></Button>
       </Stack>
     );
   } else if (toSlot && view.pre) {
@@ -214,7 +217,7 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
   );
 }
 
-function WallHeader({ view, onLeave }: { view: WallView; onLeave(): void }) {
+function WallHeader({ view, onLeave }: { view: WallView; onLeave(next?: string): void }) {
   const taskNo = view.taskNo;
   const sorted = view.sorted;
   const total = view.total;
@@ -228,7 +231,7 @@ function WallHeader({ view, onLeave }: { view: WallView; onLeave(): void }) {
             <Badge variant="outline" ff="monospace" tt="none">{view.stationId}</Badge>
           </Group>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onLeave}><Trans>Other container</Trans></Button>
+        <Button variant="subtle" size="compact-sm" onClick={() => onLeave()}><Trans>Other container</Trans></Button>
       </Group>
       <Text size="xs" mt={6} data-testid="sorting-progress">
         {view.pre ? <Trans>{sorted} of {total} units in their totes</Trans> : <Trans>{sorted} of {total} units in their slots</Trans>}

@@ -32,25 +32,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Two orders of one SKU (1 and 2 units) released in one Pick to Wave wave as the office does, and
+ * picked whole into `basket` as a picker's PDA would (through the API), then the PDA open at the
+ * Sorting screen: answers the pages, the SKU and the orders.
+ */
+async function pickedBasket(officePath: string, basket: string, tag: string) {
+  const office = await openAt(browser, 'supervisor@demo.local', WHS, officePath);
+  const sku = await stockedSku(office.page, WHS, 3);
+  const orderNos: string[] = [];
+  for (const qty of [1, 2]) {
+    const { order } = await api<{ order: { order_no: string } }>(office.page, 'POST', salesOrderContract.createSalesOrder.path, {
+      external_no: `E2E-${tag}-${Date.now().toString(36)}-${qty}`, lines: [{ sku_id: sku, qty }],
+    }, WHS);
+    orderNos.push(order.order_no);
+  }
+  const wave = await api<{ task_nos: string[] }>(office.page, 'POST', waveContract.createManualWave.path, {
+    order_nos: orderNos, picking_type: PICKING_TYPE.values.PICK_TO_WAVE,
+  }, WHS);
+  expect(wave.task_nos).toHaveLength(1);
+  const pda = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/sorting', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+  await pickInto(pda.page, WHS, wave.task_nos[0]!, basket);
+  return { office, pda, sku, orderNos };
+}
+
 describe('sorting', () => {
   test('a basket is sorted at a put wall by scans only: each slot lit big, a wrong slot refused, sorted offline, sent once', async () => {
-    const office = await openAt(browser, 'supervisor@demo.local', WHS, '/salesoutbound/task/sorting');
-    const sku = await stockedSku(office.page, WHS, 3);
-    const orderNos: string[] = [];
-    for (const qty of [1, 2]) {
-      const { order } = await api<{ order: { order_no: string } }>(office.page, 'POST', salesOrderContract.createSalesOrder.path, {
-        external_no: `E2E-SRT-${Date.now().toString(36)}-${qty}`, lines: [{ sku_id: sku, qty }],
-      }, WHS);
-      orderNos.push(order.order_no);
-    }
-    const wave = await api<{ task_nos: string[] }>(office.page, 'POST', waveContract.createManualWave.path, {
-      order_nos: orderNos, picking_type: PICKING_TYPE.values.PICK_TO_WAVE,
-    }, WHS);
-    expect(wave.task_nos).toHaveLength(1);
-
-    const pda = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/sorting', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    const { office, pda, sku, orderNos } = await pickedBasket('/salesoutbound/task/sorting', BASKET, 'SRT');
     const { page } = pda;
-    await pickInto(page, WHS, wave.task_nos[0]!, BASKET);
 
     await scanInto(page, 'sorting-wall-scan', WALL);
     await scanInto(page, 'sorting-container-scan', BASKET);
@@ -102,22 +111,8 @@ describe('sorting', () => {
   });
 
   test('a basket is pre-sorted into a tote for its wall by scans only, offline, sent once; the tote is then sorted at the wall', async () => {
-    const office = await openAt(browser, 'supervisor@demo.local', WHS, '/salesoutbound/task/preSorting');
-    const sku = await stockedSku(office.page, WHS, 3);
-    const orderNos: string[] = [];
-    for (const qty of [1, 2]) {
-      const { order } = await api<{ order: { order_no: string } }>(office.page, 'POST', salesOrderContract.createSalesOrder.path, {
-        external_no: `E2E-PRS-${Date.now().toString(36)}-${qty}`, lines: [{ sku_id: sku, qty }],
-      }, WHS);
-      orderNos.push(order.order_no);
-    }
-    const wave = await api<{ task_nos: string[] }>(office.page, 'POST', waveContract.createManualWave.path, {
-      order_nos: orderNos, picking_type: PICKING_TYPE.values.PICK_TO_WAVE,
-    }, WHS);
-    expect(wave.task_nos).toHaveLength(1);
-    const pda = await openAt(browser, 'operator@demo.local', WHS, '/salesoutbound/sorting', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    const { office, pda, sku, orderNos } = await pickedBasket('/salesoutbound/task/preSorting', PRE_BASKET, 'PRS');
     const { page } = pda;
-    await pickInto(page, WHS, wave.task_nos[0]!, PRE_BASKET);
 
     await scanInto(page, 'sorting-wall-scan', PRE_STATION);
     await scanInto(page, 'sorting-container-scan', PRE_BASKET);

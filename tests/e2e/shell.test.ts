@@ -102,7 +102,7 @@ describe('menu, 403 and 404', () => {
   test('unknown paths and pages not built yet show the not-found page', async () => {
     const { context, page } = await openAs('admin@demo.local', '/v2/no/such/page');
     await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
-    await page.goto('/v2/salesoutbound/instantDelivery/pigeonhole');
+    await page.goto('/v2/returninbound/arrving');
     await expect.poll(() => page.getByText('Page not found').isVisible()).toBe(true);
     await context.close();
   });

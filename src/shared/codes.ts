@@ -416,6 +416,15 @@ export const CYCLE_COUNT_CREATION_STATUS = defineCodes({
   INITIAL: [0, /*i18n*/ 'Initial'], COMPLETING: [1, /*i18n*/ 'Completing'], SUCCESS: [2, /*i18n*/ 'Success'], FAIL: [3, /*i18n*/ 'Fail'],
 });
 
+
+/** Ours: a difference order — waiting for approval, approved into an adjustment, superseded by another count round, rejected (the book stands). */
+export const CC_DIFF_STATUS = defineCodes({
+  PENDING: [1, /*i18n*/ 'Pending Approval'], APPROVED: [2, /*i18n*/ 'Approved'], RECOUNTING: [3, /*i18n*/ 'Recounting'], REJECTED: [4, /*i18n*/ 'Rejected'],
+});
+
+/** Ours: how the cycle count task rule splits a zone's locations into tasks. */
+export const CC_TASK_SPLIT = defineCodes({ ZONE: [1, /*i18n*/ 'By Zone'], PATHWAY: [2, /*i18n*/ 'By Pathway'] });
+
 // Inventory
 
 /** 7 and 11–20 are unused in the spec. */
@@ -654,6 +663,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   cycle_count_result: CYCLE_COUNT_RESULT,
   cycle_count_kind: CYCLE_COUNT_KIND,
   cycle_count_creation_status: CYCLE_COUNT_CREATION_STATUS,
+  cc_diff_status: CC_DIFF_STATUS,
+  cc_task_split: CC_TASK_SPLIT,
   inventory_adjustment_status: INVENTORY_ADJUSTMENT_STATUS,
   inventory_adjustment_direction: INVENTORY_ADJUSTMENT_DIRECTION,
   inventory_adjustment_reason: INVENTORY_ADJUSTMENT_REASON,

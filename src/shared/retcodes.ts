@@ -296,6 +296,33 @@ export const RET = {
    * container being pre-sorted); `data.tote_code`.
    */
   SORT_TOTE_UNUSABLE: -289807,
+  /** Cycle count: nothing matches what the order would count (no location or SKU in scope); the message says which criteria. */
+  CC_NOTHING_TO_COUNT: -285005,
+  /** Cycle count: the order would count more than the limit config allows; `data.max_locations`, `data.max_skus`, `data.location_count`, `data.sku_count`. */
+  CC_OVER_LIMIT: -285012,
+  /**
+   * Cycle count create: the order was made, but some of its lines are already in another open count and
+   * were left out (`data.order_no`, `data.skipped`, `data.other_orders`). Tolerated by the create page (spec §7).
+   */
+  CC_LINES_SKIPPED: -285029,
+  /** Cycle count: the criteria are not valid for the order's kind or scope (a range without its end, a kind the compliance mode does not allow…); `data.field`. */
+  CC_CRITERIA_INVALID: -285001,
+  /** Cycle count: the order's state does not allow the step (cancel a done order, count a cancelled task…); `data.status`. */
+  CC_STATE_REFUSED: -285002,
+  /**
+   * Cycle count: the task cannot be claimed by the caller: `data.reason` — skill (its zone is outside the
+   * caller's cycle count skills), recount (the caller counted these locations in an earlier round), none
+   * (no task left to claim).
+   */
+  CC_TASK_REFUSED: -285003,
+  /** Cycle count: the location scanned is not one of the task's locations; `data.location_id`, `data.task_no`. */
+  CC_WRONG_LOCATION: -285004,
+  /** Cycle count: the code scanned names no SKU of the warehouse (report it as an unknown item instead); `data.code`. */
+  CC_UNKNOWN_SKU: -285006,
+  /** Cycle count: a second count asks for lines with no difference, or the order is at its last round (`data.max_rounds`). */
+  CC_SECOND_COUNT_REFUSED: -285007,
+  /** Cycle count: the import task named holds no usable rows, is another user's, or failed; `data.task_id`. */
+  CC_IMPORT_REFUSED: -285008,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

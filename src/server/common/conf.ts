@@ -22,6 +22,11 @@ export const DEFAULT_CONF: Record<string, string> = {
   Inbound_Parcel_Counting: '0',
   storey_name_setup: '0',
   is_open_full_stock_count: '0',
+  cc_show_system_qty: '0',
+  cc_max_rounds: '3',
+  cc_max_locations: '200000',
+  cc_max_skus: '50000',
+  daily_cc_compliance_mode: '0',
   Is_staffname_display: '1',
 };
 

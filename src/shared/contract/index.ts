@@ -38,6 +38,7 @@ import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
 import { printContract } from './print.contract';
+import { cycleCountContract } from './cycle-count.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -77,6 +78,7 @@ export const contract = {
   ...outboundExceptionContract,
   ...shippingContract,
   ...instantDeliveryContract,
+  ...cycleCountContract,
   ...packingContract,
   ...mergingContract,
   ...sortingContract,

@@ -8,6 +8,7 @@ import { sortingOps } from './sorting.ops';
 import { shippingOps } from './shipping.ops';
 import { instantDeliveryOps } from './instant-delivery.ops';
 import { userSettingsOps } from './user-settings.ops';
+import { cycleCountOps } from './cycle-count.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
 
@@ -26,6 +27,7 @@ export const OPS = {
   packing: packingOps,
   sorting: sortingOps,
   instantDelivery: instantDeliveryOps,
+  cycleCount: cycleCountOps,
 };
 
 /** An op of the list. */

@@ -3,6 +3,10 @@ import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
 import { cellResource } from './cell.resource';
+import {
+  ccDiffOrderResource, ccOrderResource, ccTaskResource, cycleCountSkillResource, cycleCountTaskRuleResource, fscDiffOrderResource, fscDone4thResource,
+  fscOrderResource, fscTaskResource,
+} from './cycle-count.resource';
 import { obTroubleshootTaskResource } from './ob-troubleshoot-task.resource';
 import { checkingTaskResource } from './checking-task.resource';
 import { packingTaskResource } from './packing-task.resource';
@@ -70,6 +74,8 @@ export const RESOURCES = [
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
+  ccOrderResource, fscOrderResource, ccTaskResource, fscTaskResource, ccDiffOrderResource, fscDiffOrderResource, fscDone4thResource,
+  cycleCountSkillResource, cycleCountTaskRuleResource,
   exportTaskResource,
   userImportTaskResource,
   userResource, userRoleResource, accessStatusLogResource, roleResource, userGlobalResource, warehouseUsersResource, warehouseMemberResource, warehouseRoleResource,

@@ -150,6 +150,8 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   list('/rulecenter/highValue', msg`High Value`),
   page('/rulecenter/cycleCountConfig', msg`Cycle Count Config`),
   list('/rulecenter/cycleCountTaskRule', msg`Cycle Count Task Rule`),
+  page('/rulecenter/cycleCountTaskRule/create', msg`Create Cycle Count Task Rule`),
+  page('/rulecenter/cycleCountTaskRule/edit/$zone_id', msg`Edit Cycle Count Task Rule`),
   list('/rulecenter/cycleCountFrequency', msg`Cycle Count Frequency`),
   list('/rulecenter/productivityRule', msg`Productivity Rule`),
   list('/rulecenter/outboundProcess', msg`Outbound Process`),

@@ -22,6 +22,8 @@ export const DEFAULT_CONF: Record<string, string> = {
   Inbound_Parcel_Counting: '0',
   storey_name_setup: '0',
   is_open_full_stock_count: '0',
+  /** Daily cycle count compliance mode (Rule Center › Cycle Count Frequency): 1 on. */
+  daily_cc_compliance_mode: '0',
   Is_staffname_display: '1',
 };
 

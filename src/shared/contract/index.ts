@@ -38,6 +38,7 @@ import { pickingContract } from './picking.contract';
 import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
 import { printContract } from './print.contract';
+import { abcContract } from './abc.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -84,6 +85,7 @@ export const contract = {
   ...subPickingContract,
   ...consumablesContract,
   ...printContract,
+  ...abcContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

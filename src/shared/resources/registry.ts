@@ -1,4 +1,5 @@
 import type { ResourceDef } from './define';
+import { ccFrequencyRuleResource, highValueRuleResource } from './abc.resource';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
@@ -70,6 +71,7 @@ export const RESOURCES = [
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
+  highValueRuleResource, ccFrequencyRuleResource,
   exportTaskResource,
   userImportTaskResource,
   userResource, userRoleResource, accessStatusLogResource, roleResource, userGlobalResource, warehouseUsersResource, warehouseMemberResource, warehouseRoleResource,

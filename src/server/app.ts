@@ -60,12 +60,13 @@ import { packagingHandlers } from './modules/outbound/packaging-rule';
 import { weightCheckHandlers } from './modules/outbound/weight-validation';
 import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 import { printHandlers } from './modules/config/print.handlers';
+import { abcHandlers } from './modules/inventory/abc.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...cycleCountHandlers,
   ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
-  ...printHandlers,
+  ...printHandlers, ...abcHandlers,
 };
 
 /**

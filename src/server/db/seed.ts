@@ -16,6 +16,7 @@ import { seedDemoPrintSettings } from '../modules/config/print.seed';
 import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/shipping.seed';
 import { seedDemoInstantDelivery } from '../modules/outbound/instant-delivery.seed';
 import { seedDemoAbc } from '../modules/inventory/abc.seed';
+import { seedDemoCycleCounts } from '../modules/inventory/cycle-count.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoAbc(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoCycleCounts(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

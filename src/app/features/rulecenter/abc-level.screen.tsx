@@ -227,7 +227,7 @@ function History({ page, setPage }: { page: number; setPage: (page: number) => v
               return (
                 <Table.Tr key={run.task_id}>
                   <Table.Td>{run.task_id}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={110}>
                     <RunStatus run={run} />
                     {run.error_message && <Text size="xs" c="red">{run.error_message}</Text>}
                   </Table.Td>

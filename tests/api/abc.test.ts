@@ -8,7 +8,7 @@ import { postStock } from '../../src/server/modules/inventory/ledger';
 import { runPendingAbcRuns } from '../../src/server/modules/inventory/abc';
 import { dueSkus, readFrequencyRules } from '../../src/server/modules/inventory/cycle-count-frequency';
 import { contract } from '../../src/shared/contract';
-import { ABC_CLASS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY } from '../../src/shared/codes';
+import { ABC_CLASS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, type CodeOf } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
 
 /** ABC classification, high value and cycle count frequency rules (spec §7 ABC calls; §2 Rule Center; docs/inventory-accuracy.md). */
@@ -36,7 +36,7 @@ const ok = <T,>(res: { retcode: number; message: string; data: T }) => {
 const CELL = 'R01-01-01-1';
 
 /** Posts ledger rows of one type out of (credit) the cell, after putting the units in. */
-async function moved(item: TestItem, qty: number, txnType: number) {
+async function moved(item: TestItem, qty: number, txnType: CodeOf<typeof INVENTORY_TRANSACTION_TYPE>) {
   const line = { location: CELL, skuId: item.skuId, batchId: item.batchId, quality: QUALITY.values.GOOD, qty };
   await inTransaction(server.database.db, async (tx) => {
     await postStock(tx, W, [{ ...line, txnType: INVENTORY_TRANSACTION_TYPE.values.ADJUST_INCREASE, direction: INVENTORY_TRANSACTION_DIRECTION.values.DEBIT }],
@@ -94,7 +94,8 @@ beforeAll(async () => {
   for (const [i, qty] of [50, 30, 10, 6, 4, 0, 100].entries()) if (qty > 0) await moved(items[i]!, qty, PICKING);
   // Shipped: P1 5 × 2 = 10, P2 1 × 70 = 70, P3 4 × 5 = 20, P5 10 × no value = 0, P7 excluded.
   for (const [i, qty] of [5, 1, 4, 0, 10, 0, 3].entries()) if (qty > 0) await moved(items[i]!, qty, SHIP);
-});
+  // The first file of a run on changed sources builds the seeded template: minutes on a busy machine.
+}, 600_000);
 afterAll(async () => {
   await server?.close();
 });

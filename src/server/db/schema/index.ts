@@ -20,3 +20,4 @@ export * from './print';
 export * from './sorting';
 export * from './shipping';
 export * from './instant';
+export * from './full-stock-count';

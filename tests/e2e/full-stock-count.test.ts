@@ -1,0 +1,73 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from './browser';
+import { startOwnServer, type OwnServer } from './own-server';
+
+/**
+ * The full stock count switch in the sidebar (spec §2, §4) and the cc ↔ fsc redirects at PC size.
+ * A server of its own: a running count freezes its warehouse's stock, which other files' journeys
+ * on the shared server must not meet.
+ */
+let browser: Browser;
+let server: OwnServer;
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startOwnServer('fsc')]);
+}, 300_000);
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()]);
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), `tally-fsc-${name}.png`) });
+const fscSwitch = (page: Page) => page.getByRole('switch', { name: 'Full Stock Count' });
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
+
+describe('full stock count', () => {
+  test('an administrator starts it with the sidebar switch, cc pages then open the fsc orders; ending it sends fsc pages back', async () => {
+    const { context, page } = await newPage(browser, { baseURL: server.baseURL });
+    await page.goto('/v2/login?redirect_url=/v2/home');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/home');
+    await expect.poll(() => fscSwitch(page).isChecked()).toBe(false);
+
+    // Start: one confirmation.
+    await fscSwitch(page).click({ force: true });
+    const start = page.getByRole('dialog', { name: 'Start Full Stock Count' });
+    await start.waitFor();
+    await expect.poll(() => start.textContent()).toContain('Switch to full stock count mode?');
+    await shot(page, 'start-confirm');
+    await start.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Full Stock Count Start').waitFor();
+    await expect.poll(() => fscSwitch(page).isChecked()).toBe(true);
+    await shot(page, 'running');
+
+    // A cycle count page opens the full stock count orders and says why (built or not, the redirect holds).
+    await page.goto('/v2/inventorymanage/cc/ccorder');
+    await page.waitForURL('**/v2/inventorymanage/fsc/fscorder');
+    await toast(page, 'Full Stock Count already start').waitFor();
+    await shot(page, 'cc-redirected');
+
+    // End: the alert first, then the confirmation.
+    await page.goto('/v2/home');
+    await expect.poll(() => fscSwitch(page).isChecked()).toBe(true);
+    await fscSwitch(page).click({ force: true });
+    const alert = page.getByRole('dialog', { name: 'End Full Stock Count' });
+    await alert.waitFor();
+    await expect.poll(() => alert.textContent()).toContain('SKUs in the AV area that were not counted are treated as missing, and an inventory adjustment task is created');
+    await shot(page, 'end-alert');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End Full Stock Count' });
+    await expect.poll(() => confirm.textContent()).toContain('Switch to normal cycle count mode?');
+    await shot(page, 'end-confirm');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, 'Full Stock Count End').waitFor();
+    await expect.poll(() => fscSwitch(page).isChecked()).toBe(false);
+
+    await page.goto('/v2/inventorymanage/fsc/fscorder');
+    await page.waitForURL('**/v2/inventorymanage/cc/ccorder');
+    await toast(page, 'Full Stock Count already end').waitFor();
+    await shot(page, 'fsc-redirected');
+    await context.close();
+  }, 180_000);
+});

@@ -58,7 +58,7 @@ beforeAll(async () => {
   ({ client: ender, userId: enderId } = await userWith('FSC Ender', [END_FULL_STOCK_COUNT]));
   operator = await server.loginAt('operator@demo.local', WHS);
   watch = new ChangeWatch(db());
-});
+}, 400_000); // a first PostgreSQL run builds the seeded template database
 afterAll(async () => {
   await server?.close();
 });

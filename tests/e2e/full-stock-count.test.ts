@@ -2,21 +2,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
-import { startOwnServer, type OwnServer } from './own-server';
+import { launchBrowser } from './browser';
+import { api, openAt } from './asn-helpers';
 
 /**
  * The full stock count switch in the sidebar (spec §2, §4) and the cc ↔ fsc redirects at PC size.
- * A server of its own: a running count freezes its warehouse's stock, which other files' journeys
- * on the shared server must not meet.
+ * In THBKK1, a warehouse no other browser test works in: a running count freezes its stock.
  */
+const WHS = 'THBKK1';
 let browser: Browser;
-let server: OwnServer;
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startOwnServer('fsc')]);
-}, 300_000);
+  browser = await launchBrowser();
+});
 afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()]);
+  await browser?.close();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), `tally-fsc-${name}.png`) });
@@ -25,10 +24,9 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 
 describe('full stock count', () => {
   test('an administrator starts it with the sidebar switch, cc pages then open the fsc orders; ending it sends fsc pages back', async () => {
-    const { context, page } = await newPage(browser, { baseURL: server.baseURL });
-    await page.goto('/v2/login?redirect_url=/v2/home');
-    await signIn(page, 'admin@demo.local');
-    await page.waitForURL('**/v2/home');
+    const { context, page } = await openAt(browser, 'admin@demo.local', WHS, '/home');
+    const home = await api<{ whs_id: string }>(page, 'GET', '/apps/system/user/get_login_info');
+    expect(home.whs_id).toBe(WHS);
     await expect.poll(() => fscSwitch(page).isChecked()).toBe(false);
 
     // Start: one confirmation.
@@ -68,6 +66,8 @@ describe('full stock count', () => {
     await page.waitForURL('**/v2/inventorymanage/cc/ccorder');
     await toast(page, 'Full Stock Count already end').waitFor();
     await shot(page, 'fsc-redirected');
+    // The account's next sign-in opens its usual warehouse again.
+    await api(page, 'POST', '/apps/system/user/switch_user_setting', { type: 'whs', value: 'SGSIN1' }, WHS);
     await context.close();
   }, 180_000);
 });

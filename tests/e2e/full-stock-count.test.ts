@@ -30,7 +30,7 @@ describe('full stock count', () => {
     await expect.poll(() => fscSwitch(page).isChecked()).toBe(false);
 
     // Start: one confirmation.
-    await fscSwitch(page).click({ force: true });
+    await fscSwitch(page).dispatchEvent('click');
     const start = page.getByRole('dialog', { name: 'Start Full Stock Count' });
     await start.waitFor();
     await expect.poll(() => start.textContent()).toContain('Switch to full stock count mode?');
@@ -49,7 +49,7 @@ describe('full stock count', () => {
     // End: the alert first, then the confirmation.
     await page.goto('/v2/home');
     await expect.poll(() => fscSwitch(page).isChecked()).toBe(true);
-    await fscSwitch(page).click({ force: true });
+    await fscSwitch(page).dispatchEvent('click');
     const alert = page.getByRole('dialog', { name: 'End Full Stock Count' });
     await alert.waitFor();
     await expect.poll(() => alert.textContent()).toContain('SKUs in the AV area that were not counted are treated as missing, and an inventory adjustment task is created');

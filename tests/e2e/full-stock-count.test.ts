@@ -20,6 +20,11 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(os.tmpdir(), `tally-fsc-${name}.png`) });
 const fscSwitch = (page: Page) => page.getByRole('switch', { name: 'Full Stock Count' });
+/** Moves the switch as a user does: a click on its label. */
+const flip = async (page: Page) => {
+  expect(await fscSwitch(page).isEnabled(), 'the switch can be moved').toBe(true);
+  await page.locator('label', { hasText: /^Full Stock Count$/ }).click();
+};
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root', { hasText: text });
 
 describe('full stock count', () => {
@@ -28,9 +33,10 @@ describe('full stock count', () => {
     const home = await api<{ whs_id: string }>(page, 'GET', '/apps/system/user/get_login_info');
     expect(home.whs_id).toBe(WHS);
     await expect.poll(() => fscSwitch(page).isChecked()).toBe(false);
+    await shot(page, 'home');
 
     // Start: one confirmation.
-    await fscSwitch(page).dispatchEvent('click');
+    await flip(page);
     const start = page.getByRole('dialog', { name: 'Start Full Stock Count' });
     await start.waitFor();
     await expect.poll(() => start.textContent()).toContain('Switch to full stock count mode?');
@@ -49,7 +55,7 @@ describe('full stock count', () => {
     // End: the alert first, then the confirmation.
     await page.goto('/v2/home');
     await expect.poll(() => fscSwitch(page).isChecked()).toBe(true);
-    await fscSwitch(page).dispatchEvent('click');
+    await flip(page);
     const alert = page.getByRole('dialog', { name: 'End Full Stock Count' });
     await alert.waitFor();
     await expect.poll(() => alert.textContent()).toContain('SKUs in the AV area that were not counted are treated as missing, and an inventory adjustment task is created');

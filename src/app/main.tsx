@@ -13,7 +13,7 @@ import { SOURCE_LOCALE } from '../shared/locales';
 import { DuplicateRequestError, configureApi, getTenant } from './kit/api';
 import { activateLocale, i18n, storedLocale } from './kit/i18n';
 import { configQueries, sessionQueries } from './kit/queries';
-import { clearSession, signInPath } from './kit/session';
+import { clearSession, setFullStockCountFlag, signInPath } from './kit/session';
 import { currentRedirectUrl } from './kit/redirect-url';
 import { NotificationsHost } from './kit/notifications-host';
 import { WarehouseMismatchDialog, showWarehouseMismatch } from './kit/warehouse-mismatch';
@@ -53,6 +53,10 @@ configureApi({
   onWarehouseMismatch: (sessionWhsId) => showWarehouseMismatch({ sessionWhsId, tabWhsId: getTenant() ?? '' }),
   // The shell swaps itself for the forced Change Password (features/shell/shell.layout.tsx).
   onPasswordChangeRequired: () => queryClient.setQueryData(sessionQueries.loginInfo().queryKey, (user) => (user ? { ...user, password_change_required: true } : user)),
+  // The guard runs again on the page open: a cc or fsc page then redirects (routes/count-mode-redirect.ts).
+  onFullStockCount: (running) => {
+    if (setFullStockCountFlag(queryClient, running)) void router.invalidate();
+  },
 });
 
 async function start() {

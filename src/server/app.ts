@@ -44,6 +44,7 @@ import { vasHandlers } from './modules/inbound/vas.handlers';
 import { adjustmentHandlers } from './modules/inventory/adjustment.handlers';
 import { stockBlockHandlers } from './modules/inventory/stock-block.handlers';
 import { cycleCountHandlers } from './modules/inventory/cycle-count.handlers';
+import { fullStockCountHandlers } from './modules/inventory/full-stock-count.handlers';
 import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
@@ -64,7 +65,7 @@ import { abcHandlers } from './modules/inventory/abc.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
-  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...cycleCountHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
   ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers, ...abcHandlers,
 };

@@ -333,6 +333,22 @@ export const RET = {
   CC_FREQUENCY_RULE_EXISTS: -285404,
   /** High value rule: it names neither an L1 category nor a SKU id prefix (it would flag every SKU). */
   HIGH_VALUE_RULE_NO_TARGET: -285405,
+  /**
+   * Full stock count (spec §4): one is running in the warehouse — starting it again, or a normal
+   * cycle count while it runs, is refused with "Full Stock Count already start". The client sets
+   * its flag on when it meets this code (the cc pages then redirect to the fsc ones).
+   */
+  FULL_STOCK_COUNT_STARTED: -285021,
+  /**
+   * Full stock count (spec §4): none is running in the warehouse — ending it again is refused with
+   * "Full Stock Count already end". The client sets its flag off when it meets this code.
+   */
+  FULL_STOCK_COUNT_ENDED: -285022,
+  /**
+   * Full stock count: while it runs, stock cannot move (only the count's own Overage 5 and Shortage
+   * 6 post); `data.whs_id` and `data.run_id` name the count. Blocks and pick reservations still change.
+   */
+  STOCK_FROZEN_BY_FULL_STOCK_COUNT: -285023,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -152,6 +152,7 @@ const OPEN_MUTATIONS: Record<string, string> = {
   pushOps: 'applies each op only with its kind\'s permission (op kinds are checked below)',
   createExportTask: 'a file of a list the caller may read: the handler checks that list\'s permission',
   getConfList: 'a read spec §7 makes a POST: changes nothing',
+  operateFullStockCount: 'each direction checks its own permission in the handler: StartFullStockCount to start, EndFullStockCount to end',
 };
 
 /** Op kinds any signed-in user may queue, and why. */

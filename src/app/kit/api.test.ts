@@ -23,6 +23,7 @@ let answer: () => Promise<Response>;
 const onNotLoggedIn = vi.fn();
 const onWarehouseMismatch = vi.fn();
 const onPasswordChangeRequired = vi.fn();
+const onFullStockCount = vi.fn();
 
 const envelope = (retcode: number, data: unknown = {}, message = 'failed') =>
   () => Promise.resolve(new Response(JSON.stringify({ retcode, message, data }), { headers: { 'content-type': 'application/json' } }));
@@ -41,7 +42,7 @@ beforeAll(() => {
     sent.push({ url: new URL(request.url), method: request.method, headers: request.headers, body: await request.text() });
     return answer();
   });
-  configureApi({ onNotLoggedIn, onWarehouseMismatch, onPasswordChangeRequired });
+  configureApi({ onNotLoggedIn, onWarehouseMismatch, onPasswordChangeRequired, onFullStockCount });
 });
 
 beforeEach(() => {
@@ -124,6 +125,20 @@ describe('callApi', () => {
     expect(onPasswordChangeRequired).toHaveBeenCalledTimes(2);
     expect(onNotLoggedIn).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('sets the full stock count flag from -285021 (running) and -285022 (not running), whatever the call, and still reports the refusal', async () => {
+    answer = envelope(RET.FULL_STOCK_COUNT_STARTED, null, 'Full Stock Count already start');
+    await expect(callApi(contract.operateFullStockCount, { is_open_full_stock_count: 1 })).rejects.toMatchObject({ retcode: RET.FULL_STOCK_COUNT_STARTED });
+    expect(onFullStockCount).toHaveBeenLastCalledWith(true);
+    expect(toastError).toHaveBeenCalledWith('Full Stock Count already start', 3000);
+    answer = envelope(RET.FULL_STOCK_COUNT_ENDED, null, 'Full Stock Count already end');
+    await expect(callApi(contract.getWarehouseDetail, {}, { quiet: true })).rejects.toMatchObject({ retcode: RET.FULL_STOCK_COUNT_ENDED });
+    expect(onFullStockCount).toHaveBeenLastCalledWith(false);
+    expect(onFullStockCount).toHaveBeenCalledTimes(2);
+    answer = envelope(RET.NOT_FOUND);
+    await callApi(contract.getWarehouseDetail, {}).catch(() => undefined);
+    expect(onFullStockCount).toHaveBeenCalledTimes(2);
   });
 
   it('does not send an identical request while the first is in flight', async () => {

@@ -51,9 +51,16 @@ interface ApiHooks {
   onWarehouseMismatch: (sessionWhsId: string) => void;
   /** -224009: the account holds a temporary password; nothing else works until it is changed. */
   onPasswordChangeRequired: () => void;
+  /** -285021 / -285022: a full stock count runs / does not run in the warehouse (started or ended elsewhere). */
+  onFullStockCount: (running: boolean) => void;
 }
 
-let hooks: ApiHooks = { onNotLoggedIn: () => undefined, onWarehouseMismatch: () => undefined, onPasswordChangeRequired: () => undefined };
+let hooks: ApiHooks = {
+  onNotLoggedIn: () => undefined, onWarehouseMismatch: () => undefined, onPasswordChangeRequired: () => undefined, onFullStockCount: () => undefined,
+};
+
+/** Spec §4: whatever the call, these answers say whether the warehouse's full stock count runs. */
+const FULL_STOCK_COUNT_STATE: ReadonlyMap<number, boolean> = new Map([[RET.FULL_STOCK_COUNT_STARTED, true], [RET.FULL_STOCK_COUNT_ENDED, false]]);
 
 /** Wires the navigation and dialog the API layer triggers (done once in main.tsx). */
 export function configureApi(next: ApiHooks): void {
@@ -166,6 +173,9 @@ function serverElapsedMs(response: Response): number | null {
 }
 
 function report(error: ApiError, def: EndpointDef, opts: CallOptions): void {
+  // The flag follows (then the cc ↔ fsc redirects apply); the call is still refused and said so.
+  const fullStockCount = FULL_STOCK_COUNT_STATE.get(error.retcode);
+  if (fullStockCount !== undefined) hooks.onFullStockCount(fullStockCount);
   if (error.retcode === RET.WAREHOUSE_MISMATCH) {
     const sessionWhs = (error.data as { session_whs_id?: unknown } | null)?.session_whs_id;
     // Sent before this tab's own switch: the tab already works (or is about to) in that warehouse.

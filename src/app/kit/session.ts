@@ -73,6 +73,17 @@ export async function signInPath(queryClient: QueryClient): Promise<'/tob/login'
   return value && value !== '0' && value !== 'false' ? '/tob/login' : '/login';
 }
 
+/**
+ * Sets the cached full stock count flag (a start or an end of this tab, or a -285021/-285022 answer
+ * telling of another's); true when it changed, so the caller lets the router apply the redirects.
+ */
+export function setFullStockCountFlag(queryClient: QueryClient, running: boolean): boolean {
+  const { queryKey } = sessionQueries.fullStockCount();
+  if (queryClient.getQueryData(queryKey) === running) return false;
+  queryClient.setQueryData(queryKey, running);
+  return true;
+}
+
 /** Forgets everything of the session in this tab (after logout or a lost session). */
 export function clearSession(queryClient: QueryClient): void {
   setTenant(null);

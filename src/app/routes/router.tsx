@@ -3,6 +3,7 @@ import {
   Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, redirect,
   useRouterState, type AnyRoute,
 } from '@tanstack/react-router';
+import { t } from '@lingui/core/macro';
 import { contract } from '../../shared/contract';
 import { isApiError } from '../kit/api';
 import { signInPath, startSession } from '../kit/session';
@@ -12,6 +13,8 @@ import { PageLoader } from '../kit/page-loader';
 import NotFoundScreen from '../features/status/not-found.screen';
 import AppErrorScreen from '../features/status/app-error.screen';
 import { keepOnlineScreens } from '../kit/sw-update';
+import { toast } from '../kit/toast';
+import { countModeRedirect, isCountModePath } from './count-mode-redirect';
 import { matchPublicRoute, usePageTitle } from './page-title';
 import { SCREENS } from './screens';
 
@@ -68,7 +71,7 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   component: ShellLayout,
-  beforeLoad: async ({ location, context }) => {
+  beforeLoad: async ({ location, context, preload }) => {
     // The manifest (for the guard), the rest of the catalog and the shell's code load while the
     // session starts (a failed catalog load falls back, it never rejects; a failed chunk load is
     // kept for the shell's render to report).
@@ -80,7 +83,9 @@ const shellRoute = createRoute({
     // A path with neither a screen nor a group route of the manifest (the splat route caught it)
     // is a 404 signed in or not, as for a path the router does not know.
     const declared = matchRoute(location.pathname)?.route;
-    if (!declared || declared.public || !(declared.redirect || Object.hasOwn(SCREENS, declared.path))) throw notFound();
+    const built = !!declared && (!!declared.redirect || Object.hasOwn(SCREENS, declared.path));
+    // A cycle count or full stock count page may redirect to the other side first, built or not.
+    if (!declared || declared.public || !(built || isCountModePath(location.pathname))) throw notFound();
     // And the page's own code (a screen; a group route's target is known after the session).
     void SCREENS[declared.path]?.().catch(() => undefined);
     const started = await sessionStart;
@@ -99,6 +104,13 @@ const shellRoute = createRoute({
     await catalog;
     // A temporary password: the shell shows only the forced Change Password, whatever the page.
     if (session === null) return;
+    // Spec §2: cycle count and full stock count pages redirect to each other by the warehouse's flag.
+    const counterpart = countModeRedirect(location.pathname, session.fullStockCount);
+    if (counterpart) {
+      if (!preload) toast.info(counterpart.running ? t`Full Stock Count already start` : t`Full Stock Count already end`);
+      throw redirect({ to: counterpart.to, replace: true });
+    }
+    if (!built) throw notFound();
     const state = accessStateOf(session);
     // An office user's device keeps the online screens' code too, fetched in the background.
     keepOnlineScreens(() => opensOnlineScreens(state));

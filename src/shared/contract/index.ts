@@ -24,6 +24,7 @@ import { putawayContract } from './putaway.contract';
 import { vasContract } from './vas.contract';
 import { adjustmentContract } from './adjustment.contract';
 import { stockBlockContract } from './stock-block.contract';
+import { fullStockCountContract } from './full-stock-count.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
@@ -71,6 +72,7 @@ export const contract = {
   ...vasContract,
   ...adjustmentContract,
   ...stockBlockContract,
+  ...fullStockCountContract,
   ...salesOrderContract,
   ...salesOrderImportContract,
   ...waveContract,

@@ -9,6 +9,7 @@ import { useMenu } from '../../routes/use-access';
 import { MenuSearch } from './menu-search';
 import { CollapsedMenu, MenuTree } from './menu-tree';
 import { WarehouseSelect } from './warehouse-select';
+import { FullStockCountSwitch } from './full-stock-count-switch';
 
 interface SidebarProps {
   /** Desktop only: icons instead of the full menu. */
@@ -20,7 +21,7 @@ interface SidebarProps {
   drawer: boolean;
 }
 
-/** The left sidebar of spec §2: warehouse select, menu search, menu, collapse toggle, environment tag. */
+/** The left sidebar of spec §2: warehouse select, cycle count mode switch, menu search, menu, collapse toggle, environment tag. */
 export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer, drawer }: SidebarProps) {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
@@ -57,6 +58,7 @@ export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer, drawer }:
                 {(warehouse?.country ?? user.whs_id.slice(0, 2)).toUpperCase()}
               </Badge>
             </Tooltip>
+            <FullStockCountSwitch collapsed />
             <Tooltip label={t`Search menu`} position="right" withArrow>
               <ActionIcon variant="subtle" color="gray" size="lg" onClick={expandToSearch} aria-label={t`Search menu`}>
                 <IconSearch size={18} aria-hidden />
@@ -72,6 +74,7 @@ export function Sidebar({ collapsed, onCollapsedChange, onCloseDrawer, drawer }:
               <CloseButton hiddenFrom={drawer ? undefined : 'sm'} onClick={onCloseDrawer} aria-label={t`Close navigation`} />
             </Group>
             <WarehouseSelect />
+            <FullStockCountSwitch collapsed={false} />
             <MenuSearch nodes={menu} inputRef={searchRef} />
           </Stack>
         )}

@@ -22,3 +22,4 @@ export * from './shipping';
 export * from './instant';
 export * from './cycle-count';
 export * from './abc';
+export * from './full-stock-count';

@@ -7,6 +7,7 @@ import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { inventoryLockLogs, locationInventory } from '../../db/schema';
 import { ApiError, badInput, pgError } from '../../http/errors';
+import { assertStockMayMove } from './full-stock-count';
 import { acceptsStock, assertInTransaction, checkBatchesExist, resolveLocations, type StockLocation } from './stock-refs';
 import { changeStockTotals, type CellStockDelta } from './zone-stock';
 
@@ -40,6 +41,13 @@ const T = INVENTORY_TRANSACTION_TYPE.values;
  */
 const CREDIT_ONLY: ReadonlySet<TxnType> = new Set([T.SHIP_ORDER, T.RETURN_TO_SUPPLIER, T.SHORTAGE, T.ADJUST_DECREASE, T.MOVE_OUTBOUND]);
 const DEBIT_ONLY: ReadonlySet<TxnType> = new Set([T.OVERAGE, T.RECEIVED, T.ADJUST_INCREASE, T.MOVE_INBOUND, T.RE_RECEIVED]);
+
+/**
+ * What posts while a full stock count runs: the count's own differences. Everything else that
+ * changes on hand waits for its end (full-stock-count.ts); blocks and pick reservations change no
+ * on hand and go on.
+ */
+const COUNT_TYPES: ReadonlySet<TxnType> = new Set([T.OVERAGE, T.SHORTAGE]);
 
 export function txnTypeAllows(type: TxnType, direction: TxnDirection): boolean {
   return direction === DEBIT ? !CREDIT_ONLY.has(type) : !DEBIT_ONLY.has(type);
@@ -328,6 +336,7 @@ export async function postStockMany(tx: Db, whsId: string, postings: readonly Po
     checkDocument(p.ref.refType, p.ref.refNo, true);
     p.lines.forEach((line, i) => checkLine(line, single ? `lines.${i}` : `postings.${pi}.lines.${i}`));
   });
+  if (lines.some((l) => !COUNT_TYPES.has(l.txnType))) await assertStockMayMove(tx, whsId);
   const locations = await resolveLocations(tx, whsId, lines.flatMap((l) => (l.counterLocation != null ? [l.location, l.counterLocation] : [l.location])));
   lines.forEach((line, i) => {
     if (line.direction === DEBIT && !acceptsStock(locations.get(line.location)!)) {

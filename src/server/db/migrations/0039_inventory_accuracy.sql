@@ -266,6 +266,17 @@ CREATE TABLE "high_value_rules" (
 	CONSTRAINT "high_value_rules_min_unit_value_ck" CHECK ("high_value_rules"."min_unit_value" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "full_stock_count_runs" (
+	"whs_id" text NOT NULL,
+	"run_id" bigserial NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_by" integer,
+	"ended_at" timestamp with time zone,
+	"ended_by" integer,
+	CONSTRAINT "full_stock_count_runs_whs_id_run_id_pk" PRIMARY KEY("whs_id","run_id"),
+	CONSTRAINT "full_stock_count_runs_end_ck" CHECK ("full_stock_count_runs"."ended_at" is null or "full_stock_count_runs"."ended_at" >= "full_stock_count_runs"."started_at")
+);
+--> statement-breakpoint
 ALTER TABLE "skus" ADD COLUMN "unit_value" integer;--> statement-breakpoint
 ALTER TABLE "cc_build_tasks" ADD CONSTRAINT "cc_build_tasks_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cc_build_tasks" ADD CONSTRAINT "cc_build_tasks_order_fk" FOREIGN KEY ("whs_id","order_no") REFERENCES "public"."cc_orders"("whs_id","order_no") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -294,6 +305,9 @@ ALTER TABLE "abc_runs" ADD CONSTRAINT "abc_runs_whs_id_warehouses_whs_id_fk" FOR
 ALTER TABLE "abc_runs" ADD CONSTRAINT "abc_runs_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cc_frequency_rules" ADD CONSTRAINT "cc_frequency_rules_whs_id_warehouses_whs_id_fk" FOREIGN KEY ("whs_id") REFERENCES "public"."warehouses"("whs_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "high_value_rules" ADD CONSTRAINT "high_value_rules_whs_id_warehouses_whs_id_fk" FOREIGN KEY ("whs_id") REFERENCES "public"."warehouses"("whs_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "full_stock_count_runs" ADD CONSTRAINT "full_stock_count_runs_whs_id_warehouses_whs_id_fk" FOREIGN KEY ("whs_id") REFERENCES "public"."warehouses"("whs_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "full_stock_count_runs" ADD CONSTRAINT "full_stock_count_runs_started_by_users_user_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "full_stock_count_runs" ADD CONSTRAINT "full_stock_count_runs_ended_by_users_user_id_fk" FOREIGN KEY ("ended_by") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cc_build_tasks_status_idx" ON "cc_build_tasks" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "cc_counts_line_idx" ON "cc_counts" USING btree ("whs_id","order_no","round","location_id","sku_id");--> statement-breakpoint
 CREATE INDEX "cc_counts_task_idx" ON "cc_counts" USING btree ("whs_id","task_no");--> statement-breakpoint
@@ -313,4 +327,6 @@ CREATE INDEX "abc_config_logs_created_at_idx" ON "abc_config_logs" USING btree (
 CREATE INDEX "abc_runs_created_at_idx" ON "abc_runs" USING btree ("whs_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "abc_runs_open_uq" ON "abc_runs" USING btree ("whs_id") WHERE status in (0, 1);--> statement-breakpoint
 CREATE UNIQUE INDEX "cc_frequency_rules_class_uq" ON "cc_frequency_rules" USING btree ("whs_id","abc_class","high_value");--> statement-breakpoint
+CREATE UNIQUE INDEX "full_stock_count_runs_open_uq" ON "full_stock_count_runs" USING btree ("whs_id") WHERE "full_stock_count_runs"."ended_at" is null;--> statement-breakpoint
+CREATE INDEX "full_stock_count_runs_started_idx" ON "full_stock_count_runs" USING btree ("whs_id","started_at");--> statement-breakpoint
 ALTER TABLE "skus" ADD CONSTRAINT "skus_unit_value_ck" CHECK ("skus"."unit_value" >= 0);

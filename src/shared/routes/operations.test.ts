@@ -23,7 +23,7 @@ describe('operation screens', () => {
       '/inbound/arriving', '/inbound/boxing', '/inbound/counting', '/inbound/massputaway', '/inbound/massputaway/reportexception',
       '/inbound/parcelCounting', '/inbound/qc', '/inbound/receiving', '/inbound/receiving/reportexception', '/inbound/reprocess/{-$task_id}',
       '/inbound/standardputaway', '/inbound/standardputaway/reportexception',
-      '/inventorymanage/cc/cctask', '/inventorymanage/cc/cctask/$task_id', '/inventorymanage/cc/cctask/createsecondcc',
+      '/inventorymanage/cc/ccorder/count', '/inventorymanage/cc/cctask', '/inventorymanage/cc/cctask/$task_id', '/inventorymanage/cc/cctask/createsecondcc',
       '/inventorymanage/fsc/fsctask', '/inventorymanage/fsc/fsctask/$task_id', '/inventorymanage/fsc/fsctask/count',
       '/inventorymanage/racktransfer/massputaway', '/inventorymanage/racktransfer/picking', '/inventorymanage/racktransfer/standardputaway',
       '/salesoutbound/checking', '/salesoutbound/groupshipping', '/salesoutbound/groupshipping/detail/$id', '/salesoutbound/instantDelivery/pigeonhole', '/salesoutbound/mergeLane', '/salesoutbound/packing', '/salesoutbound/picking/{-$pickup_id}',

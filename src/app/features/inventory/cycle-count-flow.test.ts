@@ -84,17 +84,20 @@ describe('countView', () => {
     expect(withdrawn.countedLocations).toBe(0);
   });
 
-  test('empty confirmations and unknown items: empty counts the location, an unknown item alone does not; Complete then queued', () => {
+  test('empty confirmations and unknown items count the location (against no SKU); Complete once every location is counted', () => {
     const ops = newestFirst(
       at('pending', C.empty.kind, 'Z1-02'),
-      op('pending', C.unknown.kind, { task_no: 'CT1', location_id: 'Z1-01', code: '', qty: 2 }),
+      op('pending', C.unknown.kind, { task_no: 'CT1', location_id: 'Z1-00', code: '', qty: 2 }),
     );
     const view = countView(task(), ops);
     expect(view.locations.map((l) => [l.location_id, l.counted, l.empty, l.unknownQty])).toEqual([
-      ['Z1-00', true, false, 0], ['Z1-01', false, false, 2], ['Z1-02', true, true, 0],
+      ['Z1-00', true, false, 2], ['Z1-01', false, false, 0], ['Z1-02', true, true, 0],
     ]);
+    expect(tallies(view, 'Z1-00')).toEqual([['S1', 3, true, null], ['S3', 0, true, null]]);
     expect(view.allCounted).toBe(false);
     expect(nextUncounted(view, 'Z1-02')?.location_id).toBe('Z1-01');
+    const reported = countView(task(), [op('pending', C.unknown.kind, { task_no: 'CT1', location_id: 'Z1-01', code: 'X', qty: 1 })]);
+    expect(reported.locations[1]).toMatchObject({ counted: true, unknownQty: 1 });
     const counted = countView(task(), newestFirst(...ops.reverse(), count('pending', 'Z1-01', 'S2', 5)));
     expect(counted).toMatchObject({ allCounted: true, countedLocations: 3 });
     expect(completeRefusal(counted)).toBeNull();

@@ -45,7 +45,7 @@ export interface SkuTally {
 export interface LocationView {
   location_id: string;
   seq: number;
-  /** Counted (a SKU counted) or confirmed empty, as far as this device knows. */
+  /** Counted (a SKU counted, an unknown item reported) or confirmed empty, as far as this device knows. */
   counted: boolean;
   /** Confirmed empty by this device (queued), nothing counted after. */
   empty: boolean;
@@ -131,7 +131,9 @@ export function countView(work: CcWork, ops: readonly OutboxOp[]): CountView {
     } else if (op.kind === C.empty.kind) {
       Object.assign(entry, { counted: true, empty: entry.units.size === 0 });
     } else if (op.kind === C.unknown.kind) {
+      // Reported units count the location too (the server marks it counted), though against no SKU.
       entry.unknown += numberOf(op.payload.qty);
+      entry.counted = true;
     }
   }
   const blind = !work.show_system_qty;

@@ -68,7 +68,7 @@ export function LocationCard({ location, blind }: { location: LocationView; blin
             </div>
             <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
               <Text fw={800} fz="xl" lh={1.1} data-testid="cc-sku-counted">{sku.counted}</Text>
-              {!blind && sku.system_qty !== null && <Text size="xs" c="dimmed" data-testid="cc-sku-book"><Trans>Book {sku.system_qty}</Trans></Text>}
+              {!blind && sku.system_qty !== null && <BookQty qty={sku.system_qty} />}
             </Stack>
           </Group>
         ))}
@@ -76,6 +76,11 @@ export function LocationCard({ location, blind }: { location: LocationView; blin
       </Stack>
     </Card>
   );
+}
+
+/** The book of a SKU at the location (shown only when the order is not blind). */
+function BookQty({ qty }: { qty: number }) {
+  return <Text size="xs" c="dimmed" data-testid="cc-sku-book"><Trans>Book {qty}</Trans></Text>;
 }
 
 /** Where to walk next (the next location of the walking order not counted yet). */
@@ -108,7 +113,7 @@ export function QtyStep({ sku, qty, onQty, onCount, onCancel }: {
           <div>
             <Text fw={700} ff="monospace" style={{ overflowWrap: 'anywhere' }}>{code}</Text>
             {sku.sku_name && <Text size="sm" lineClamp={1}>{sku.sku_name}</Text>}
-            {book !== null && <Text size="xs" c="dimmed"><Trans>Book {book}</Trans></Text>}
+            {book !== null && <BookQty qty={book} />}
           </div>
           {!sku.expected && (
             <Alert color="orange" p="xs" icon={<IconAlertTriangle size={16} aria-hidden />} data-testid="cc-not-expected">

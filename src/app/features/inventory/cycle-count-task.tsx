@@ -165,7 +165,8 @@ function CountLoop({ work, refresh, onLeave }: { work: CcWork; refresh: readonly
     if (!location) return { ok: false };
     // Another location of the task: the counter walked on.
     const other = locationOfScan(view, entry.value);
-    if (other.ok && other.location.location_id !== location.location_id && !scanned) return onLocationScan(entry);
+    if (other.ok && other.location.location_id === location.location_id) return { ok: true, say: location.location_id };
+    if (other.ok && !scanned) return onLocationScan(entry);
     const found = skuOfScan(view, location, entry.value);
     if (!found.ok) {
       const text = i18n._(found.refusal);

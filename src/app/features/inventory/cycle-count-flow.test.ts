@@ -29,8 +29,8 @@ const task = () => work([
 ]);
 
 let seq = 0;
-const op = (state: OpState, kind: string, payload: Record<string, unknown>): OutboxOp => ({
-  op_id: `op${++seq}`, stream: 's', seq, kind, payload, created_at: seq, state, attempts: 0, last_error: null, result: null, user_id: 7, whs_id: 'SGSIN1',
+const op = (state: OpState, kind: string, payload: Record<string, unknown>, result: unknown = null): OutboxOp => ({
+  op_id: `op${++seq}`, stream: 's', seq, kind, payload, created_at: seq, state, attempts: 0, last_error: null, result, user_id: 7, whs_id: 'SGSIN1',
 });
 const C = cycleCountOps;
 const count = (state: OpState, where: string, code: string, qty: number, taskNo = 'CT1') => op(state, C.count.kind, { task_no: taskNo, location_id: where, code, qty });
@@ -67,6 +67,22 @@ describe('countView', () => {
     expect(tallies(view, 'Z1-00')).toEqual([['S1', 3, true, 5], ['S3', 0, true, 0]]);
     expect(tallies(view, 'Z1-02')).toEqual([['S2', 2, false, null], ['MAPPED-77', 2, false, null]]);
     expect(view.locations[2]!.skus[0]!.sku_name).toBe('Item S2');
+  });
+
+  test('an applied count\'s answer is a floor under a read that predates it; an applied "Count again" clears it', () => {
+    const answer = (where: string, skuId: string | null, qty: number) => ({ task_no: 'CT1', location_id: where, sku_id: skuId, counted_qty: qty, message: '' });
+    const view = countView(task(), newestFirst(
+      op('done', C.count.kind, { task_no: 'CT1', location_id: 'Z1-01', code: 'S2', qty: 2 }, answer('Z1-01', 'S2', 2)),
+      op('done', C.count.kind, { task_no: 'CT1', location_id: 'Z1-00', code: 'S1', qty: 1 }, answer('Z1-00', 'S1', 1)),
+      op('done', C.empty.kind, { task_no: 'CT1', location_id: 'Z1-02' }, answer('Z1-02', null, 0)),
+    ));
+    // Z1-00's read (3) is newer than its answer (1): the larger stands.
+    expect(view.locations.map((l) => [l.location_id, l.counted, l.skus.map((x) => x.counted)])).toEqual([['Z1-00', true, [3, 0]], ['Z1-01', true, [2]], ['Z1-02', true, []]]);
+    const cleared = countView(task(), newestFirst(
+      op('done', C.count.kind, { task_no: 'CT1', location_id: 'Z1-01', code: 'S2', qty: 2 }, answer('Z1-01', 'S2', 2)),
+      op('done', C.recount.kind, { task_no: 'CT1', location_id: 'Z1-01' }, answer('Z1-01', null, 0)),
+    ));
+    expect(cleared.locations[1]).toMatchObject({ counted: false, skus: [{ sku_id: 'S2', counted: 0 }] });
   });
 
   test('"Count again" withdraws the read and earlier queued counts there; what follows it counts', () => {

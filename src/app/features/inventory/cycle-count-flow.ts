@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CYCLE_COUNT_STATUS } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
-import type { CcWork } from '../../../shared/contract/cycle-count.contract';
+import { ccOpResultSchema, type CcWork } from '../../../shared/contract/cycle-count.contract';
 import { RET } from '../../../shared/retcodes';
 import { cycleCountOps } from '../../../shared/ops/cycle-count.ops';
 import type { OutboxOp } from '../../kit/outbox';
@@ -117,8 +117,12 @@ export function countView(work: CcWork, ops: readonly OutboxOp[]): CountView {
     }
     return entry;
   };
+  // What applied ops answered: a floor under the read until it is refetched (it may predate them).
+  const answered = new Map<string, number>();
+  const answeredCounted = new Set<string>();
   // Oldest first: a "Count again" withdraws what came before it.
   for (const op of [...own].reverse()) {
+    if (op.state === 'done') noteAnswer(op, answered, answeredCounted);
     if (!unanswered(op) || op.kind === C.complete.kind) continue;
     const entry = at(textOf(op.payload.location_id));
     if (op.kind === C.recount.kind) {
@@ -141,7 +145,8 @@ export function countView(work: CcWork, ops: readonly OutboxOp[]): CountView {
     const mine = local.get(location.location_id.toUpperCase());
     const skus: SkuTally[] = location.skus.map((s) => ({
       sku_id: s.sku_id, sku_name: s.sku_name, system_qty: blind ? null : s.system_qty,
-      counted: (mine?.recount ? 0 : s.counted_qty) + (mine?.units.get(s.sku_id) ?? 0), expected: true,
+      counted: (mine?.recount ? 0 : Math.max(s.counted_qty, answered.get(answerKey(location.location_id, s.sku_id)) ?? 0)) + (mine?.units.get(s.sku_id) ?? 0),
+      expected: true,
     }));
     for (const [key, units] of mine?.units ?? []) {
       if (skus.some((s) => s.sku_id === key)) continue;
@@ -150,7 +155,7 @@ export function countView(work: CcWork, ops: readonly OutboxOp[]): CountView {
     }
     return {
       location_id: location.location_id, seq: location.seq,
-      counted: mine?.recount ? mine.counted : location.counted || (mine?.counted ?? false),
+      counted: mine?.recount ? mine.counted : location.counted || answeredCounted.has(location.location_id.toUpperCase()) || (mine?.counted ?? false),
       empty: mine?.empty ?? false, skus, unknownQty: mine?.unknown ?? 0, recounting: mine?.recount ?? false,
     };
   });
@@ -162,6 +167,22 @@ export function countView(work: CcWork, ops: readonly OutboxOp[]): CountView {
     completed: done || own.some((op) => op.kind === C.complete.kind && op.state !== 'rejected' && op.state !== 'discarded'),
     unsent: own.filter(unanswered).length,
   };
+}
+
+const answerKey = (location: string, skuId: string) => `${location.toUpperCase()}\u0000${skuId}`;
+
+/** Notes what an applied op answered: a count's line total after it, the location counted; an applied "Count again" clears the location. */
+function noteAnswer(op: OutboxOp, answered: Map<string, number>, counted: Set<string>): void {
+  const parsed = ccOpResultSchema.safeParse(op.result);
+  if (!parsed.success || parsed.data.location_id === null) return;
+  const where = parsed.data.location_id.toUpperCase();
+  if (op.kind === C.recount.kind) {
+    counted.delete(where);
+    for (const key of [...answered.keys()]) if (key.startsWith(`${where}\u0000`)) answered.delete(key);
+    return;
+  }
+  counted.add(where);
+  if (op.kind === C.count.kind && parsed.data.sku_id !== null) answered.set(answerKey(where, parsed.data.sku_id), parsed.data.counted_qty);
 }
 
 /** Why the claimed task takes no counts, or null. */

@@ -274,8 +274,8 @@ export function LocationActions({ location, busy, onEmpty, onRecount, onUnknown,
   return (
     <>
       <Group gap="xs" grow>
-        <Button variant="light" color="gray" size="sm" onClick={() => setDialog('empty')} disabled={busy} data-testid="cc-empty"><Trans>Empty location</Trans></Button>
-        <Button variant="light" color="orange" size="sm" onClick={() => setDialog('unknown')} disabled={busy} data-testid="cc-unknown"><Trans>Unknown item</Trans></Button>
+        <Button variant="light" color="gray" size="sm" px={6} onClick={() => setDialog('empty')} disabled={busy} data-testid="cc-empty"><Trans>Empty location</Trans></Button>
+        <Button variant="light" color="orange" size="sm" px={6} onClick={() => setDialog('unknown')} disabled={busy} data-testid="cc-unknown"><Trans>Unknown item</Trans></Button>
       </Group>
       <Group gap="xs" grow>
         {location.counted && (

@@ -34,4 +34,6 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   // A handover's detail opens offline too (its read is offlineRead): the dock looks one up after a cut.
   '/salesoutbound/shipping/detail/$id': () => import('../features/outbound/shipping-detail.screen'),
   '/salesoutbound/groupshipping/detail/$id': () => import('../features/outbound/shipping-detail.screen'),
+  '/inventorymanage/cc/ccorder/count': () => import('../features/inventory/cycle-count.screen'),
+  '/inventorymanage/fsc/fsctask/count': () => import('../features/inventory/full-stock-counting.screen'),
 };

@@ -189,3 +189,6 @@ export function lastDays(days: number, now: Date): [string, string] {
   from.setDate(from.getDate() - (days - 1));
   return [iso(from), iso(now)];
 }
+
+/** A page of one path parameter (…/cctask/$task_id) opened at a record. */
+export const pageAt = (page: string, value: string) => page.replace(/\$[A-Za-z_]+/, encodeURIComponent(value));

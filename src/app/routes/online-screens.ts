@@ -91,4 +91,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inventorymanage/cc/difforder/$order_id/approve': () => import('../features/inventory/cycle-count-diff.screen'),
   '/inventorymanage/fsc/fscdifforder/$order_id': () => import('../features/inventory/cycle-count-diff.screen'),
   '/inventorymanage/fsc/fscdifforder/$order_id/approve': () => import('../features/inventory/cycle-count-diff.screen'),
+  '/rulecenter/cycleCountConfig': () => import('../features/inventory/cycle-count-config.screen'),
+  '/dashboard/locationcyclecount': () => import('../features/inventory/cycle-count-daily-dashboard.screen'),
+  '/dashboard/fullstockcount': () => import('../features/inventory/cycle-count-fsc-dashboard.screen'),
 };

@@ -43,6 +43,7 @@ import { putawayHandlers } from './modules/inbound/putaway.handlers';
 import { vasHandlers } from './modules/inbound/vas.handlers';
 import { adjustmentHandlers } from './modules/inventory/adjustment.handlers';
 import { stockBlockHandlers } from './modules/inventory/stock-block.handlers';
+import { cycleCountHandlers } from './modules/inventory/cycle-count.handlers';
 import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
@@ -59,12 +60,13 @@ import { packagingHandlers } from './modules/outbound/packaging-rule';
 import { weightCheckHandlers } from './modules/outbound/weight-validation';
 import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 import { printHandlers } from './modules/config/print.handlers';
+import { abcHandlers } from './modules/inventory/abc.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
-  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...cycleCountHandlers,
   ...salesOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
-  ...printHandlers,
+  ...printHandlers, ...abcHandlers,
 };
 
 /**

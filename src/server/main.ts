@@ -45,9 +45,12 @@ if (prepareOnly) {
   await database.close();
   process.exit(0);
 }
-const [{ createApp }, { startExportWorker }, { startUserImportWorker }, { startAutoWaveScheduler }, { startSalesOrderImportWorker }, { DEMO_ACCOUNTS, DEMO_PASSWORD }] = await Promise.all([
+const [{ createApp }, { startExportWorker }, { startUserImportWorker }, { startAutoWaveScheduler }, { startSalesOrderImportWorker }, { DEMO_ACCOUNTS, DEMO_PASSWORD }, { startAbcWorker }] = await Promise.all([
   import('./app'), import('./modules/report/export-worker'), import('./modules/user/user-import-worker'), import('./modules/outbound/auto-wave'),
-  import('./modules/outbound/sales-order-import-worker'), import('./db/seed'),
+  import('./modules/outbound/sales-order-import-worker'), import('./db/seed'), import('./modules/inventory/abc'),
+]);
+const [{ startCcBuildWorker }, { startDailyCycleCountScheduler }] = await Promise.all([
+  import('./modules/inventory/cycle-count-worker'), import('./modules/inventory/cycle-count-daily'),
 ]);
 const database = await opening;
 if (seeded) console.info('[seed] demo data created');
@@ -58,6 +61,11 @@ const userImportWorker = startUserImportWorker(database.db);
 // Each process polls the auto wave rules; a rule's run is claimed by one of them (modules/outbound/auto-wave.ts).
 const autoWaves = config.autoWave ? startAutoWaveScheduler(database.db) : null;
 const salesOrderImportWorker = startSalesOrderImportWorker(database.db);
+// Big cycle count orders are built in the background; each day's daily cycle count order is made once per warehouse.
+const ccBuildWorker = startCcBuildWorker(database.db);
+const dailyCycleCounts = config.autoWave ? startDailyCycleCountScheduler(database.db) : null;
+// ABC calculations asked on the ABC Level page (modules/inventory/abc.ts), one at a time per warehouse.
+const abcWorker = startAbcWorker(database.db);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 console.info(`Tally WMS listening on http://localhost:${config.port}/v2/ — database: ${where}`);
 if (config.seedDemo) {
@@ -70,7 +78,7 @@ async function shutdown(signal: string) {
   closing = true;
   console.info(`[server] ${signal}: closing`);
   server?.close();
-  await Promise.all([exportWorker.stop(), userImportWorker.stop(), salesOrderImportWorker.stop(), autoWaves?.stop()]);
+  await Promise.all([exportWorker.stop(), userImportWorker.stop(), salesOrderImportWorker.stop(), ccBuildWorker.stop(), abcWorker.stop(), autoWaves?.stop(), dailyCycleCounts?.stop()]);
   await database.close();
   process.exit(0);
 }

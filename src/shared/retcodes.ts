@@ -323,6 +323,16 @@ export const RET = {
   CC_SECOND_COUNT_REFUSED: -285007,
   /** Cycle count: the import task named holds no usable rows, is another user's, or failed; `data.task_id`. */
   CC_IMPORT_REFUSED: -285008,
+  /** ABC: the class thresholds are not ascending (A's cumulative share below B's); `data.a_max_pct`, `data.b_max_pct`. */
+  ABC_THRESHOLDS_NOT_ASCENDING: -285401,
+  /** ABC: a calculation of the warehouse is waiting or running already; `data.task_id` names it. */
+  ABC_RUN_IN_PROGRESS: -285402,
+  /** ABC: an excluded category is not an L1 category of the warehouse's category tree; `data.unknown` lists them. */
+  ABC_CATEGORY_UNKNOWN: -285403,
+  /** Cycle count frequency: the warehouse has a rule for this ABC class and high value flag already; `data.rule_id` names it. */
+  CC_FREQUENCY_RULE_EXISTS: -285404,
+  /** High value rule: it names neither an L1 category nor a SKU id prefix (it would flag every SKU). */
+  HIGH_VALUE_RULE_NO_TARGET: -285405,
   /** Import: the file is not a readable sheet of its kind (a CSV in UTF-8, an .xlsx workbook) or holds no rows; the message says why. */
   IMPORT_FILE_INVALID: -288001,
   /** Import: the file is bigger than an import takes; `data.max_bytes`. */

@@ -26,6 +26,7 @@ export const DEFAULT_CONF: Record<string, string> = {
   cc_max_rounds: '3',
   cc_max_locations: '200000',
   cc_max_skus: '50000',
+  /** Daily cycle count compliance mode (Rule Center › Cycle Count Frequency): 1 on. */
   daily_cc_compliance_mode: '0',
   Is_staffname_display: '1',
 };

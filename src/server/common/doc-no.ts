@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, preSortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, ccDiffNoSeq, ccOrderNoSeq, ccTaskNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, preSortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -26,6 +26,9 @@ const KINDS = {
   packingTask: { prefix: 'PA', seq: packingTaskNoSeq },
   sortingTask: { prefix: 'ST', seq: sortingTaskNoSeq },
   preSortingTask: { prefix: 'PS', seq: preSortingTaskNoSeq },
+  ccOrder: { prefix: 'CC', seq: ccOrderNoSeq },
+  ccTask: { prefix: 'CCT', seq: ccTaskNoSeq },
+  ccDiff: { prefix: 'CCD', seq: ccDiffNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

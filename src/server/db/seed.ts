@@ -15,6 +15,7 @@ import { seedDemoSortingRules } from '../modules/outbound/sorting.seed';
 import { seedDemoPrintSettings } from '../modules/config/print.seed';
 import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/shipping.seed';
 import { seedDemoInstantDelivery } from '../modules/outbound/instant-delivery.seed';
+import { seedDemoAbc } from '../modules/inventory/abc.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -198,6 +199,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoAbc(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

@@ -35,6 +35,7 @@ import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
 import { cellHooks } from './inventory/stock-block';
+import { ccFrequencyRuleHooks, highValueRuleHooks } from './inventory/abc.hooks';
 import { STOCK_BLOCK_READS } from './inventory/stock-block.reads';
 import { USER_READS } from './user/user.reads';
 import { EXPORT_TASK_READS } from './report/export-task.reads';
@@ -74,6 +75,8 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   one_awb_rule: shippingRuleHooks,
   bypass_tws_rule: shippingRuleHooks,
   instant_zone_code: instantZoneCodeHooks,
+  high_value_rule: highValueRuleHooks,
+  cc_frequency_rule: ccFrequencyRuleHooks,
 };
 
 /**

@@ -39,6 +39,7 @@ import { flowPickContract } from './flow-pick.contract';
 import { subPickingContract } from './sub-picking.contract';
 import { printContract } from './print.contract';
 import { cycleCountContract } from './cycle-count.contract';
+import { abcContract } from './abc.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -86,6 +87,7 @@ export const contract = {
   ...subPickingContract,
   ...consumablesContract,
   ...printContract,
+  ...abcContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -1,4 +1,5 @@
 import type { ResourceDef } from './define';
+import { ccFrequencyRuleResource, highValueRuleResource } from './abc.resource';
 import { adjustmentResource } from './adjustment.resource';
 import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
@@ -76,6 +77,7 @@ export const RESOURCES = [
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
   ccOrderResource, fscOrderResource, ccTaskResource, fscTaskResource, ccDiffOrderResource, fscDiffOrderResource, fscDone4thResource,
   cycleCountSkillResource, cycleCountTaskRuleResource,
+  highValueRuleResource, ccFrequencyRuleResource,
   exportTaskResource,
   userImportTaskResource,
   userResource, userRoleResource, accessStatusLogResource, roleResource, userGlobalResource, warehouseUsersResource, warehouseMemberResource, warehouseRoleResource,

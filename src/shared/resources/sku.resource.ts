@@ -4,6 +4,8 @@ import { defineResource } from './define';
 
 /** Longest SKU id, mapping code and barcode. */
 export const SKU_ID_MAX = 64;
+/** Highest unit value (whole units of the warehouse's currency: 999,999,999 holds a phone priced in VND or IDR). */
+export const UNIT_VALUE_MAX = 999_999_999;
 
 
 /**
@@ -47,6 +49,7 @@ export const skuResource = defineResource({
     is_high_value: {
       kind: 'bool', label: /*i18n*/ 'High Value', notNull: true, ...codeEnum(YES_NO), filter: { op: 'eq', type: 'select', hide: true }, form: { defaultValue: 0 },
     },
+    unit_value: { kind: 'int', label: /*i18n*/ 'Unit Value', min: 0, max: UNIT_VALUE_MAX, hideInList: true },
     length_mm: { kind: 'int', label: /*i18n*/ 'Length (mm)', max: 99999, hideInList: true },
     width_mm: { kind: 'int', label: /*i18n*/ 'Width (mm)', max: 99999, hideInList: true },
     height_mm: { kind: 'int', label: /*i18n*/ 'Height (mm)', max: 99999, hideInList: true },

@@ -243,6 +243,8 @@ export const skus = pgTable('skus', {
   temperatureZone: smallint('temperature_zone'),
   isBulky: smallint('is_bulky').notNull().default(0),
   isHighValue: smallint('is_high_value').notNull().default(0),
+  /** What one unit is worth, in whole units of the warehouse's currency: the ABC value basis and the high value rules read it. */
+  unitValue: integer('unit_value'),
   lengthMm: integer('length_mm'),
   widthMm: integer('width_mm'),
   heightMm: integer('height_mm'),
@@ -256,6 +258,7 @@ export const skus = pgTable('skus', {
   index('skus_weight_idx').on(t.whsId, t.weightG),
   index('skus_shelf_life_idx').on(t.whsId, t.shelfLifeDays),
   check('skus_flags_ck', sql`${t.isBulky} in (0, 1) and ${t.isHighValue} in (0, 1)`),
+  check('skus_unit_value_ck', sql`${t.unitValue} >= 0`),
   trigramIndex(t.skuName),
   trigramIndex(t.category),
 ]);

@@ -263,3 +263,26 @@ export const cycleCountTaskRules = pgTable('cycle_count_task_rules', {
   check('cycle_count_task_rules_split_ck', sql`${t.splitBy} in (1, 2)`),
   check('cycle_count_task_rules_max_ck', sql`${t.maxLocations} between 1 and 5000`),
 ]);
+
+/**
+ * Background builds of big orders (common/task-worker.ts queue): the order's lines and tasks are
+ * made by a worker, its creation status and progress kept on the order as well.
+ */
+export const ccBuildTasks = pgTable('cc_build_tasks', {
+  whsId: whsId(),
+  taskId: bigserial('task_id', { mode: 'number' }).notNull(),
+  orderNo: text('order_no').notNull(),
+  userId: integer('user_id').notNull().references(() => users.userId),
+  /** EXPORT_TASK_STATUS: pending 0, ongoing 1, done 2, fail 3 (the queue's). */
+  status: smallint('status').notNull().default(0),
+  progress: smallint('progress').notNull().default(0),
+  attempts: smallint('attempts').notNull().default(0),
+  errorMessage: text('error_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  finishedAt: timestamptz('finished_at'),
+}, (t) => [
+  whsPrimaryKey(t, t.taskId),
+  foreignKey({ name: 'cc_build_tasks_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [ccOrders.whsId, ccOrders.orderNo] }).onDelete('cascade'),
+  index('cc_build_tasks_status_idx').on(t.status, t.createdAt),
+]);

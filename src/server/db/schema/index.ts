@@ -21,3 +21,4 @@ export * from './sorting';
 export * from './shipping';
 export * from './instant';
 export * from './cycle-count';
+export * from './abc';

@@ -9,6 +9,7 @@ import { sortingApplies } from '../outbound/sorting.ops';
 import { shippingApplies } from '../outbound/shipping.ops';
 import { instantDeliveryApplies } from '../outbound/instant-delivery.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
+import { cycleCountApplies } from '../inventory/cycle-count.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
 export { serverOp, type OpContext, type ServerOp } from '../../common/op-apply';
@@ -25,6 +26,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   packing: packingApplies,
   sorting: sortingApplies,
   instantDelivery: instantDeliveryApplies,
+  cycleCount: cycleCountApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

@@ -20,7 +20,7 @@ import { warehouseHooks } from './basic/warehouse.hooks';
 import { deliverySlotHooks } from './inbound/inbound-shift.hooks';
 import { putawayRuleHooks } from './inbound/putaway-rule.hooks';
 import { qcRuleHooks } from './inbound/qc-rule.hooks';
-import { flowPickingSkillHooks, pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
+import { cycleCountSkillHooks, flowPickingSkillHooks, pickingRuleHooks, pickingSkillHooks, storeGroupTemplateHooks, waveGroupHooks, waveRuleHooks, zoneColorHooks } from './outbound/outbound-rules.hooks';
 import { packagingRuleHooks } from './outbound/packaging-rule';
 import { weightBandHooks } from './outbound/weight-validation';
 import { consumableHooks, consumableReceiptHooks } from './consumables/consumables.hooks';
@@ -36,6 +36,7 @@ import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
 import { readConfValue } from '../common/conf';
 import { cellHooks } from './inventory/stock-block';
 import { ccFrequencyRuleHooks, highValueRuleHooks } from './inventory/abc.hooks';
+import { cycleCountTaskRuleHooks } from './inventory/cycle-count.hooks';
 import { STOCK_BLOCK_READS } from './inventory/stock-block.reads';
 import { USER_READS } from './user/user.reads';
 import { EXPORT_TASK_READS } from './report/export-task.reads';
@@ -77,6 +78,8 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   instant_zone_code: instantZoneCodeHooks,
   high_value_rule: highValueRuleHooks,
   cc_frequency_rule: ccFrequencyRuleHooks,
+  cycle_count_skill: cycleCountSkillHooks,
+  cycle_count_task_rule: cycleCountTaskRuleHooks,
 };
 
 /**

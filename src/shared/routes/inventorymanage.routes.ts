@@ -60,7 +60,7 @@ export const INVENTORY_MANAGE_ROUTES: readonly RouteDecl[] = [
   page('/inventorymanage/surplus/edit', msg`Edit Surplus`),
   page('/inventorymanage/surplus/detail', msg`Surplus Detail`),
   group('/inventorymanage/cc', msg`Cycle Count`, '/inventorymanage/cc/ccorder'),
-  list('/inventorymanage/cc/ccorder', msg`Cycle Count Order`),
+  list('/inventorymanage/cc/ccorder', msg`Cycle Count Order`, { actions: { Action: msg`Cancel cycle count orders` } }),
   page('/inventorymanage/cc/ccorder/view', msg`Cycle Count Order Detail`),
   page('/inventorymanage/cc/ccorder/create', msg`Create Cycle Count Order`),
   // Counting screens are operator entries of their own, beside the lists.

@@ -10,7 +10,7 @@ export const OPERATION_PATHS = [
   '/salesoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
   '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/groupshipping', '/salesoutbound/mergeLane',
   '/salesoutbound/instantDelivery/pigeonhole',
-  '/inventorymanage/cc/cctask', '/inventorymanage/fsc/fsctask', '/inventorymanage/racktransfer/picking',
+  '/inventorymanage/cc/ccorder/count', '/inventorymanage/fsc/fsctask/count', '/inventorymanage/racktransfer/picking',
   '/inventorymanage/racktransfer/standardputaway', '/inventorymanage/racktransfer/massputaway',
 ] as const;
 

@@ -150,7 +150,7 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   list('/rulecenter/highValue', msg`High Value`),
   page('/rulecenter/highValue/create', msg`Create High Value Rule`),
   page('/rulecenter/highValue/edit/$id', msg`Edit High Value Rule`),
-  page('/rulecenter/cycleCountConfig', msg`Cycle Count Config`),
+  page('/rulecenter/cycleCountConfig', msg`Cycle Count Config`, { actions: { Edit: msg`Change the cycle count config` } }),
   list('/rulecenter/cycleCountTaskRule', msg`Cycle Count Task Rule`),
   page('/rulecenter/cycleCountTaskRule/create', msg`Create Cycle Count Task Rule`),
   page('/rulecenter/cycleCountTaskRule/edit/$zone_id', msg`Edit Cycle Count Task Rule`),

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { RET } from '../../../shared/retcodes';
 import { zoneColorNamed } from '../../../shared/zone-colors';
 import type { Db } from '../../db/client';
-import { flowPickingSkills, pickingRules, pickingSkills, shopGroups, shops, sortingSkills, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
+import { cycleCountSkills, flowPickingSkills, pickingRules, pickingSkills, shopGroups, shops, sortingSkills, userWarehouses, waveRules, zoneColors, zones } from '../../db/schema';
 import { ApiError, badInput } from '../../http/errors';
 import type { ApiRow, ResourceHooks } from '../../http/resource-handlers';
 import { actorOf, assertMayChange } from '../../common/account-rules';
@@ -51,11 +51,11 @@ const skillZones: SkillPlaces = {
 };
 
 /**
- * Operator skills (picking skills, flow picking skills naming zones; sorting skills naming put
- * walls): for a member of the warehouse no stronger than the caller, one row a user, at least one
+ * Operator skills (picking, flow picking and cycle count skills naming zones; sorting skills naming
+ * put walls): for a member of the warehouse no stronger than the caller, one row a user, at least one
  * place, each one of the warehouse's.
  */
-export function operatorSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills | typeof sortingSkills, what: string, places: SkillPlaces = skillZones): ResourceHooks {
+export function operatorSkillHooks(table: typeof pickingSkills | typeof flowPickingSkills | typeof sortingSkills | typeof cycleCountSkills, what: string, places: SkillPlaces = skillZones): ResourceHooks {
   return {
     async prepare(values, current, ctx) {
       const whsId = ctx.session.whsId;
@@ -89,6 +89,7 @@ export function operatorSkillHooks(table: typeof pickingSkills | typeof flowPick
 
 export const pickingSkillHooks = operatorSkillHooks(pickingSkills, 'picking skills');
 export const flowPickingSkillHooks = operatorSkillHooks(flowPickingSkills, 'flow picking skills');
+export const cycleCountSkillHooks = operatorSkillHooks(cycleCountSkills, 'cycle count skills');
 
 /** The value a field will have once written: the one sent, else the stored one. */
 const after = (field: string, values: ApiRow, current: ApiRow | null): unknown => (values[field] !== undefined ? values[field] : current?.[field]);

@@ -70,6 +70,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   'Low Stock': 'warning', 'No Stock': 'danger', 'In Stock': 'default',
   // Ours (outbound troubleshoot tasks, handovers): handled is finished, loading in progress.
   Handled: 'success', Loading: 'info',
+  // Ours (cycle count difference orders): waiting for approval and recounting are in progress.
+  'Pending Approval': 'info', Recounting: 'info',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

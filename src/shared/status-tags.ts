@@ -15,16 +15,19 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'pms approving', 'using', 'judging',
     // Ours: a handover being loaded at the dock is in progress, as shipping is.
     'loading',
+    // Ours: a cycle count difference order waiting for its approver, or being counted again.
+    'pending approval', 'recounting',
   ],
   // Ours: 'shipped' (a parcel handed to the carrier) and 'handled' (an exception decided) are finished, as done is;
   // 'intercepted' (a parcel stopped because its order was cancelled) is danger.
   success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled', 'shipped'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
-    'no stock', 'intercepted',
+    'no stock', 'intercepted', 'missing',
   ],
   // Ours beyond the table: a consumable's stock at or below its threshold, and none left.
-  warning: ['repackaging', 'unarrived', 'low stock'],
+  // Ours: a cycle count line that counted more than the book is a warning; one that counted less, a danger.
+  warning: ['repackaging', 'unarrived', 'low stock', 'surplus'],
   primary: ['invalid selling type', 'carton', 'pcs', 'pack', 'unknown', 'weighing'],
 };
 

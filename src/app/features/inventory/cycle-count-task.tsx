@@ -19,7 +19,7 @@ import {
   type CountView, type ScannedSku,
 } from './cycle-count-flow';
 import { CountFeed, CountHeader, LocationActions, LocationCard, NextHint, QtyStep } from './cycle-count-parts';
-import { claimNextCcTask, cycleCountQueries } from './cycle-count.queries';
+import { claimNextCcTask, ccQueries } from './cycle-count.queries';
 
 /**
  * The counting flow of both PDA counting screens (cycle count and full stock count): claim a task by
@@ -79,7 +79,7 @@ export function ClaimStep({ fullStockCount, onOpen }: { fullStockCount: boolean;
 export function CountTaskFlow({ taskNo, fullStockCount, onOpen }: { taskNo: string; fullStockCount: boolean; onOpen(taskNo: string | null): void }) {
   const { t, i18n } = useLingui();
   const problem = useClaimProblem();
-  const query = cycleCountQueries.work(taskNo, fullStockCount);
+  const query = ccQueries.work(taskNo, fullStockCount);
   const work = useQuery(query);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   // A failed refresh keeps showing what was read; only a first read that fails says so.

@@ -301,8 +301,9 @@ export const RET = {
   /** Cycle count: the order would count more than the limit config allows; `data.max_locations`, `data.max_skus`, `data.location_count`, `data.sku_count`. */
   CC_OVER_LIMIT: -285012,
   /**
-   * Cycle count create: the order was made, but some of its lines are already in another open count and
-   * were left out (`data.order_no`, `data.skipped`, `data.other_orders`). Tolerated by the create page (spec §7).
+   * Cycle count create: some of the lines are at locations another open count has (`data.skipped`,
+   * `data.line_count`, `data.other_orders`); nothing is made. The create page tolerates it (spec §7):
+   * it offers to make the order without them (`skip_open`).
    */
   CC_LINES_SKIPPED: -285029,
   /** Cycle count: the criteria are not valid for the order's kind or scope (a range without its end, a kind the compliance mode does not allow…); `data.field`. */

@@ -274,10 +274,12 @@ describe('making orders', () => {
     expect([over.retcode, over.data]).toEqual([RET.CC_OVER_LIMIT, { max_locations: 1, max_skus: limits.max_skus, location_count: 2, sku_count: 2 }]);
     expect((await supervisor.post('/apps/process/inventory/cyclecount/update_cycle_count_config', { ...config, ...limits })).retcode).toBe(0);
 
-    // One location in an open order: a second order over both is made without it (-285029, tolerated).
+    // One location in an open order: a second order over both is refused (-285029, nothing made), then made without it when asked.
     const first = await created(locationOrder([], { criteria: { location_from: c1, location_to: c1 } }));
-    const partial = await supervisor.post(`${CC}/create_cc_order`, locationOrder([zone]));
-    expect(partial.retcode, partial.message).toBe(RET.CC_LINES_SKIPPED);
+    const overlap = await supervisor.post(`${CC}/create_cc_order`, locationOrder([zone]));
+    expect([overlap.retcode, overlap.data]).toEqual([RET.CC_LINES_SKIPPED, { skipped: 1, line_count: 2, other_orders: [first] }]);
+    const partial = await supervisor.post(`${CC}/create_cc_order`, locationOrder([zone], { skip_open: true }));
+    expect(partial.retcode, partial.message).toBe(0);
     expect(partial.data.skipped).toBe(1);
     expect((await linesOf(partial.data.order_no)).map((l) => l.location_id)).toEqual([c2]);
 

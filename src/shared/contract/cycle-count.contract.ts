@@ -50,9 +50,9 @@ export const CC_ACCESS = {
   create: { perm: derivePerm(CC_PAGES.create) },
   cancel: { perm: pageActionPerm(CC_PAGES.orders, 'Action') },
   /** Count on the PDA (cycle count and full stock count alike). */
-  count: { perm: derivePerm(CC_PAGES.count) },
+  count: { perm: pageActionPerm(CC_PAGES.count, 'Action') },
   tasks: { perm: derivePerm(CC_PAGES.tasks) },
-  secondCount: { perm: derivePerm(CC_PAGES.secondCount) },
+  secondCount: { perm: pageActionPerm(CC_PAGES.secondCount, 'Action') },
   diffView: { perm: derivePerm(CC_PAGES.diffOrders) },
   approve: { perm: derivePerm(CC_PAGES.diffApprove) },
   fscView: { perm: derivePerm(CC_PAGES.fscOrders) },
@@ -113,6 +113,8 @@ export const createCcOrderInput = z.object({
   scope: enumOf(CYCLE_COUNT_SCOPE),
   criteria: ccCriteriaSchema.default(ccCriteriaSchema.parse({})),
   remark: z.string().trim().max(500).default(''),
+  /** Make the order without the lines whose location another open count has (after a -285029). */
+  skip_open: z.boolean().default(false),
 });
 export type CreateCcOrderInput = z.infer<typeof createCcOrderInput>;
 
@@ -284,7 +286,7 @@ const candidatesEndpoint = (path: string, what: string) => endpoint({
 export const cycleCountContract = {
   createCcOrder: endpoint({
     method: 'POST', path: `${CC}/create_cc_order`, access: CC_ACCESS.create,
-    summary: `Makes a manual cycle count order. Up to ${CC_BUILD_INLINE_MAX} lines it is built at once (creation status success); bigger ones are built in the background (creation status and progress on the order). -285001 invalid criteria (or a kind the daily compliance mode does not allow), -285005 nothing to count, -285012 over the limit config, -285021 a full stock count is running, -285029 made but lines already in another open count were left out (data.order_no, data.skipped).`,
+    summary: `Makes a manual cycle count order. Up to ${CC_BUILD_INLINE_MAX} lines it is built at once (creation status success); bigger ones are built in the background (creation status and progress on the order). -285001 invalid criteria (or a kind the daily compliance mode does not allow), -285005 nothing to count, -285012 over the limit config, -285021 a full stock count is running, -285029 some lines are at locations another open count has (data.skipped, data.line_count; nothing made: ask again with skip_open to make it without them).`,
     input: createCcOrderInput,
     output: z.object({ order_no: z.string(), creation_status: z.number().int(), skipped: z.number().int() }),
   }),
@@ -303,7 +305,7 @@ export const cycleCountContract = {
   skuCcSearchSupplierFuzzy: endpoint({
     method: 'GET', path: `${CC}/sku_cc_search_supplier_fuzzy`, access: CC_ACCESS.create,
     summary: 'Suppliers of the warehouse whose id or name contains the keyword (at most 20), for the SKU criteria.',
-    input: z.object({ keyword: q.str(100) }),
+    input: z.object({ keyword: q.str(100).default('') }),
     output: z.object({ list: z.array(z.object({ supplier_id: z.string(), supplier_name: z.string() })) }),
   }),
   getWhsIsSkuMapping: endpoint({
@@ -315,7 +317,7 @@ export const cycleCountContract = {
   ccGetAllPathwayInfo: endpoint({
     method: 'GET', path: `${CC}/cc_get_all_pathway_info`, access: CC_ACCESS.create,
     summary: 'The active pathways of the warehouse (of the zones named, comma-separated; all without), with their zone and active cell count.',
-    input: z.object({ zone_ids: q.str(5000).default('') }),
+    input: z.object({ zone_ids: q.str(2000).default('') }),
     output: z.object({ list: z.array(z.object({ pathway_id: z.string(), zone_id: z.string(), cell_count: z.number().int() })) }),
   }),
   getCcOrderDetail: endpoint({

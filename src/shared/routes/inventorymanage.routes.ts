@@ -64,9 +64,9 @@ export const INVENTORY_MANAGE_ROUTES: readonly RouteDecl[] = [
   page('/inventorymanage/cc/ccorder/view', msg`Cycle Count Order Detail`),
   page('/inventorymanage/cc/ccorder/create', msg`Create Cycle Count Order`),
   // Counting screens are operator entries of their own, beside the lists.
-  page('/inventorymanage/cc/ccorder/count', msg`Cycle Counting`, { parent: '/inventorymanage/cc' }),
+  page('/inventorymanage/cc/ccorder/count', msg`Cycle Counting`, { parent: '/inventorymanage/cc', actions: { Action: msg`Count stock` } }),
   list('/inventorymanage/cc/cctask', msg`Cycle Count Task`),
-  page('/inventorymanage/cc/cctask/createsecondcc', msg`Create Second Count`, { menu: false }),
+  page('/inventorymanage/cc/cctask/createsecondcc', msg`Create Second Count`, { menu: false, actions: { Action: msg`Create second counts` } }),
   page('/inventorymanage/cc/cctask/$task_id', msg`Cycle Count Task Detail`),
   list('/inventorymanage/cc/difforder', msg`Difference Order`),
   page('/inventorymanage/cc/difforder/$order_id', msg`Difference Order Detail`),

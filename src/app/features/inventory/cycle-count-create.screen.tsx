@@ -286,20 +286,15 @@ export default function CycleCountCreateScreen() {
   const codeOptions = (codes: CodeList) => codes.options.map((o) => ({ value: String(o.value), label: i18n._(o.label) }));
 
   const create = useMutation({
-    mutationFn: () => callApi(contract.createCcOrder, input, { noErrorCodes: [...CRITERIA_RETCODES, RET.CC_LINES_SKIPPED] }),
+    // -285029 (spec §8: tolerated): some locations are in another open count; the page offers to make the order without them.
+    mutationFn: (skipOpen: boolean) => callApi(contract.createCcOrder, { ...input, skip_open: skipOpen }, { noErrorCodes: [...CRITERIA_RETCODES, RET.CC_LINES_SKIPPED] }),
     onSuccess: (made) => {
       toast.success(t`Created`);
-      void navigate({ to: CC_PAGES.orderView, search: { order_no: made.order_no } as never });
-    },
-    onError: (error) => {
-      // Made, with the lines already in another open count left out (spec §8: tolerated).
-      if (isApiError(error, RET.CC_LINES_SKIPPED)) {
-        const data = error.data as { order_no?: string; skipped?: number } | null;
-        // The order's page says how many were left out, where it stays in view.
-        if (data?.order_no) void navigate({ to: CC_PAGES.orderView, search: { order_no: data.order_no, skipped: data.skipped ?? 0 } as never });
-      }
+      // The order's page says how many lines were left out, where it stays in view.
+      void navigate({ to: CC_PAGES.orderView, search: (made.skipped > 0 ? { order_no: made.order_no, skipped: made.skipped } : { order_no: made.order_no }) as never });
     },
   });
+  const overlap = isApiError(create.error, RET.CC_LINES_SKIPPED) ? (create.error.data as { skipped?: number } | null)?.skipped ?? 0 : 0;
   const totals = useQuery(totalsQuery(searched));
   const candidates = useQuery(candidatesQuery(searched, pageNo));
   const refusalOf = (error: unknown) => (isApiError(error) && CRITERIA_RETCODES.includes(error.retcode as never) ? error.message : null);
@@ -376,6 +371,16 @@ export default function CycleCountCreateScreen() {
           {problems.map((p) => <Text key={p} size="sm" c="dimmed">{problemText(p)}</Text>)}
         </Stack>
       )}
+      {overlap > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="cc-overlap">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm"><Trans>{groupNumber(overlap)} lines are at locations already in another open count.</Trans></Text>
+            <Button size="xs" variant="light" loading={create.isPending} onClick={() => create.mutate(true)} data-testid="cc-create-skip">
+              <Trans>Create without them</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       {refusal && (
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`The order cannot be made with these criteria`} data-testid="cc-refusal">
           {refusal}
@@ -394,7 +399,7 @@ export default function CycleCountCreateScreen() {
         >
           <Trans>Search</Trans>
         </Button>
-        <Button disabled={problems.length > 0 || Boolean(over)} loading={create.isPending} onClick={() => create.mutate()} data-testid="cc-create">
+        <Button disabled={problems.length > 0 || Boolean(over)} loading={create.isPending} onClick={() => create.mutate(false)} data-testid="cc-create">
           <Trans>Create</Trans>
         </Button>
       </Group>

@@ -162,7 +162,7 @@ export function ccCriteriaOf(form: CcCreateForm, parks: readonly TreePark[]): Cc
 
 /** The create call's input. */
 export function createInputOf(form: CcCreateForm, parks: readonly TreePark[]): CreateCcOrderInput {
-  return { order_type: form.order_type, kind: form.kind, scope: form.scope, criteria: ccCriteriaOf(form, parks), remark: form.remark.trim() };
+  return { order_type: form.order_type, kind: form.kind, scope: form.scope, criteria: ccCriteriaOf(form, parks), remark: form.remark.trim(), skip_open: false };
 }
 
 /** Lines of an order that a second count takes: those whose last count differed from the book. */

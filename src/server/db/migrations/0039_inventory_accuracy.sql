@@ -313,6 +313,7 @@ CREATE INDEX "cc_counts_line_idx" ON "cc_counts" USING btree ("whs_id","order_no
 CREATE INDEX "cc_counts_task_idx" ON "cc_counts" USING btree ("whs_id","task_no");--> statement-breakpoint
 CREATE INDEX "cc_diff_orders_order_idx" ON "cc_diff_orders" USING btree ("whs_id","order_no");--> statement-breakpoint
 CREATE INDEX "cc_diff_orders_status_idx" ON "cc_diff_orders" USING btree ("whs_id","source","status","created_at");--> statement-breakpoint
+CREATE INDEX "cc_diff_orders_created_at_idx" ON "cc_diff_orders" USING btree ("whs_id","created_at");--> statement-breakpoint
 CREATE INDEX "cc_order_lines_sku_idx" ON "cc_order_lines" USING btree ("whs_id","sku_id");--> statement-breakpoint
 CREATE INDEX "cc_order_lines_zone_idx" ON "cc_order_lines" USING btree ("whs_id","order_no","zone_id","pathway_id","location_id");--> statement-breakpoint
 CREATE INDEX "cc_order_logs_order_idx" ON "cc_order_logs" USING btree ("whs_id","order_no","log_id");--> statement-breakpoint
@@ -323,6 +324,8 @@ CREATE INDEX "cc_task_locations_location_idx" ON "cc_task_locations" USING btree
 CREATE INDEX "cc_tasks_order_idx" ON "cc_tasks" USING btree ("whs_id","order_no","round");--> statement-breakpoint
 CREATE INDEX "cc_tasks_status_idx" ON "cc_tasks" USING btree ("whs_id","status","zone_id");--> statement-breakpoint
 CREATE INDEX "cc_tasks_source_idx" ON "cc_tasks" USING btree ("whs_id","source","created_at");--> statement-breakpoint
+CREATE INDEX "cc_tasks_created_at_idx" ON "cc_tasks" USING btree ("whs_id","created_at");--> statement-breakpoint
+CREATE INDEX "cycle_count_skills_zone_ids_trgm_idx" ON "cycle_count_skills" USING gin ("zone_ids" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "abc_config_logs_created_at_idx" ON "abc_config_logs" USING btree ("whs_id","created_at");--> statement-breakpoint
 CREATE INDEX "abc_runs_created_at_idx" ON "abc_runs" USING btree ("whs_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "abc_runs_open_uq" ON "abc_runs" USING btree ("whs_id") WHERE status in (0, 1);--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, remark, status, timestamptz, updatedAt, warehouseRef, whsId, whsPrimaryKey } from './columns';
+import { createdAt, remark, status, timestamptz, trigramIndex, updatedAt, warehouseRef, whsId, whsPrimaryKey } from './columns';
 import { skus } from './basic';
 import { users } from './system';
 
@@ -126,6 +126,7 @@ export const ccTasks = pgTable('cc_tasks', {
   index('cc_tasks_order_idx').on(t.whsId, t.orderNo, t.round),
   index('cc_tasks_status_idx').on(t.whsId, t.status, t.zoneId),
   index('cc_tasks_source_idx').on(t.whsId, t.source, t.createdAt),
+  index('cc_tasks_created_at_idx').on(t.whsId, t.createdAt),
   check('cc_tasks_status_ck', sql`${t.status} between 1 and 4`),
   check('cc_tasks_round_ck', sql`${t.round} between 1 and 10`),
 ]);
@@ -215,6 +216,7 @@ export const ccDiffOrders = pgTable('cc_diff_orders', {
   foreignKey({ name: 'cc_diff_orders_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [ccOrders.whsId, ccOrders.orderNo] }).onDelete('cascade'),
   index('cc_diff_orders_order_idx').on(t.whsId, t.orderNo),
   index('cc_diff_orders_status_idx').on(t.whsId, t.source, t.status, t.createdAt),
+  index('cc_diff_orders_created_at_idx').on(t.whsId, t.createdAt),
   check('cc_diff_orders_status_ck', sql`${t.status} between 1 and 4`),
 ]);
 
@@ -244,7 +246,7 @@ export const cycleCountSkills = pgTable('cycle_count_skills', {
   zoneIds: text('zone_ids').notNull(),
   remark: remark(),
   updatedAt: updatedAt(),
-}, (t) => [whsPrimaryKey(t, t.userId)]);
+}, (t) => [whsPrimaryKey(t, t.userId), trigramIndex(t.zoneIds)]);
 
 /**
  * Cycle count task rules (Rule Center › Cycle Count Task Rule): how a zone's locations are split

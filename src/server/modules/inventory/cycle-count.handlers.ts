@@ -62,12 +62,10 @@ const CC_LIST_MAX_BYTES = 2 * 1024 * 1024;
 
 export const cycleCountHandlers: CcHandlers = {
   async createCcOrder(input, { db, session }) {
-    const result = await db.transaction((tx) => createOrder(tx, session.whsId, { ...askOf(input), source: M.MANUAL, remark: input.remark, createdBy: session.userId }));
-    const out = { order_no: result.orderNo, creation_status: result.creationStatus, skipped: result.skipped };
-    if (result.skipped > 0) {
-      throw new ApiError(RET.CC_LINES_SKIPPED, `Order ${result.orderNo} was made; ${result.skipped} lines were left out because their location is in another open cycle count.`, out);
-    }
-    return out;
+    const result = await db.transaction((tx) => createOrder(tx, session.whsId, {
+      ...askOf(input), source: M.MANUAL, remark: input.remark, createdBy: session.userId, skipOpen: input.skip_open,
+    }));
+    return { order_no: result.orderNo, creation_status: result.creationStatus, skipped: result.skipped };
   },
   cancelCcOrder: (input, { db, session }) => db.transaction((tx) => cancelOrder(tx, session.whsId, session.userId, input.order_no, input.reason)),
   skuCcSearchSku: (input, { db, session }) => candidates(db, session.whsId, input),

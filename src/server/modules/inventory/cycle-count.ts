@@ -183,6 +183,8 @@ export async function logOrder(tx: Db, whsId: string, orderNo: string, action: s
 
 export interface NewOrder extends OrderAsk {
   source: CcSourceCode;
+  /** Leave out the lines whose location another open order counts (otherwise -285029 and nothing made). */
+  skipOpen?: boolean;
   remark?: string;
   sourceRef?: string | null;
   fscRunId?: number | null;
@@ -201,6 +203,7 @@ export async function createOrder(tx: Db, whsId: string, order: NewOrder): Promi
   checkAsk(order, settings, order.source);
   const preview = await previewOf(tx, whsId, order);
   checkPreview(preview, settings);
+  if (!order.skipOpen) await refuseOverlap(tx, whsId, order, preview.line_count);
   const orderNo = await nextDocNo(tx, 'ccOrder', await warehouseTimeZone(tx, whsId));
   await tx.insert(ccOrders).values({
     whsId, orderNo, orderType: order.orderType, scope: order.scope, source: order.source, kind: order.kind, status: STATUS.PENDING,
@@ -214,6 +217,20 @@ export async function createOrder(tx: Db, whsId: string, order: NewOrder): Promi
   }
   await tx.insert(ccBuildTasks).values({ whsId, orderNo, userId: order.createdBy! });
   return { orderNo, creationStatus: CREATION.INITIAL, skipped: 0 };
+}
+
+/** -285029 when lines of the ask are at locations another open order counts. */
+async function refuseOverlap(tx: Db, whsId: string, ask: OrderAsk, lineCount: number): Promise<void> {
+  const rows = (await execRows(tx, sql`select count(*)::int as skipped, array(select distinct o.order_no from cc_order_lines ol join cc_orders o
+        on o.whs_id = ol.whs_id and o.order_no = ol.order_no where ol.whs_id = ${whsId} and ol.location_id in (select location_id from (${candidatesSql(whsId, ask)}) y)
+          and o.status in (${n(STATUS.PENDING)}, ${n(STATUS.ONGOING)}) and o.creation_status <> ${n(CREATION.FAIL)} order by o.order_no limit 20) as other_orders
+    from (${candidatesSql(whsId, ask)}) x where ${openElsewhere(whsId, '')}`)).rows as { skipped: number; other_orders: string[] }[];
+  const { skipped, other_orders } = rows[0]!;
+  if (skipped > 0) {
+    throw new ApiError(RET.CC_LINES_SKIPPED,
+      `${skipped} of the ${lineCount} lines are at locations already in another open cycle count (${other_orders.join(', ')}): make the order without them, or wait for those counts.`,
+      { skipped, line_count: lineCount, other_orders });
+  }
 }
 
 /** Open orders' locations are not counted by a second order at the same time (their adjustments would meet). */

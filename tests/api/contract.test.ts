@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { startTestServer, TestClient, type TestServer } from '../support/api-harness';
 import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
-  autoWaveRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
+  autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
   outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -212,6 +212,27 @@ beforeAll(async () => {
   VALID_BODIES.getSortingRuleDetail = { rule_id: sortingRule!.ruleId };
   const [sortingSkill] = await server.database.db.select().from(sortingSkills).where(eq(sortingSkills.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getSortingSkillDetail = { user_id: sortingSkill!.userId };
+  // The demo's cycle counts (cycle-count.seed.ts): the counted order with its task and difference order; task rule; ABC rules (abc.seed.ts).
+  const cdb = server.database.db;
+  const [ccDiff] = await cdb.select().from(ccDiffOrders).where(eq(ccDiffOrders.whsId, 'SGSIN1')).limit(1);
+  const [ccTask] = await cdb.select().from(ccTasks).where(and(eq(ccTasks.whsId, 'SGSIN1'), eq(ccTasks.orderNo, ccDiff!.orderNo))).limit(1);
+  const [ccLine] = await cdb.select().from(ccOrderLines).where(and(eq(ccOrderLines.whsId, 'SGSIN1'), eq(ccOrderLines.orderNo, ccDiff!.orderNo), ne(ccOrderLines.skuId, ''))).limit(1);
+  const ccOrder = { order_no: ccDiff!.orderNo };
+  Object.assign(VALID_BODIES, {
+    getCcOrderDetail: ccOrder, getCcOrderDetailCcTaskList: ccOrder, getCcOrderDetailLog: ccOrder, getCcOrderDetailSkuLocationList: ccOrder,
+    getCcOrderDetailSkuLocationBatch: { ...ccOrder, location_id: ccLine!.locationId, sku_id: ccLine!.skuId },
+    getCcOrderDetailSkuLocationUid: { ...ccOrder, location_id: ccLine!.locationId, sku_id: ccLine!.skuId },
+    getCcTaskDetail: { task_no: ccTask!.taskNo }, getCcDiffOrderDetail: { diff_no: ccDiff!.diffNo },
+    getDailyCcDashboard: { date_from: '2026-01-01', date_to: '2026-12-31' },
+  });
+  const [ccRule] = await cdb.select().from(cycleCountTaskRules).where(eq(cycleCountTaskRules.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getCycleCountTaskRuleDetail = { zone_id: ccRule!.zoneId };
+  await cdb.insert(cycleCountSkills).values({ whsId: 'SGSIN1', userId: 1, zoneIds: 'A01' });
+  VALID_BODIES.getCycleCountSkillDetail = { user_id: 1 };
+  const [highValue] = await cdb.select().from(highValueRules).where(eq(highValueRules.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getHighValueRuleDetail = { rule_id: highValue!.ruleId };
+  const [frequency] = await cdb.select().from(ccFrequencyRules).where(eq(ccFrequencyRules.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getCcFrequencyRuleDetail = { rule_id: frequency!.ruleId };
   // A sales order import of the warehouse (demo data has none).
   const [uploader] = await server.database.db.select({ userId: users.userId, email: users.email }).from(users).limit(1);
   const [orderImport] = await server.database.db.insert(salesOrderImportTasks)

@@ -53,7 +53,7 @@ export async function runDailyCount(db: Db, whsId: string, userId: number | null
     const order = await createOrder(tx, whsId, {
       orderType: CYCLE_COUNT_ORDER_TYPE.values.EXPRESS, kind: CYCLE_COUNT_KIND.values.SKU, scope: CYCLE_COUNT_SCOPE.values.CUSTOMIZED,
       criteria: { park_ids: [], zone_ids: [], pathway_ids: [], location_from: '', location_to: '', sku_ids: due, supplier_id: '', moved_since: null, lines: [] },
-      source: S.DAILY, remark: `Daily cycle count ${day}`, createdBy: userId, inline: true,
+      source: S.DAILY, remark: `Daily cycle count ${day}`, createdBy: userId, inline: true, skipOpen: true,
     });
     return { order_no: order.orderNo, sku_count: due.length };
   });

@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { actingInputs, carries } from '../support/acting-inputs';
 import { ChangeWatch, fingerprint, fingerprintDiff } from '../support/db-state';
 import { asQuery, objectMembers, validSample } from '../support/hostile-inputs';
-import { exportFiles, flowPickingSkills, pickingSkills, rolePermissions, sortingSkills, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
+import { cycleCountSkills, exportFiles, flowPickingSkills, pickingSkills, rolePermissions, sortingSkills, roles, userImportRows, userWarehouses, users, warehouses } from '../../src/server/db/schema';
 import { runPendingExports } from '../../src/server/modules/report/export-worker';
 import { userPermissions } from '../../src/server/common/access';
 import { runPendingUserImports } from '../../src/server/modules/user/user-import-worker';
@@ -212,7 +212,7 @@ describe('class: no change of an account stronger than the caller\'s', () => {
 
   /** Records of the accounts an entry changes, made before it runs: the accounts' picking skills exist for their update, not for their create. */
   const recordsFor: Partial<Record<string, () => Promise<void>>> = {};
-  for (const [noun, table] of [['PickingSkill', pickingSkills], ['FlowPickingSkill', flowPickingSkills]] as const) {
+  for (const [noun, table] of [['PickingSkill', pickingSkills], ['FlowPickingSkill', flowPickingSkills], ['CycleCountSkill', cycleCountSkills]] as const) {
     recordsFor[`create${noun}`] = async () => {
       await db().delete(table).where(eq(table.whsId, HOME));
     };

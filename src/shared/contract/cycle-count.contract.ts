@@ -356,17 +356,6 @@ export const cycleCountContract = {
     input: z.object({ order_no: orderNo, location_id: locationCode, sku_id: z.string().trim().max(64).default('') }),
     output: z.object({ list: z.array(z.object({ round: z.number().int(), task_no: z.string(), qty: z.number().int(), counter_id: z.number().int(), counted_at: z.number().int(), unknown_code: z.string().nullable() })) }),
   }),
-  getParkZoneTree: endpoint({
-    method: 'GET', path: '/apps/basic/location/get_park_zone_tree', access: CC_ACCESS.create,
-    summary: 'Parks of the warehouse with their zones and each zone\'s pathways (park_data_type 1: storage parks, the ones cycle counts take).',
-    input: z.object({ park_data_type: q.int().default(1) }),
-    output: z.object({
-      list: z.array(z.object({
-        park_id: z.string(), park_name: z.string(),
-        zones: z.array(z.object({ zone_id: z.string(), zone_name: z.string(), pathways: z.array(z.string()) })),
-      })),
-    }),
-  }),
   getCycleCountConfig: endpoint({
     method: 'GET', path: `${CONFIG}/get_cycle_count_config`, access: 'session',
     summary: 'The warehouse\'s cycle count config: blind or not, rounds, daily compliance mode.',

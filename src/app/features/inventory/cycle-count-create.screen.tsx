@@ -21,12 +21,12 @@ import { base64Of, FILE_RETCODES } from '../../kit/sheet-upload';
 import { toast } from '../../kit/toast';
 import {
   EMPTY_SELECTION, createInputOf, formProblems, parkPartly, parkTicked, parseCodes, takesCriterion, togglePark, togglePathway, toggleZone,
-  type CcCreateForm, type FormProblem, type TreePark, type TreeSelection,
+  parksOf, type CcCreateForm, type FormProblem, type TreePark, type TreeSelection,
 } from './cycle-count-form';
 import { ccQueries } from './cycle-count.queries';
 
 type Kind = CcCreateForm['kind'];
-type Tree = OutputOf<typeof contract.getParkZoneTree>['list'];
+type Tree = readonly TreePark[];
 type Imported = OutputOf<typeof contract.searchImportDataTask>;
 type SearchInput = InputOf<typeof contract.locationCcSearchLocation>;
 
@@ -278,7 +278,7 @@ export default function CycleCountCreateScreen() {
   };
   const tree = useQuery(ccQueries.parkZoneTree());
   const pathways = useQuery({ ...ccQueries.pathways(), enabled: takesCriterion(form.kind, form.scope, 'tree') });
-  const parks: TreePark[] = tree.data?.list ?? [];
+  const parks: TreePark[] = useMemo(() => parksOf(tree.data?.list ?? [], pathways.data?.list ?? []), [tree.data, pathways.data]);
   const cells = useMemo(() => new Map((pathways.data?.list ?? []).map((p) => [p.pathway_id, p.cell_count])), [pathways.data]);
   const problems = formProblems(form, parks);
   const input = createInputOf(form, parks);
@@ -330,7 +330,7 @@ export default function CycleCountCreateScreen() {
               {takes('tree') && (
                 <Stack gap={4}>
                   <Text size="sm" fw={500}><Trans>Parks, zones and pathways</Trans></Text>
-                  {tree.data ? <ParkZoneTree tree={tree.data.list} cells={cells} selection={form.selection} onChange={(selection) => set({ selection })} /> : <Text size="sm" c="dimmed"><Trans>Loading…</Trans></Text>}
+                  {tree.data && pathways.data ? <ParkZoneTree tree={parks} cells={cells} selection={form.selection} onChange={(selection) => set({ selection })} /> : <Text size="sm" c="dimmed"><Trans>Loading…</Trans></Text>}
                 </Stack>
               )}
               <Stack gap="sm">

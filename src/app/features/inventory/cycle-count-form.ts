@@ -26,10 +26,24 @@ export function takesCriterion(kind: Kind, scope: Scope, name: CriterionName): b
   return scope === CYCLE_COUNT_SCOPE.values.CUSTOMIZED && CRITERIA_OF_KIND[kind].includes(name);
 }
 
-/** A park of get_park_zone_tree. */
+/** A park of the create page's tree: its zones (of every sector and cluster) with their pathways. */
 export interface TreePark {
   park_id: string;
-  zones: readonly { zone_id: string; pathways: readonly string[] }[];
+  park_name?: string;
+  zones: readonly { zone_id: string; zone_name?: string; pathways: readonly string[] }[];
+}
+
+/** The zone tree (get_park_zone_tree: parks › sectors › clusters › zones) with each zone's pathways (cc_get_all_pathway_info). */
+export function parksOf(
+  tree: readonly { park_id: string; park_name: string; sector_list: readonly { zone_cluster_list: readonly { zone_list: readonly { zone_id: string; zone_name: string }[] }[] }[] }[],
+  pathways: readonly { pathway_id: string; zone_id: string }[],
+): TreePark[] {
+  return tree.map((park) => ({
+    park_id: park.park_id, park_name: park.park_name,
+    zones: park.sector_list.flatMap((sector) => sector.zone_cluster_list.flatMap((cluster) => cluster.zone_list)).map((zone) => ({
+      zone_id: zone.zone_id, zone_name: zone.zone_name, pathways: pathways.filter((p) => p.zone_id === zone.zone_id).map((p) => p.pathway_id),
+    })),
+  }));
 }
 
 /** What is ticked in the tree: whole zones, and single pathways of zones not ticked whole. */

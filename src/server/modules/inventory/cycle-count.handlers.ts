@@ -4,8 +4,8 @@ import { CC_LIST_MAX, type cycleCountContract } from '../../../shared/contract/c
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import {
-  ccCounts, ccDiffLines, ccDiffOrders, ccOrderLines, ccOrderLogs, ccOrders, ccTasks, cells, confValues, locationInventory as li, pathways, parks, skuBatches,
-  skuMappings, skus, suppliers, zoneClusters, zones,
+  ccCounts, ccDiffLines, ccDiffOrders, ccOrderLines, ccOrderLogs, ccOrders, ccTasks, cells, confValues, locationInventory as li, pathways, skuBatches,
+  skuMappings, skus, suppliers,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { Handlers } from '../../http/register';
@@ -151,25 +151,6 @@ export const cycleCountHandlers: CcHandlers = {
       eq(ccCounts.whsId, session.whsId), eq(ccCounts.orderNo, input.order_no), eq(ccCounts.locationId, input.location_id), eq(ccCounts.skuId, input.sku_id),
     )).orderBy(asc(ccCounts.countId));
     return { list: rows.map((c) => ({ round: c.round, task_no: c.taskNo, qty: c.qty, counter_id: c.counterId, counted_at: unixSeconds(c.countedAt), unknown_code: c.unknownCode })) };
-  },
-  async getParkZoneTree(_input, { db, session }) {
-    const rows = await db.select({ parkId: parks.parkId, parkName: parks.parkName, zoneId: zones.zoneId, zoneName: zones.zoneName, pathwayId: pathways.pathwayId })
-      .from(parks)
-      .leftJoin(zoneClusters, and(eq(zoneClusters.whsId, parks.whsId), eq(zoneClusters.parkId, parks.parkId)))
-      .leftJoin(zones, and(eq(zones.whsId, parks.whsId), eq(zones.zoneClusterId, zoneClusters.zoneClusterId)))
-      .leftJoin(pathways, and(eq(pathways.whsId, parks.whsId), eq(pathways.zoneId, zones.zoneId)))
-      .where(eq(parks.whsId, session.whsId))
-      .orderBy(asc(parks.parkId), asc(zones.zoneId), asc(pathways.pathwayId));
-    const byPark = new Map<string, { park_id: string; park_name: string; zones: { zone_id: string; zone_name: string; pathways: string[] }[] }>();
-    for (const r of rows) {
-      const park = byPark.get(r.parkId) ?? { park_id: r.parkId, park_name: r.parkName, zones: [] };
-      byPark.set(r.parkId, park);
-      if (!r.zoneId) continue;
-      let zone = park.zones.find((z) => z.zone_id === r.zoneId);
-      if (!zone) park.zones.push(zone = { zone_id: r.zoneId, zone_name: r.zoneName ?? r.zoneId, pathways: [] });
-      if (r.pathwayId) zone.pathways.push(r.pathwayId);
-    }
-    return { list: [...byPark.values()] };
   },
   async getCycleCountConfig(_input, { db, session }) {
     const s = await readCcSettings(db, session.whsId);

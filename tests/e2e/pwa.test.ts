@@ -251,7 +251,8 @@ describe('offline cold start on a PDA', () => {
     expect(screens.map((s) => s.path)).toEqual(listed.map((s) => s.path));
     expect(screens.length).toBeGreaterThan(0);
 
-    for (const screen of screens) {
+    // Full stock count pages send to the cycle count ones while no full stock count runs (count-mode-redirect.ts).
+    for (const screen of screens.filter((s) => !s.path.startsWith('/inventorymanage/fsc/'))) {
       const cold = await context.newPage();
       await cold.goto(`/v2${screen.path}`);
       await expect.poll(() => cold.title(), { message: screen.path }).toBe(`${screen.label} · Tally`);

@@ -79,16 +79,18 @@ export async function skuOfCode(tx: Db, whsId: string, code: string): Promise<st
   return row?.sku_id ?? null;
 }
 
+/** A task's counted locations, as its locations say (the figure the task list shows). */
+const countedLocationsOf = (whsId: string, taskNo: string) =>
+  sql<number>`(select count(*)::int from ${ccTaskLocations} where whs_id = ${whsId} and task_no = ${taskNo} and status = 1)`;
+
 /** Marks a location of the task counted (its first count's device time kept) and the task and order under way. */
 async function markCounted(tx: Db, whsId: string, task: TaskRow, locationId: string, at: Date): Promise<void> {
   const [changed] = await tx.update(ccTaskLocations).set({ status: 1, countedAt: sql`least(coalesce(${ccTaskLocations.countedAt}, ${at}), ${at})` })
     .where(and(eq(ccTaskLocations.whsId, whsId), eq(ccTaskLocations.taskNo, task.taskNo), eq(ccTaskLocations.locationId, locationId)))
     .returning({ status: ccTaskLocations.status });
   if (!changed) return;
-  await tx.update(ccTasks).set({
-    status: STATUS.ONGOING,
-    countedLocationCount: sql`(select count(*)::int from ${ccTaskLocations} where whs_id = ${whsId} and task_no = ${task.taskNo} and status = 1)`,
-  }).where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, task.taskNo)));
+  await tx.update(ccTasks).set({ status: STATUS.ONGOING, countedLocationCount: countedLocationsOf(whsId, task.taskNo) })
+    .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, task.taskNo)));
   await tx.update(ccOrders).set({ status: STATUS.ONGOING, updatedAt: sql`now()` })
     .where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, task.orderNo), eq(ccOrders.status, STATUS.PENDING)));
 }
@@ -158,7 +160,7 @@ export async function applyRecount(tx: Db, whsId: string, actor: Actor, p: { tas
   if (Number(left?.n ?? 0) === 0) {
     await tx.update(ccTaskLocations).set({ status: 0, countedAt: null })
       .where(and(eq(ccTaskLocations.whsId, whsId), eq(ccTaskLocations.taskNo, task.taskNo), eq(ccTaskLocations.locationId, p.location_id)));
-    await tx.update(ccTasks).set({ countedLocationCount: sql`greatest(${ccTasks.countedLocationCount} - 1, 0)` })
+    await tx.update(ccTasks).set({ countedLocationCount: countedLocationsOf(whsId, task.taskNo) })
       .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, task.taskNo)));
   }
   await logOrder(tx, whsId, task.orderNo, 'recount', `${p.location_id} counted again (task ${task.taskNo})`, actor.userId);

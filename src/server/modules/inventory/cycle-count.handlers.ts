@@ -4,15 +4,16 @@ import { CC_LIST_MAX, type cycleCountContract } from '../../../shared/contract/c
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import {
-  ccCounts, ccDiffLines, ccDiffOrders, ccOrderLines, ccOrderLogs, ccOrders, ccTasks, cells, confValues, locationInventory as li, pathways, skuBatches,
+  ccCounts, ccDiffLines, ccDiffOrders, ccOrderLines, ccOrderLogs, ccOrders, ccTasks, cells, locationInventory as li, pathways, skuBatches,
   skuMappings, skus, suppliers,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { matchHeader, readUploadSheet, rowCells, uploadFormat } from '../../common/sheet-import';
+import { writeConf } from '../../common/conf';
 import { unixSeconds } from '../../common/time';
 import { candidatePage, checkAsk, checkPreview, createOrder, previewOf, readCcSettings, type OrderAsk } from './cycle-count';
-import { approveDiff, cancelOrder, claimTask, createSecondCount, FSC_ROUNDS, rejectDiff, workOf } from './cycle-count-rounds';
+import { approveDiff, cancelOrder, claimTask, createSecondCount, FSC_ROUNDS, rejectDiff, taskJson, workOf } from './cycle-count-rounds';
 import { dailyDashboard, fscDashboard, runDailyCount } from './cycle-count-daily';
 
 /** The cycle count calls (contract/cycle-count.contract.ts); the lists are its resources'. */
@@ -103,13 +104,7 @@ export const cycleCountHandlers: CcHandlers = {
     await orderRow(db, session.whsId, input.order_no);
     const rows = await db.select().from(ccTasks).where(and(eq(ccTasks.whsId, session.whsId), eq(ccTasks.orderNo, input.order_no)))
       .orderBy(desc(ccTasks.round), asc(ccTasks.taskNo));
-    return {
-      list: rows.map((t) => ({
-        task_no: t.taskNo, order_no: t.orderNo, source: t.source, round: t.round, zone_id: t.zoneId, pathway_id: t.pathwayId, status: t.status,
-        assignee_id: t.assigneeId, location_count: t.locationCount, counted_location_count: t.countedLocationCount,
-        created_at: unixSeconds(t.createdAt), finished_at: unixSeconds(t.finishedAt),
-      })),
-    };
+    return { list: rows.map(taskJson) };
   },
   async getCcOrderDetailLog(input, { db, session }) {
     await orderRow(db, session.whsId, input.order_no);
@@ -166,10 +161,7 @@ export const cycleCountHandlers: CcHandlers = {
       cc_max_locations: String(input.max_locations), cc_max_skus: String(input.max_skus),
     };
     await db.transaction(async (tx) => {
-      for (const [confKey, confValue] of Object.entries(values)) {
-        await tx.insert(confValues).values({ whsId: session.whsId, confKey, confValue })
-          .onConflictDoUpdate({ target: [confValues.whsId, confValues.confKey], set: { confValue } });
-      }
+      for (const [key, value] of Object.entries(values)) await writeConf(tx, session.whsId, key, value);
     });
     const s = await readCcSettings(db, session.whsId);
     return { show_system_qty: s.show_system_qty, max_rounds: s.max_rounds, compliance_mode: s.compliance_mode, max_locations: s.maxLocations, max_skus: s.maxSkus };

@@ -270,6 +270,19 @@ export async function buildOrder(tx: Db, whsId: string, orderNo: string, progres
 }
 
 /**
+ * CTEs ending in `chunked`: the order's locations (those `only` keeps) with their zone, task group
+ * (`grp`: the pathway when the zone's task rule splits by pathway, else null), walking order within it
+ * (`seq`) and task number within the group (`chunk`, per the rule's most locations a task).
+ */
+const chunkedLocationsSql = (whsId: string, orderNo: string, only: SQL) => sql`locs as (select distinct l.location_id, l.zone_id, l.pathway_id from cc_order_lines l
+        where l.whs_id = ${whsId} and l.order_no = ${orderNo} ${only}),
+      ruled as (select locs.*, coalesce(r.split_by, 2) as split_by, coalesce(r.max_locations, ${DEFAULT_TASK_MAX_LOCATIONS}) as max_locations
+        from locs left join cycle_count_task_rules r on r.whs_id = ${whsId} and r.zone_id = locs.zone_id),
+      grouped as (select ruled.*, case when split_by = 2 then pathway_id else null end as grp from ruled),
+      chunked as (select grouped.*, row_number() over (partition by zone_id, grp order by location_id) as seq,
+        ((row_number() over (partition by zone_id, grp order by location_id)) - 1) / max_locations as chunk from grouped)`;
+
+/**
  * Makes a round's tasks over the order's locations (all, or those named): by zone or pathway per the
  * task rule, at most so many locations each, in location order; `excluded` are the users who may not
  * count them (earlier rounds' counters). Answers the task numbers.
@@ -278,12 +291,7 @@ export async function makeTasks(
   tx: Db, whsId: string, orderNo: string, source: CcSourceCode, round: number, locationIds: readonly string[] | null, excluded: readonly number[],
 ): Promise<string[]> {
   const only = locationIds ? sql`and l.location_id in ${textList(locationIds)}` : sql``;
-  const groups = (await execRows(tx, sql`with locs as (select distinct l.location_id, l.zone_id, l.pathway_id from cc_order_lines l
-        where l.whs_id = ${whsId} and l.order_no = ${orderNo} ${only}),
-      ruled as (select locs.*, coalesce(r.split_by, 2) as split_by, coalesce(r.max_locations, ${DEFAULT_TASK_MAX_LOCATIONS}) as max_locations
-        from locs left join cycle_count_task_rules r on r.whs_id = ${whsId} and r.zone_id = locs.zone_id),
-      grouped as (select ruled.*, case when split_by = 2 then pathway_id else null end as grp from ruled),
-      chunked as (select grouped.*, ((row_number() over (partition by zone_id, grp order by location_id)) - 1) / max_locations as chunk from grouped)
+  const groups = (await execRows(tx, sql`with ${chunkedLocationsSql(whsId, orderNo, only)}
     select zone_id, grp, chunk::int, count(*)::int as locations from chunked group by zone_id, grp, chunk order by zone_id, grp nulls first, chunk`)).rows as unknown as
     { zone_id: string; grp: string | null; chunk: number; locations: number }[];
   if (!groups.length) return [];
@@ -293,13 +301,7 @@ export async function makeTasks(
     whsId, taskNo: g.task_no, orderNo, source, round, zoneId: g.zone_id, pathwayId: g.grp, status: STATUS.PENDING,
     excludedUserIds: [...excluded], locationCount: g.locations,
   })));
-  await tx.execute(sql`with locs as (select distinct l.location_id, l.zone_id, l.pathway_id from cc_order_lines l
-        where l.whs_id = ${whsId} and l.order_no = ${orderNo} ${only}),
-      ruled as (select locs.*, coalesce(r.split_by, 2) as split_by, coalesce(r.max_locations, ${DEFAULT_TASK_MAX_LOCATIONS}) as max_locations
-        from locs left join cycle_count_task_rules r on r.whs_id = ${whsId} and r.zone_id = locs.zone_id),
-      grouped as (select ruled.*, case when split_by = 2 then pathway_id else null end as grp from ruled),
-      chunked as (select grouped.*, row_number() over (partition by zone_id, grp order by location_id) as seq,
-        ((row_number() over (partition by zone_id, grp order by location_id)) - 1) / max_locations as chunk from grouped),
+  await tx.execute(sql`with ${chunkedLocationsSql(whsId, orderNo, only)},
       plan as (select * from jsonb_to_recordset(${JSON.stringify(plan)}::jsonb) as p(zone_id text, grp text, chunk int, task_no text))
     insert into ${ccTaskLocations} (whs_id, task_no, location_id, seq)
     select ${whsId}, plan.task_no, chunked.location_id, chunked.seq from chunked

@@ -1,15 +1,20 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch } from '../support/db-state';
 import { Device } from '../support/op-device';
 import { createTestSku, receivedAsnWithPutawayTask, type ReceivedAsn } from '../support/putaway-fixture';
 import { addStock, inTransaction, refusedUnchanged, testItem, type TestItem } from '../support/stock-fixture';
-import { cells, fullStockCountRuns, locationInventory, pathways, rolePermissions, roles, zones } from '../../src/server/db/schema';
+import { ccDiffLines, ccOrders, ccTaskLocations, ccTasks, cells, fullStockCountRuns, locationInventory, pathways, rolePermissions, roles, zones } from '../../src/server/db/schema';
+import { runPendingCcBuilds } from '../../src/server/modules/inventory/cycle-count-worker';
 import { lockStock, postStock, type StockLine } from '../../src/server/modules/inventory/ledger';
 import { assertNoFullStockCount } from '../../src/server/modules/inventory/full-stock-count';
 import { END_FULL_STOCK_COUNT, START_FULL_STOCK_COUNT } from '../../src/shared/contract/full-stock-count.contract';
-import { INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE } from '../../src/shared/codes';
+import {
+  CYCLE_COUNT_CREATION_STATUS, CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE, CYCLE_COUNT_STATUS, INVENTORY_ADJUSTMENT_DIRECTION,
+  INVENTORY_ADJUSTMENT_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE,
+} from '../../src/shared/codes';
+import { cycleCountOps } from '../../src/shared/ops/cycle-count.ops';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { userSettingsOps } from '../../src/shared/ops/user-settings.ops';
@@ -28,6 +33,7 @@ const CELL = 'A01-01-01-1';
 const T = INVENTORY_TRANSACTION_TYPE.values;
 const { DEBIT, CREDIT } = INVENTORY_TRANSACTION_DIRECTION.values;
 const { GOOD } = QUALITY.values;
+const CC_STATUS = CYCLE_COUNT_STATUS.values;
 
 let server: TestServer;
 /** Super admin working in SGSIN1, and the same account's session in IDJKT1. */
@@ -220,6 +226,72 @@ describe('the freeze while a count runs', () => {
     const [applied] = await device.send(putOf(2));
     expect(applied).toMatchObject({ status: 'applied', retcode: 0 });
     expect(await onhandOf(WHS, { skuId: fx.lines[0]!.skuId } as TestItem, cell)).toBe(2);
+  });
+});
+
+describe('the count\'s own order', () => {
+  const CC = '/apps/process/inventory/cyclecount/ccorder';
+  const ccOrderOf = async (orderNo: string) => (await admin.get(`${CC}/get_cc_order_detail`, { order_no: orderNo })).data;
+  const ccOrderCount = async () => Number((await db().select({ n: sql<number>`count(*)::int` }).from(ccOrders).where(eq(ccOrders.whsId, WHS)))[0]!.n);
+
+  test('start cancels open counts and orders every active cell; no other order meanwhile; end judges what was counted and puts the stock of uncounted cells on a pending adjustment', async () => {
+    const [counted, missed] = [await testItem(db(), WHS, 'FSCCOUNTED'), await testItem(db(), WHS, 'FSCMISSED')];
+    const [cellA, cellB] = [await freshCell(), await freshCell()];
+    await addStock(db(), WHS, counted, cellA, 10);
+    await addStock(db(), WHS, missed, cellB, 4);
+    const [{ zoneId }] = await db().select({ zoneId: cells.zoneId }).from(cells).where(and(eq(cells.whsId, WHS), eq(cells.locationCode, cellA))) as [{ zoneId: string }];
+    const locationOrder = {
+      order_type: CYCLE_COUNT_ORDER_TYPE.values.EXPRESS, kind: CYCLE_COUNT_KIND.values.LOCATION, scope: CYCLE_COUNT_SCOPE.values.CUSTOMIZED, criteria: { zone_ids: [zoneId] },
+    };
+    const manual = await admin.post(`${CC}/create_cc_order`, locationOrder);
+    expect(manual.retcode, manual.message).toBe(0);
+
+    const started = await start();
+    expect(started.start.cancelled_orders).toContain(manual.data.order_no);
+    expect((await ccOrderOf(manual.data.order_no)).status).toBe(CC_STATUS.CANCEL);
+    const orderNo = started.start.order_no as string;
+    await runPendingCcBuilds(db());
+    const [{ active }] = (await db().execute(sql`select count(*)::int as active from cells where whs_id = ${WHS} and status = 1`) as unknown as { rows: [{ active: number }] }).rows;
+    expect(await ccOrderOf(orderNo)).toMatchObject({
+      source: CYCLE_COUNT_SOURCE.values.FULL_STOCK_COUNT, order_type: CYCLE_COUNT_ORDER_TYPE.values.FULL, creation_status: CYCLE_COUNT_CREATION_STATUS.values.SUCCESS,
+      location_count: Number(active),
+    });
+    // No other order while it runs, and the refusal writes nothing.
+    const before = await ccOrderCount();
+    expect((await admin.post(`${CC}/create_cc_order`, locationOrder)).retcode).toBe(RET.FULL_STOCK_COUNT_STARTED);
+    expect(await ccOrderCount()).toBe(before);
+
+    // An operator counts cell A short (8 of 10) on the count's task; cell B and the rest are never counted.
+    const [{ taskNo }] = await db().select({ taskNo: ccTasks.taskNo }).from(ccTasks)
+      .innerJoin(ccTaskLocations, and(eq(ccTaskLocations.whsId, ccTasks.whsId), eq(ccTaskLocations.taskNo, ccTasks.taskNo)))
+      .where(and(eq(ccTasks.whsId, WHS), eq(ccTasks.orderNo, orderNo), eq(ccTaskLocations.locationId, cellA))) as [{ taskNo: string }];
+    const claimed = await operator.post('/apps/process/inventory/cyclecount/cctask/claim_cc_task', { task_no: taskNo, full_stock_count: true });
+    expect(claimed.retcode, claimed.message).toBe(0);
+    const countedOp = await new Device(operator).push(cycleCountOps.count.kind, { task_no: taskNo, location_id: cellA, code: counted.skuId, qty: 8 });
+    expect(countedOp.status, countedOp.message).toBe('applied');
+
+    const ended = await end();
+    expect(ended.end).toMatchObject({ uncounted_locations: Number(active) - 1 });
+    expect(ended.end.diff_nos).toHaveLength(1);
+    const diffLines = await db().select().from(ccDiffLines).where(and(eq(ccDiffLines.whsId, WHS), eq(ccDiffLines.diffNo, ended.end.diff_nos[0])));
+    expect(diffLines.map((l) => [l.locationId, l.skuId, l.bookQty, l.countedQty])).toEqual([[cellA, counted.skuId, 10, 8]]);
+    const open = await db().select().from(ccTasks).where(and(eq(ccTasks.whsId, WHS), eq(ccTasks.orderNo, orderNo), inArray(ccTasks.status, [CC_STATUS.PENDING, CC_STATUS.ONGOING])));
+    expect(open).toEqual([]);
+
+    // The uncounted stock waits on an adjustment task for approval: cell B's units are there, cell A's are not.
+    const adjustment = await admin.get('/apps/process/inventory/adjustment/get_adjustment_detail', { adjust_no: ended.end.adjust_no });
+    expect(adjustment.retcode, adjustment.message).toBe(0);
+    expect(adjustment.data.status).toBe(INVENTORY_ADJUSTMENT_STATUS.values.PENDING);
+    const lineAt = (location: string) => adjustment.data.lines.filter((l: any) => l.location_id === location);
+    expect(lineAt(cellB)).toMatchObject([{ sku_id: missed.skuId, qty: 4, direction: INVENTORY_ADJUSTMENT_DIRECTION.values.DEDUCTION }]);
+    expect(lineAt(cellA)).toEqual([]);
+    expect(await onhandOf(WHS, missed, cellB)).toBe(4);
+
+    // The counted difference is approved after the end: the shortage posts.
+    const approved = await admin.post('/apps/process/inventory/cyclecount/difforder/approve_cc_diff_order', { diff_no: ended.end.diff_nos[0], remark: 'full count' });
+    expect(approved.retcode, approved.message).toBe(0);
+    expect(await onhandOf(WHS, counted, cellA)).toBe(8);
+    expect((await ccOrderOf(orderNo)).status).toBe(CC_STATUS.DONE);
   });
 });
 

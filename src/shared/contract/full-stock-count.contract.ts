@@ -25,8 +25,17 @@ export const fullStockCountContract = {
     // Each direction has its permission, checked by the handler: StartFullStockCount to start (1), EndFullStockCount to end (0).
     access: 'session',
     summary: `Starts (1) or ends (0) the warehouse's full stock count; starting needs ${START_FULL_STOCK_COUNT}, ending ${END_FULL_STOCK_COUNT}. `
+      + 'Starting cancels the open cycle counts and makes the count\'s order over every active cell; ending closes it: differences of what was counted on a difference order, '
+      + 'the stock of locations never counted treated as missing on an inventory adjustment (Pending). '
       + 'While it runs stock cannot move (-285023). -285021 when it runs already, -285022 when it is not running.',
     input: z.object({ is_open_full_stock_count: z.union([z.literal(0), z.literal(1)]) }),
-    output: z.object({ is_open_full_stock_count: z.boolean(), run: fullStockCountRun }),
+    output: z.object({
+      is_open_full_stock_count: z.boolean(),
+      run: fullStockCountRun,
+      /** A start: the count's cycle count order over every active cell (null without one) and the open orders it cancelled. */
+      start: z.object({ order_no: z.string().nullable(), cancelled_orders: z.array(z.string()) }).nullable(),
+      /** An end: the difference orders of what was counted, and the adjustment task (Pending) of the stock at locations never counted. */
+      end: z.object({ diff_nos: z.array(z.string()), adjust_no: z.string().nullable(), uncounted_locations: z.number().int() }).nullable(),
+    }),
   }),
 } as const;

@@ -27,8 +27,19 @@ export function FullStockCountSwitch({ collapsed }: { collapsed: boolean }) {
   const [step, setStep] = useState<Step>('closed');
   const operate = useMutation({
     mutationFn: (start: boolean) => callApi(contract.operateFullStockCount, { is_open_full_stock_count: start ? 1 : 0 }),
-    onSuccess: ({ is_open_full_stock_count: nowRunning }) => {
-      toast.success(nowRunning ? t`Full Stock Count Start` : t`Full Stock Count End`);
+    onSuccess: ({ is_open_full_stock_count: nowRunning, start, end }) => {
+      const orderNo = start?.order_no;
+      const adjustNo = end?.adjust_no;
+      const uncounted = end?.uncounted_locations ?? 0;
+      const detail = orderNo ? t`Order ${orderNo} counts every active location.`
+        : adjustNo ? t`${uncounted} locations were not counted: their stock is on adjustment ${adjustNo}, pending approval.` : null;
+      toast.success(
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>{nowRunning ? t`Full Stock Count Start` : t`Full Stock Count End`}</Text>
+          {detail && <Text size="sm">{detail}</Text>}
+        </Stack>,
+      );
+      void queryClient.invalidateQueries();
       // A cycle count or full stock count page open now redirects to the other side.
       if (setFullStockCountFlag(queryClient, nowRunning)) void router.invalidate();
     },

@@ -73,6 +73,8 @@ export function startDailyCycleCountScheduler(db: Db, { pollMs = 60 * 60_000 }: 
           const made = await runDailyCount(db, whsId, null);
           if (made.order_no) console.info(`[daily-cc] ${whsId}: ${made.order_no} counts ${made.sku_count} SKUs`);
         } catch (error) {
+          // A full stock count counts everything: the day's order is not made while it runs.
+          if (error instanceof ApiError && error.retcode === RET.FULL_STOCK_COUNT_STARTED) continue;
           console.error(`[daily-cc] ${whsId}: the daily order failed:`, error);
         }
       }

@@ -37,7 +37,7 @@ const n = (code: number) => sql.raw(String(code));
 const textList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 type TaskRow = typeof ccTasks.$inferSelect;
-type OrderRow = typeof ccOrders.$inferSelect;
+export type OrderRow = typeof ccOrders.$inferSelect;
 
 export interface Actor { userId: number; opId?: string | null; at: Date }
 
@@ -195,7 +195,7 @@ interface JudgedLine { location_id: string; sku_id: string; zone_id: string; pat
  * Judges lines of an order in a round: every line of the round's locations (and SKUs counters found
  * there) with its counted units and the book at the moment of the count. `locations` narrows it.
  */
-async function judge(tx: Db, whsId: string, orderNo: string, round: number, locations: readonly string[] | null): Promise<JudgedLine[]> {
+export async function judge(tx: Db, whsId: string, orderNo: string, round: number, locations: readonly string[] | null): Promise<JudgedLine[]> {
   const only = locations ? sql`and tl.location_id in ${textList(locations)}` : sql``;
   return (await execRows(tx, sql`with loc as (
       select tl.location_id, coalesce(min(tl.counted_at), now()) as counted_at from cc_task_locations tl
@@ -235,14 +235,7 @@ const resultOf = (counted: number, book: number) => (counted === book ? RESULT.N
  */
 export async function endRound(tx: Db, whsId: string, order: OrderRow): Promise<void> {
   const lines = await judge(tx, whsId, order.orderNo, order.round, null);
-  if (lines.length) {
-    await tx.execute(sql`insert into cc_order_lines (whs_id, order_no, location_id, sku_id, zone_id, pathway_id, system_qty, round, counted_qty, book_qty, result, found)
-      select ${whsId}, ${order.orderNo}, x.location_id, x.sku_id, x.zone_id, x.pathway_id, 0, ${order.round}, x.counted, x.book, x.result, true
-      from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ ...l, result: resultOf(l.counted, l.book) })))}::jsonb)
-        as x(location_id text, sku_id text, zone_id text, pathway_id text, counted int, book int, result int)
-      on conflict (whs_id, order_no, location_id, sku_id) do update set round = excluded.round, counted_qty = excluded.counted_qty,
-        book_qty = excluded.book_qty, result = excluded.result`);
-  }
+  await recordJudged(tx, whsId, order, lines);
   const diffs = lines.filter((l) => l.counted !== l.book);
   await tx.update(ccOrders).set({ diffLineCount: diffs.length, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, order.orderNo)));
   await logOrder(tx, whsId, order.orderNo, 'round_ended', `round ${order.round}: ${lines.length} lines, ${diffs.length} differences`, null);
@@ -254,6 +247,25 @@ export async function endRound(tx: Db, whsId: string, order: OrderRow): Promise<
     await nextRound(tx, whsId, order, [...new Set(diffs.map((d) => d.location_id))]);
     return;
   }
+  await raiseDiffOrder(tx, whsId, order, diffs);
+}
+
+/** Records judged lines on the order: each line's count, book and result in the order's round (SKUs found become lines). */
+export async function recordJudged(tx: Db, whsId: string, order: OrderRow, lines: readonly CountedLine[]): Promise<void> {
+  if (!lines.length) return;
+  await tx.execute(sql`insert into cc_order_lines (whs_id, order_no, location_id, sku_id, zone_id, pathway_id, system_qty, round, counted_qty, book_qty, result, found)
+    select ${whsId}, ${order.orderNo}, x.location_id, x.sku_id, x.zone_id, x.pathway_id, 0, ${order.round}, x.counted, x.book, x.result, true
+    from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ ...l, result: resultOf(l.counted, l.book) })))}::jsonb)
+      as x(location_id text, sku_id text, zone_id text, pathway_id text, counted int, book int, result int)
+    on conflict (whs_id, order_no, location_id, sku_id) do update set round = excluded.round, counted_qty = excluded.counted_qty,
+      book_qty = excluded.book_qty, result = excluded.result`);
+}
+
+/** A line with its count and the book it is judged against. */
+export type CountedLine = Pick<JudgedLine, 'location_id' | 'sku_id' | 'zone_id' | 'pathway_id' | 'counted' | 'book'>;
+
+/** The difference order of the lines that differ (pending approval) in the order's round. */
+export async function raiseDiffOrder(tx: Db, whsId: string, order: OrderRow, diffs: readonly CountedLine[]): Promise<string> {
   const diffNo = await nextDocNo(tx, 'ccDiff', await warehouseTimeZone(tx, whsId));
   const sum = (result: number) => diffs.filter((d) => resultOf(d.counted, d.book) === result).reduce((s, d) => s + Math.abs(d.counted - d.book), 0);
   await tx.insert(ccDiffOrders).values({
@@ -264,9 +276,10 @@ export async function endRound(tx: Db, whsId: string, order: OrderRow): Promise<
     whsId, diffNo, locationId: d.location_id, skuId: d.sku_id, zoneId: d.zone_id, bookQty: d.book, countedQty: d.counted, result: resultOf(d.counted, d.book),
   })));
   await logOrder(tx, whsId, order.orderNo, 'difference_order', `${diffNo}: ${diffs.length} lines`, null);
+  return diffNo;
 }
 
-async function finishOrder(tx: Db, whsId: string, orderNo: string, why: string): Promise<void> {
+export async function finishOrder(tx: Db, whsId: string, orderNo: string, why: string): Promise<void> {
   await tx.update(ccOrders).set({ status: STATUS.DONE, finishedAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, orderNo)));
   await logOrder(tx, whsId, orderNo, 'done', why, null);
 }

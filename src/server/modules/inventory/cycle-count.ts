@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors';
 import { readConf } from '../../common/conf';
 import { nextDocNo, nextDocNos } from '../../common/doc-no';
 import { warehouseTimeZone } from '../../common/time';
+import { assertNoFullStockCount } from './full-stock-count';
 
 /**
  * Cycle count orders (contract/cycle-count.contract.ts; docs/inventory-accuracy.md): what an order
@@ -151,11 +152,27 @@ export function candidatesSql(whsId: string, ask: OrderAsk): SQL {
 }
 
 export interface Preview { location_count: number; sku_count: number; line_count: number }
+/** Lines of an ask at locations another open order counts, and (the first 20 of) those orders. */
+interface Overlap { skipped: number; other_orders: string[] }
+
+/** What the ask would count; with `overlap`, in the same statement, what of it other open counts hold. */
+async function measure(db: Db, whsId: string, ask: OrderAsk, overlap: boolean): Promise<Preview & Overlap> {
+  const overlapSql = overlap
+    ? sql`(select count(*) from x where ${openElsewhere(whsId, '')})::int as skipped,
+        array(select distinct o.order_no from cc_order_lines ol join cc_orders o on o.whs_id = ol.whs_id and o.order_no = ol.order_no
+          where ol.whs_id = ${whsId} and ol.location_id in (select location_id from x)
+            and o.status in (${n(STATUS.PENDING)}, ${n(STATUS.ONGOING)}) and o.creation_status <> ${n(CREATION.FAIL)} order by o.order_no limit 20) as other_orders`
+    : sql`0 as skipped, '{}'::text[] as other_orders`;
+  const [row] = (await execRows(db, sql`with x as materialized (${candidatesSql(whsId, ask)})
+    select count(distinct x.location_id)::int as location_count, count(distinct nullif(x.sku_id, ''))::int as sku_count, count(*)::int as line_count,
+      ${overlapSql}
+    from x`)).rows as unknown as (Preview & Overlap)[];
+  return row!;
+}
 
 export async function previewOf(db: Db, whsId: string, ask: OrderAsk): Promise<Preview> {
-  const [row] = (await execRows(db, sql`select count(distinct x.location_id)::int as location_count,
-      count(distinct nullif(x.sku_id, ''))::int as sku_count, count(*)::int as line_count from (${candidatesSql(whsId, ask)}) x`)).rows as unknown as Preview[];
-  return row!;
+  const { skipped: _, other_orders: __, ...preview } = await measure(db, whsId, ask, false);
+  return preview;
 }
 
 export async function candidatePage(db: Db, whsId: string, ask: OrderAsk, pageNo: number, pageSize: number) {
@@ -167,10 +184,10 @@ export async function candidatePage(db: Db, whsId: string, ask: OrderAsk, pageNo
   return { total: rows[0]?.total ?? (pageNo === 1 ? 0 : (await previewOf(db, whsId, ask)).line_count), list: rows.map(({ total: _, ...r }) => r) };
 }
 
-/** -285005 when nothing matches, -285012 over the limit config. */
-export function checkPreview(preview: Preview, settings: Pick<CcSettings, 'maxLocations' | 'maxSkus'>): void {
+/** -285005 when nothing matches, -285012 over the limit config (none: exempt from it). */
+export function checkPreview(preview: Preview, settings: Pick<CcSettings, 'maxLocations' | 'maxSkus'> | null): void {
   if (preview.line_count === 0) throw new ApiError(RET.CC_NOTHING_TO_COUNT, 'Nothing to count: no active location or SKU matches these criteria.');
-  if (preview.location_count > settings.maxLocations || preview.sku_count > settings.maxSkus) {
+  if (settings && (preview.location_count > settings.maxLocations || preview.sku_count > settings.maxSkus)) {
     throw new ApiError(RET.CC_OVER_LIMIT,
       `This order would count ${preview.location_count} locations and ${preview.sku_count} SKUs; one order may count at most ${settings.maxLocations} locations and ${settings.maxSkus} SKUs. Narrow the criteria or split the order.`,
       { max_locations: settings.maxLocations, max_skus: settings.maxSkus, location_count: preview.location_count, sku_count: preview.sku_count });
@@ -189,48 +206,42 @@ export interface NewOrder extends OrderAsk {
   sourceRef?: string | null;
   fscRunId?: number | null;
   createdBy: number | null;
-  /** Build in this transaction whatever the size (system orders: daily, OB troubleshoot, full stock count). */
+  /** Build in this transaction whatever the size (system orders: daily, OB troubleshoot). */
   inline?: boolean;
+  /** Exempt from the limit config (a full stock count counts every cell). */
+  unlimited?: boolean;
 }
 
 /**
  * Makes an order: checks the criteria and the limit config, then builds it in this transaction when
  * small (or asked to), else queues its build. Answers its number, creation status and the lines left
- * out because another open count has their location.
+ * out because another open count has their location. No order but the full stock count's own is made
+ * while one runs (-285021).
  */
 export async function createOrder(tx: Db, whsId: string, order: NewOrder): Promise<{ orderNo: string; creationStatus: number; skipped: number }> {
+  if (order.source !== CYCLE_COUNT_SOURCE.values.FULL_STOCK_COUNT) await assertNoFullStockCount(tx, whsId);
   const settings = await readCcSettings(tx, whsId);
   checkAsk(order, settings, order.source);
-  const preview = await previewOf(tx, whsId, order);
-  checkPreview(preview, settings);
-  if (!order.skipOpen) await refuseOverlap(tx, whsId, order, preview.line_count);
+  const measured = await measure(tx, whsId, order, !order.skipOpen);
+  checkPreview(measured, order.unlimited ? null : settings);
+  if (measured.skipped > 0) {
+    throw new ApiError(RET.CC_LINES_SKIPPED,
+      `${measured.skipped} of the ${measured.line_count} lines are at locations already in another open cycle count (${measured.other_orders.join(', ')}): make the order without them, or wait for those counts.`,
+      { skipped: measured.skipped, line_count: measured.line_count, other_orders: measured.other_orders });
+  }
   const orderNo = await nextDocNo(tx, 'ccOrder', await warehouseTimeZone(tx, whsId));
   await tx.insert(ccOrders).values({
     whsId, orderNo, orderType: order.orderType, scope: order.scope, source: order.source, kind: order.kind, status: STATUS.PENDING,
     creationStatus: CREATION.INITIAL, criteria: order.criteria, showSystemQty: settings.show_system_qty, remark: order.remark || null,
     sourceRef: order.sourceRef ?? null, fscRunId: order.fscRunId ?? null, createdBy: order.createdBy,
   });
-  await logOrder(tx, whsId, orderNo, 'created', `${preview.line_count} lines, ${preview.location_count} locations, ${preview.sku_count} SKUs`, order.createdBy);
-  if (order.inline || preview.line_count <= CC_BUILD_INLINE_MAX) {
+  await logOrder(tx, whsId, orderNo, 'created', `${measured.line_count} lines, ${measured.location_count} locations, ${measured.sku_count} SKUs`, order.createdBy);
+  if (order.inline || measured.line_count <= CC_BUILD_INLINE_MAX) {
     const skipped = await buildOrder(tx, whsId, orderNo, () => Promise.resolve());
     return { orderNo, creationStatus: CREATION.SUCCESS, skipped };
   }
   await tx.insert(ccBuildTasks).values({ whsId, orderNo, userId: order.createdBy! });
   return { orderNo, creationStatus: CREATION.INITIAL, skipped: 0 };
-}
-
-/** -285029 when lines of the ask are at locations another open order counts. */
-async function refuseOverlap(tx: Db, whsId: string, ask: OrderAsk, lineCount: number): Promise<void> {
-  const rows = (await execRows(tx, sql`select count(*)::int as skipped, array(select distinct o.order_no from cc_order_lines ol join cc_orders o
-        on o.whs_id = ol.whs_id and o.order_no = ol.order_no where ol.whs_id = ${whsId} and ol.location_id in (select location_id from (${candidatesSql(whsId, ask)}) y)
-          and o.status in (${n(STATUS.PENDING)}, ${n(STATUS.ONGOING)}) and o.creation_status <> ${n(CREATION.FAIL)} order by o.order_no limit 20) as other_orders
-    from (${candidatesSql(whsId, ask)}) x where ${openElsewhere(whsId, '')}`)).rows as { skipped: number; other_orders: string[] }[];
-  const { skipped, other_orders } = rows[0]!;
-  if (skipped > 0) {
-    throw new ApiError(RET.CC_LINES_SKIPPED,
-      `${skipped} of the ${lineCount} lines are at locations already in another open cycle count (${other_orders.join(', ')}): make the order without them, or wait for those counts.`,
-      { skipped, line_count: lineCount, other_orders });
-  }
 }
 
 /** Open orders' locations are not counted by a second order at the same time (their adjustments would meet). */
@@ -245,6 +256,11 @@ const openElsewhere = (whsId: string, orderNo: string) => sql`exists (select 1 f
 export async function buildOrder(tx: Db, whsId: string, orderNo: string, progress: (percent: number) => Promise<void>): Promise<number> {
   const [order] = await tx.select().from(ccOrders).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, orderNo))).for('update');
   if (!order) throw new ApiError(RET.NOT_FOUND, `Cycle count order ${orderNo} does not exist.`);
+  if (order.status === STATUS.CANCEL) {
+    // Cancelled while its build waited (a full stock count started): nothing to build.
+    await failBuild(tx, whsId, orderNo, 'The order was cancelled before it was built.');
+    return 0;
+  }
   const ask: OrderAsk = { orderType: order.orderType as CcOrderType, kind: order.kind as CcKind, scope: order.scope as CcScope, criteria: order.criteria as CcCriteria };
   await tx.update(ccOrders).set({ creationStatus: CREATION.COMPLETING, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, orderNo)));
   const inserted = (await execRows(tx, sql`with x as (${candidatesSql(whsId, ask)}),

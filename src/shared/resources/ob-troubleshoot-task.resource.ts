@@ -10,7 +10,7 @@ export const OB_TROUBLESHOOT_PAGES = {
 /**
  * Outbound troubleshoot tasks (spec §2 /exceptioncenter/ob-troubleshoot-task): one per outbound
  * exception — short pick, wrong item at checking, damaged unit, intercept — pending until a
- * supervisor decides (contract/outbound-exception.contract.ts; server outbound-exception.reads.ts).
+ * supervisor decides (a short pick with a cycle count: until the count ends) (contract/outbound-exception.contract.ts; server outbound-exception.reads.ts).
  * The detail is a screen of its own with the decisions.
  */
 export const obTroubleshootTaskResource = defineResource({
@@ -31,6 +31,8 @@ export const obTroubleshootTaskResource = defineResource({
     qty: qtyField(/*i18n*/ 'Qty'),
     location_id: { kind: 'text', label: /*i18n*/ 'Location', max: 100, filter: { op: 'eq', type: 'input' } },
     source_no: { kind: 'text', label: /*i18n*/ 'Task No.', max: 32 },
+    /** A short pick's cycle count (source OB troubleshoot, or the open count that already listed it): it settles the units blocked. */
+    cc_order_no: { kind: 'text', label: /*i18n*/ 'Cycle Count Order', max: 32 },
     detail: { kind: 'text', label: /*i18n*/ 'Detail', max: 4000, hideInList: true },
     decision: { kind: 'enum', label: /*i18n*/ 'Decision', ...codeEnum(OB_EXCEPTION_DECISION), filter: { op: 'eq', type: 'select', hide: true } },
     note: { kind: 'text', label: /*i18n*/ 'Note', max: 500, hideInList: true },

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OB_EXCEPTION_DECISION, TASK_STATUS } from '../../../shared/codes';
+import { CC_PAGES } from '../../../shared/contract/cycle-count.contract';
 import { OB_EXCEPTION_ACCESS, OB_EXCEPTION_NOTE_MAX, outboundExceptionContract, type ObTroubleshootDetail } from '../../../shared/contract/outbound-exception.contract';
 import { obTroubleshootTaskResource } from '../../../shared/resources/ob-troubleshoot-task.resource';
 import { callApi } from '../../kit/api';
@@ -19,7 +21,7 @@ const taskStatusField = codeField(TASK_STATUS, /*i18n*/ 'Return Status', true);
 
 /**
  * /exceptioncenter/ob-troubleshoot-task-detail/$task_id: one outbound exception — what happened
- * where, its decision once handled (who, when, note, what it did), an intercept's return task —
+ * where, its decision once handled (who, when, note, what it did), a short pick's cycle count, an intercept's return task —
  * and, while pending and for a user who may handle it, the decisions its type takes.
  */
 export default function ObTroubleshootTaskDetailScreen() {
@@ -43,6 +45,9 @@ export default function ObTroubleshootTaskDetailScreen() {
           [F.source_no, orPlaceholder(task.source_no)],
           [F.created_at, <FieldValue field={F.created_at} value={task.created_at} />],
           [F.detail, orPlaceholder(task.detail)],
+          // A short pick its cycle count settles: the count, and once it ended what it did (there is no decision).
+          ...(task.cc_order_no ? [[F.cc_order_no, <Anchor component={Link} to={CC_PAGES.orderView} search={{ order_no: task.cc_order_no } as never}>{task.cc_order_no}</Anchor>] as const] : []),
+          ...(task.decision === null && task.outcome ? [[F.outcome, task.outcome] as const] : []),
         ]}
       />
       {returnTask && (

@@ -15,7 +15,7 @@ import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds, warehouseTimeZone } from '../../common/time';
 import { ensureBatch } from './batches';
 import { postStock, type Quality, type StockLine } from './ledger';
-import { execRows, logOrder, makeTasks, readCcSettings, type CcSourceCode } from './cycle-count';
+import { execRows, logOrder, makeTasks, readCcSettings, releaseCountBlocks, type CcSourceCode } from './cycle-count';
 
 /**
  * Counting and its rounds (docs/inventory-accuracy.md): counts are summed per line over every counter
@@ -24,7 +24,8 @@ import { execRows, logOrder, makeTasks, readCcSettings, type CcSourceCode } from
  * whose operator made them after the count (by the device's clock of the op that booked them, so a
  * pick made before the count but replayed after it is the counter's). Differences make a difference
  * order; approving it judges the lines again the same way, then posts an adjustment (overage 5,
- * shortage 6) that spares units reserved for open picks.
+ * shortage 6) that spares units reserved for open picks. Units an order holds blocked until counted
+ * (a short pick's) are released when it ends (`releaseCountBlocks`).
  */
 
 const STATUS = CYCLE_COUNT_STATUS.values;
@@ -281,6 +282,7 @@ export async function raiseDiffOrder(tx: Db, whsId: string, order: OrderRow, dif
 
 export async function finishOrder(tx: Db, whsId: string, orderNo: string, why: string): Promise<void> {
   await tx.update(ccOrders).set({ status: STATUS.DONE, finishedAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, orderNo)));
+  await releaseCountBlocks(tx, whsId, orderNo, null);
   await logOrder(tx, whsId, orderNo, 'done', why, null);
 }
 
@@ -412,6 +414,7 @@ export async function cancelOrder(tx: Db, whsId: string, userId: number, orderNo
     .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.orderNo, orderNo), inArray(ccTasks.status, [STATUS.PENDING, STATUS.ONGOING])));
   await tx.update(ccDiffOrders).set({ status: DIFF.REJECTED, closeReason: 'order cancelled' })
     .where(and(eq(ccDiffOrders.whsId, whsId), eq(ccDiffOrders.orderNo, orderNo), eq(ccDiffOrders.status, DIFF.PENDING)));
+  await releaseCountBlocks(tx, whsId, orderNo, userId);
   await logOrder(tx, whsId, orderNo, 'cancelled', reason, userId);
   return { order_no: orderNo, status: STATUS.CANCEL };
 }
@@ -443,6 +446,8 @@ const { DEDUCTION, ADDITION } = INVENTORY_ADJUSTMENT_DIRECTION.values;
  */
 export async function approveDiff(tx: Db, whsId: string, userId: number, diffNo: string, remark: string) {
   const diff = await lockPendingDiff(tx, whsId, diffNo);
+  // The units blocked until counted are free first: a confirmed shortage writes exactly them off.
+  await releaseCountBlocks(tx, whsId, diff.orderNo, userId);
   const lines = await tx.select().from(ccDiffLines).where(and(eq(ccDiffLines.whsId, whsId), eq(ccDiffLines.diffNo, diffNo)));
   const judged = await judge(tx, whsId, diff.orderNo, diff.round, [...new Set(lines.map((l) => l.locationId))]);
   const postings: StockLine[] = [];

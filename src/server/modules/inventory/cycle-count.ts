@@ -1,17 +1,18 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  CYCLE_COUNT_CREATION_STATUS, CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE, CYCLE_COUNT_STATUS, LOCATION_STATUS,
-  STOCK_LOCATION_TYPE, type CodeOf,
+  CYCLE_COUNT_CREATION_STATUS, CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE, CYCLE_COUNT_STATUS, INVENTORY_REF_TYPE,
+  LOCATION_STATUS, STOCK_LOCATION_TYPE, type CodeOf,
 } from '../../../shared/codes';
 import { CC_BUILD_INLINE_MAX, type CcCriteria, type CcConfig } from '../../../shared/contract/cycle-count.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { ccBuildTasks, ccOrderLogs, ccOrders, ccTaskLocations, ccTasks } from '../../db/schema';
+import { ccBuildTasks, ccOrderLogs, ccOrders, ccTaskLocations, ccTasks, inventoryLockLogs } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { readConf } from '../../common/conf';
 import { nextDocNo, nextDocNos } from '../../common/doc-no';
 import { warehouseTimeZone } from '../../common/time';
 import { assertNoFullStockCount } from './full-stock-count';
+import { releaseHeld } from './stock-block';
 
 /**
  * Cycle count orders (contract/cycle-count.contract.ts; docs/inventory-accuracy.md): what an order
@@ -330,4 +331,17 @@ export async function makeTasks(
 export async function failBuild(db: Db, whsId: string, orderNo: string, reason: string): Promise<void> {
   await db.update(ccOrders).set({ creationStatus: CREATION.FAIL, status: STATUS.CANCEL, failReason: reason.slice(0, 1000), updatedAt: sql`now()` })
     .where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, orderNo)));
+}
+
+/**
+ * Ends the blocks an order holds (short picks' units blocked until counted, `countLine`): unblocked
+ * when its differences are approved (before the adjustment, so a confirmed shortage writes off the
+ * very units that were blocked) or rejected, when it is done without difference, or cancelled.
+ * Read at the order's locations from its making on (the block log's location index).
+ */
+export async function releaseCountBlocks(tx: Db, whsId: string, orderNo: string, operatorId: number | null): Promise<number> {
+  const within = sql`${inventoryLockLogs.createdAt} >= (select o.created_at from cc_orders o where o.whs_id = ${whsId} and o.order_no = ${orderNo})
+    and ${inventoryLockLogs.locationId} in (select distinct l.location_id from cc_order_lines l where l.whs_id = ${whsId} and l.order_no = ${orderNo})`;
+  return releaseHeld(tx, whsId, { refType: INVENTORY_REF_TYPE.values.CYCLE_COUNT, refNo: orderNo },
+    { reason: `Cycle count ${orderNo} ended: the units it held until counted are released.`, operatorId }, within);
 }

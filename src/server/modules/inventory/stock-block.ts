@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, LOCATION_STATUS, STOCK_LOCATION_TYPE } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { RET } from '../../../shared/retcodes';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { cells, inventoryLockLogs as lockLogs, locationInventory as li } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
-import { lockStock, unlockStock, type Quality, type StockKey, type StockQty } from './ledger';
+import { lockStock, unlockStock, type InventoryRefType, type Quality, type StockKey, type StockQty } from './ledger';
 import { checkNewCell } from '../../common/location-code';
 
 /**
@@ -76,22 +76,30 @@ async function holdCellStock(tx: Db, whsId: string, code: string, by: BlockedBy)
   return lines.reduce((sum, l) => sum + l.qty, 0);
 }
 
-/** A cell that is Normal again: what its LOCATION_BLOCK document still holds of each balance is unblocked (never more than is blocked). */
-async function releaseCellStock(tx: Db, whsId: string, code: string, by: BlockedBy): Promise<number> {
-  const held = await tx.select({ skuId: lockLogs.skuId, batchId: lockLogs.batchId, quality: lockLogs.quality, qty: netBlocked }).from(lockLogs)
-    .where(and(eq(lockLogs.whsId, whsId), eq(lockLogs.locationId, code), eq(lockLogs.refType, LOCATION_BLOCK), eq(lockLogs.refNo, code)))
-    .groupBy(lockLogs.skuId, lockLogs.batchId, lockLogs.quality)
+/**
+ * What a document still holds blocked (its block log rows net of their unblocks, per balance) is
+ * unblocked — never more than the balance has blocked. `within` narrows the log rows read (to use an
+ * index: the document's locations). Answers the units.
+ */
+export async function releaseHeld(tx: Db, whsId: string, ref: { refType: InventoryRefType; refNo: string }, by: BlockedBy, within: SQL): Promise<number> {
+  const held = await tx.select({ location: lockLogs.locationId, skuId: lockLogs.skuId, batchId: lockLogs.batchId, quality: lockLogs.quality, qty: netBlocked }).from(lockLogs)
+    .where(and(eq(lockLogs.whsId, whsId), within, eq(lockLogs.refType, ref.refType), eq(lockLogs.refNo, ref.refNo)))
+    .groupBy(lockLogs.locationId, lockLogs.skuId, lockLogs.batchId, lockLogs.quality)
     .having(sql`${netBlocked} > 0`)
-    .orderBy(asc(lockLogs.skuId), asc(lockLogs.batchId), asc(lockLogs.quality));
+    .orderBy(asc(lockLogs.locationId), asc(lockLogs.skuId), asc(lockLogs.batchId), asc(lockLogs.quality));
   const lines: StockQty[] = [];
   for (const h of held) {
-    const key: StockKey = { location: code, skuId: h.skuId, batchId: h.batchId, quality: h.quality as Quality };
+    const key: StockKey = { location: h.location, skuId: h.skuId, batchId: h.batchId, quality: h.quality as Quality };
     const [balance] = await tx.select({ locked: li.lockedQty }).from(li).where(balanceWhere(whsId, key)).for('update');
     lines.push(...inParts(key, Math.min(h.qty, balance?.locked ?? 0)));
   }
-  if (lines.length > 0) await unlockStock(tx, whsId, lines, { ...by, refType: LOCATION_BLOCK, refNo: code });
+  if (lines.length > 0) await unlockStock(tx, whsId, lines, { ...by, ...ref });
   return lines.reduce((sum, l) => sum + l.qty, 0);
 }
+
+/** A cell that is Normal again: what its LOCATION_BLOCK document still holds of each balance is unblocked. */
+const releaseCellStock = (tx: Db, whsId: string, code: string, by: BlockedBy) =>
+  releaseHeld(tx, whsId, { refType: LOCATION_BLOCK, refNo: code }, by, eq(lockLogs.locationId, code));
 
 /**
  * The stock side of a cell's status change from `from` to `to`, in the transaction that changes

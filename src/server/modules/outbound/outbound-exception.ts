@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OB_EXCEPTION_DECISION, OB_EXCEPTION_DECISIONS, OB_EXCEPTION_STATUS,
+  CYCLE_COUNT_SOURCE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OB_EXCEPTION_DECISION, OB_EXCEPTION_DECISIONS, OB_EXCEPTION_STATUS,
   OB_EXCEPTION_TYPE, QUALITY, TASK_STATUS,
 } from '../../../shared/codes';
 import type { ObTroubleshootDetail, ObTroubleshootTask } from '../../../shared/contract/outbound-exception.contract';
@@ -10,6 +10,7 @@ import { locationInventory, outboundDamageReports, outboundExceptionDecisions, p
 import { ApiError, notFound } from '../../http/errors';
 import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds } from '../../common/time';
+import { cancelRaisedCount } from '../inventory/raised-counts';
 import { lockStock, moveStock, postStock, unlockStock, type Quality, type StockQty } from '../inventory/ledger';
 import type { Actor } from './sales-order';
 import { troubleshootTasks } from './outbound-exception.reads';
@@ -57,6 +58,22 @@ export async function troubleshootDetail(db: Db, whsId: string, taskId: string):
 /** The units an exception holds blocked at its location (a short pick's, a damaged report's). */
 const blockedUnits = (row: Row): StockQty => ({ location: row.location_id!, skuId: row.sku_id!, batchId: row.batch_id!, quality: GOOD, qty: row.qty });
 
+/**
+ * A short pick decided by hand: its units unblocked under the reference that blocked them (its cycle
+ * count's when one settles it, so the count's end finds nothing left to release), and the count
+ * raised for it alone (source OB troubleshoot, this exception) cancelled as no longer needed.
+ */
+async function unblockShortPick(tx: Db, whsId: string, actor: Actor, row: Row, reason: string): Promise<void> {
+  const blockedBy = row.cc_order_no
+    ? { refType: INVENTORY_REF_TYPE.values.CYCLE_COUNT, refNo: row.cc_order_no }
+    : { refType: INVENTORY_REF_TYPE.values.OUTBOUND_EXCEPTION, refNo: row.task_id };
+  await unlockStock(tx, whsId, [blockedUnits(row)], { ...blockedBy, reason, operatorId: actor.userId });
+  if (row.cc_order_no) {
+    await cancelRaisedCount(tx, whsId, actor.userId, { orderNo: row.cc_order_no, source: CYCLE_COUNT_SOURCE.values.OB_TROUBLESHOOT, sourceRef: row.task_id },
+      `Short pick ${row.task_id} decided by hand: no count needed.`);
+  }
+}
+
 /** Carries a decision out; answers what it did, for the record. */
 async function carryOut(tx: Db, whsId: string, actor: Actor, row: Row, decision: number): Promise<string> {
   const ref = { operatorId: actor.userId, refType: INVENTORY_REF_TYPE.values.OUTBOUND_EXCEPTION, refNo: row.task_id };
@@ -64,10 +81,10 @@ async function carryOut(tx: Db, whsId: string, actor: Actor, row: Row, decision:
   const what = () => `${row.qty} of SKU ${row.sku_id} at ${row.location_id}`;
   switch (decision) {
     case D.STOCK_FOUND:
-      await unlockStock(tx, whsId, [units()], { ...ref, reason: `Short pick ${row.task_id} counted: the units are there.` });
+      await unblockShortPick(tx, whsId, actor, row, `Short pick ${row.task_id} counted: the units are there.`);
       return `Counted: ${what()} found and unblocked.`;
     case D.NO_STOCK:
-      await unlockStock(tx, whsId, [units()], { ...ref, reason: `Short pick ${row.task_id} counted: the units are missing.` });
+      await unblockShortPick(tx, whsId, actor, row, `Short pick ${row.task_id} counted: the units are missing.`);
       await postStock(tx, whsId, [{
         ...units(), txnType: INVENTORY_TRANSACTION_TYPE.values.SHORTAGE, direction: INVENTORY_TRANSACTION_DIRECTION.values.CREDIT,
       }], ref);
@@ -104,6 +121,9 @@ export async function handleTroubleshootTask(
   tx: Db, whsId: string, actor: Actor, input: { task_id: string; decision: number; note?: string | null },
 ): Promise<ObTroubleshootDetail> {
   const row = await readTask(tx, whsId, input.task_id);
+  const handled = () => new ApiError(RET.OB_EXCEPTION_HANDLED, `${label(row.task_id)} is handled already.`, { task_id: row.task_id, decision: row.decision }, 409);
+  // Handled by a decision, or a short pick whose cycle count ended (it released the units).
+  if (row.status === OB_EXCEPTION_STATUS.values.HANDLED) throw handled();
   const allowed = OB_EXCEPTION_DECISIONS[row.type] ?? [];
   if (!allowed.includes(input.decision)) {
     const type = OB_EXCEPTION_TYPE.label(row.type)?.message ?? String(row.type);
@@ -114,9 +134,7 @@ export async function handleTroubleshootTask(
   const [claimed] = await tx.insert(outboundExceptionDecisions).values({
     whsId, taskId: row.task_id, type: row.type, decision: input.decision, note: input.note || null, outcome: '', decidedBy: actor.userId,
   }).onConflictDoNothing().returning({ taskId: outboundExceptionDecisions.taskId });
-  if (!claimed) {
-    throw new ApiError(RET.OB_EXCEPTION_HANDLED, `${label(row.task_id)} is handled already.`, { task_id: row.task_id, decision: row.decision }, 409);
-  }
+  if (!claimed) throw handled();
   const outcome = await carryOut(tx, whsId, actor, row, input.decision);
   await tx.update(outboundExceptionDecisions).set({ outcome })
     .where(and(eq(outboundExceptionDecisions.whsId, whsId), eq(outboundExceptionDecisions.taskId, row.task_id)));

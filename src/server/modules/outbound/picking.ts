@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
-  INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, PICKING_TASK_KIND, QUALITY, SHORT_PICK_REASON, TASK_STATUS,
+  CYCLE_COUNT_SOURCE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, PICKING_TASK_KIND, QUALITY, SHORT_PICK_REASON, TASK_STATUS,
 } from '../../../shared/codes';
 import type { PickingLine, PickingTask, PickingWork, PickPayload, PickResult, ReversePutPayload, ShortPickPayload } from '../../../shared/contract/picking.contract';
 import { SALES_ORDER_LIFECYCLE, TASK_LIFECYCLE } from '../../../shared/lifecycles';
@@ -11,6 +11,7 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds } from '../../common/time';
+import { countLine, type LineCount } from '../inventory/raised-counts';
 import { lockStock, moveStock, movePrepickedMany, releasePrepick, type Quality, type StockKey, type StockMove, type StockRef } from '../inventory/ledger';
 import { allocateRulesOf, candidatesFor, changeAllocated, choose, demandOf, reserve, shortageReason, strategyFor } from './allocation';
 import { S, lockOrder, logOrders, moveOrder, orderLabel, skuCodesSql, type Actor, type OrderLogEntry, type OrderRow } from './sales-order';
@@ -470,9 +471,22 @@ export async function releaseOrder(
   return { reverseTaskNo, taskNos };
 }
 
+/** What became of a short pick's count, for the exception's outcome. */
+function countOutcome(count: LineCount, locationId: string, skuId: string): string {
+  const blocked = 'The units stay blocked until it ends.';
+  switch (count.outcome) {
+    case 'made': return `Cycle count ${count.orderNo} (OB troubleshoot) counts SKU ${skuId} at ${locationId}. ${blocked}`;
+    case 'covered': return `${locationId} is already in open cycle count ${count.orderNo}, which counts SKU ${skuId}: no second count. ${blocked}`;
+    case 'elsewhere': return `${locationId} is in open cycle count ${count.orderNo}, which does not count SKU ${skuId}: no count raised. The units stay blocked until this exception is decided.`;
+    case 'none': return `No cycle count raised (${count.reason}). The units stay blocked until this exception is decided.`;
+  }
+}
+
 /**
  * A short pick: the units are not at the location (empty, damaged, fewer). They are released
- * and blocked there until counted, an outbound exception is recorded, and the line's units are
+ * and blocked there until counted — by a cycle count of source OB troubleshoot of the SKU there
+ * (or the open count that already lists it), which releases them when it ends; else until the
+ * exception is decided — an outbound exception is recorded, and the line's units are
  * re-allocated from other locations onto this task's route; when no stock is left the order
  * fails (pick fail), its other lines are released, its picked units get a reverse picking task, and
  * the wave goes on without it.
@@ -485,9 +499,15 @@ export async function applyShortPick(tx: Db, whsId: string, actor: OpActor & Act
   const reasonName = SHORT_PICK_REASON.label(p.reason)?.message ?? String(p.reason);
   const key = balanceOf(alloc);
   await releasePrepick(tx, whsId, [{ ...key, qty: p.qty }]);
+  const count = await countLine(tx, whsId, { locationId: alloc.locationId, skuId: alloc.skuId }, {
+    source: CYCLE_COUNT_SOURCE.values.OB_TROUBLESHOOT, sourceRef: exceptionNo, createdBy: actor.userId,
+  });
+  // Held by the count that settles them (it releases them when it ends), else by the exception (its decision does).
+  const settled = count.outcome === 'made' || count.outcome === 'covered';
   await lockStock(tx, whsId, [{ ...key, qty: p.qty }], {
     reason: `Short pick ${exceptionNo} (${reasonName.toLowerCase()}) on task ${task.taskNo}: count the location before it is picked again.`,
     operatorId: actor.userId, opId: actor.opId,
+    ...(settled ? { refType: INVENTORY_REF_TYPE.values.CYCLE_COUNT, refNo: count.orderNo } : { refType: INVENTORY_REF_TYPE.values.OUTBOUND_EXCEPTION, refNo: exceptionNo }),
   });
   const shorted = await bumpAlloc(tx, whsId, alloc.allocId, { shortQty: p.qty });
   await changeAllocated(tx, whsId, [{ orderNo: order.orderNo, lineNo: alloc.lineNo, qty: -p.qty }]);
@@ -527,7 +547,7 @@ export async function applyShortPick(tx: Db, whsId: string, actor: OpActor & Act
   }
   await tx.insert(outboundExceptions).values({
     whsId, exceptionNo, reason: p.reason, locationId: alloc.locationId, skuId: alloc.skuId, batchId: alloc.batchId, qty: p.qty,
-    taskNo: task.taskNo, orderNo: order.orderNo, outcome, opId: actor.opId, operatorId: actor.userId,
+    taskNo: task.taskNo, orderNo: order.orderNo, outcome: `${outcome} ${countOutcome(count, alloc.locationId, alloc.skuId)}`, opId: actor.opId, operatorId: actor.userId,
   });
   const tasks = await settleTasks(tx, whsId, [task.taskNo]);
   const [line] = await tx.select().from(outboundAllocations).where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.allocId, shorted.allocId)));

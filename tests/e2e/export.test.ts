@@ -150,3 +150,35 @@ describe('export (supplier list)', () => {
     await context.close();
   });
 });
+
+describe('export (cycle count order list, report type 405)', () => {
+  test('the list\'s Export makes the cycle count excel; the Report Center shows its report type and searches by it', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/v2/login?redirect_url=%2Fv2%2Finventorymanage%2Fcc%2Fccorder');
+    await signIn(page, 'admin@demo.local');
+    await page.waitForURL('**/v2/inventorymanage/cc/ccorder');
+    await expect.poll(() => page.getByTestId('resource-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    const orders = await page.getByTestId('resource-table').locator('tbody tr td:first-child').allTextContents();
+
+    await exportAs(page, 'XLSX');
+    await page.getByRole('link', { name: 'Open Report Center' }).last().click();
+    await page.waitForURL('**/v2/reportcenter/reportcenter');
+    const row = taskRow(page, 'cycle_count_order_');
+    await expect.poll(() => row.getByTestId('export-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    expect(await cellOf(page, row, 'Report Type')).toBe('Cycle Count Order');
+
+    const xlsx = await downloadFrom(page, row);
+    expect(xlsx.name).toMatch(/^cycle_count_order_[A-Z0-9]+_\d{8}_\d{6}\.xlsx$/);
+    const sheet = strFromU8(unzipSync(xlsx.bytes)['xl/worksheets/sheet1.xml']!);
+    for (const text of ['Order No.', 'Order Type', 'Count Kind', 'Scope', 'Source', 'Locations', 'SKUs', 'Express', 'Manual', ...orders]) expect(sheet).toContain(`>${text}<`);
+
+    // Searched by report type (the URL keeps the panel's search): another type lists none of it.
+    await page.goto('/v2/reportcenter/reportcenter?report_type=1001');
+    await expect.poll(() => total(page)).toMatch(/^Total \d+$/);
+    expect(await taskRow(page, 'cycle_count_order_').count()).toBe(0);
+    await page.goto('/v2/reportcenter/reportcenter?report_type=405');
+    await expect.poll(() => taskRow(page, 'cycle_count_order_').count()).toBe(1);
+    expect(await tasks(page).locator('tbody tr', { hasNotText: 'cycle_count_order_' }).count()).toBe(0);
+    await context.close();
+  });
+});

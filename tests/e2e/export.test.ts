@@ -20,12 +20,13 @@ afterAll(async () => {
 /** A browser far from every demo warehouse's zone: the Report Center's times must still be the warehouse's. */
 const BROWSER_TIME_ZONE = 'America/Sao_Paulo';
 
-async function openSuppliers(search = '') {
+/** A list page (its manifest path and search), opened by the admin through the sign-in page. */
+async function openList(path: string, search = '') {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 800 }, locale: 'en-US', timezoneId: BROWSER_TIME_ZONE });
   const page = await context.newPage();
-  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2/wmsbasic/supplier${search}`)}`);
+  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2${path}${search}`)}`);
   await signIn(page, 'admin@demo.local');
-  await page.waitForURL('**/v2/wmsbasic/supplier*');
+  await page.waitForURL(`**/v2${path}*`);
   return { context, page };
 }
 
@@ -79,7 +80,7 @@ function csvLines(bytes: Uint8Array): string[][] {
 
 describe('export (supplier list)', () => {
   test('CSV and XLSX of the filtered list, queued from the page and downloaded from the Report Center', async () => {
-    const { context, page } = await openSuppliers('?status=2');
+    const { context, page } = await openList('/wmsbasic/supplier', '?status=2');
     await expect.poll(() => total(page)).toBe('Total 6');
     const ids = await page.getByTestId('resource-table').locator('tbody tr td:first-child').allTextContents();
 
@@ -153,10 +154,7 @@ describe('export (supplier list)', () => {
 
 describe('export (cycle count order list, report type 405)', () => {
   test('the list\'s Export makes the cycle count excel; the Report Center shows its report type and searches by it', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto('/v2/login?redirect_url=%2Fv2%2Finventorymanage%2Fcc%2Fccorder');
-    await signIn(page, 'admin@demo.local');
-    await page.waitForURL('**/v2/inventorymanage/cc/ccorder');
+    const { context, page } = await openList('/inventorymanage/cc/ccorder');
     await expect.poll(() => page.getByTestId('resource-table').locator('tbody tr').count()).toBeGreaterThan(0);
     const orders = await page.getByTestId('resource-table').locator('tbody tr td:first-child').allTextContents();
 

@@ -44,7 +44,7 @@ export type ExportTaskRow = z.infer<ReturnType<typeof rowSchema<typeof exportTas
 export const exportTaskContract = {
   createExportTask: endpoint({
     method: 'POST', path: '/apps/config/export/create_export_task', access: 'session',
-    summary: 'Queues an export of a resource list as an xlsx or csv file, the list named by its resource or by its report type id (spec §3: 404, 405, 702, 704, 1001): the filters are those of the list (validated as its list call validates them) and the caller needs the list\'s permission. Answers the task id; the file is made in the background and listed by search_export_task (the export_task resource).',
+    summary: `Queues an export of a resource list as an xlsx or csv file, the list named by its resource or by its report type id (spec §3: ${EXPORT_REPORT_TYPE.options.map((o) => o.value).join(', ')}): the filters are those of the list (validated as its list call validates them) and the caller needs the list's permission. Answers the task id; the file is made in the background and listed by search_export_task (the export_task resource).`,
     input: z.object({
       /** The list by its resource name; or by `report_type`, exactly one of the two. */
       resource: z.string().trim().min(1).max(64).optional(),

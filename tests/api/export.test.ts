@@ -5,6 +5,7 @@ import { parseCsv } from '../support/csv';
 import { exportTasks, suppliers } from '../../src/server/db/schema';
 import { EXPORT_PAGE_SIZE, purgeExpiredExports, runPendingExports, startExportWorker } from '../../src/server/modules/report/export-worker';
 import { readSheet } from '../../src/server/common/sheets/sheet-read';
+import { EXPORT_REPORT_TYPE } from '../../src/shared/codes';
 import { API_BASE } from '../../src/shared/contract/define';
 import { EXPORT_DOWNLOAD_PATH, EXPORT_MAX_UNFINISHED, EXPORT_RETENTION_DAYS, EXPORT_STATUS, type ExportTaskRow } from '../../src/shared/contract/export-task.contract';
 import { RET } from '../../src/shared/retcodes';
@@ -215,7 +216,7 @@ describe('the user administration lists', () => {
 });
 
 describe('refusals', () => {
-  test('bad filters, an unknown resource or column, a bad format: -100400 naming the field, nothing queued', async () => {
+  test('bad filters, an unknown resource, report type or column, a bad format: -100400 naming the field, nothing queued', async () => {
     const before = (await admin.get<TaskPage>(SEARCH)).data.total;
     for (const [body, field] of [
       [{ resource: 'supplier', format: 'csv', filters: { status: '3' } }, 'filters.status'],
@@ -225,6 +226,12 @@ describe('refusals', () => {
       [{ resource: 'no_such_list', format: 'csv' }, 'resource'],
       [{ resource: 'supplier', format: 'csv', columns: [{ field: 'password' }] }, 'columns.0.field'],
       [{ resource: 'supplier', format: 'csv', columns: [{ field: 'status' }, { field: 'status' }] }, 'columns.1.field'],
+      // Asked by report type (spec §3) instead: one of the spec's, and either it or the resource.
+      [{ report_type: 999, format: 'csv' }, 'report_type'],
+      [{ report_type: '405', format: 'csv' }, 'report_type'],
+      [{ report_type: EXPORT_REPORT_TYPE.values.CYCLE_COUNT_ORDER, resource: 'cc_order', format: 'csv' }, 'resource'],
+      [{ format: 'csv' }, 'resource'],
+      [{ report_type: EXPORT_REPORT_TYPE.values.CYCLE_COUNT_ORDER, format: 'csv', filters: { status: '9' } }, 'filters.status'],
     ] as const) {
       const res = await admin.post(CREATE, body);
       expect(res.retcode, JSON.stringify(body)).toBe(RET.BAD_INPUT);

@@ -20,12 +20,13 @@ afterAll(async () => {
 /** A browser far from every demo warehouse's zone: the Report Center's times must still be the warehouse's. */
 const BROWSER_TIME_ZONE = 'America/Sao_Paulo';
 
-async function openSuppliers(search = '') {
+/** A list page (its manifest path and search), opened by the admin through the sign-in page. */
+async function openList(path: string, search = '') {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 800 }, locale: 'en-US', timezoneId: BROWSER_TIME_ZONE });
   const page = await context.newPage();
-  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2/wmsbasic/supplier${search}`)}`);
+  await page.goto(`/v2/login?redirect_url=${encodeURIComponent(`/v2${path}${search}`)}`);
   await signIn(page, 'admin@demo.local');
-  await page.waitForURL('**/v2/wmsbasic/supplier*');
+  await page.waitForURL(`**/v2${path}*`);
   return { context, page };
 }
 
@@ -79,7 +80,7 @@ function csvLines(bytes: Uint8Array): string[][] {
 
 describe('export (supplier list)', () => {
   test('CSV and XLSX of the filtered list, queued from the page and downloaded from the Report Center', async () => {
-    const { context, page } = await openSuppliers('?status=2');
+    const { context, page } = await openList('/wmsbasic/supplier', '?status=2');
     await expect.poll(() => total(page)).toBe('Total 6');
     const ids = await page.getByTestId('resource-table').locator('tbody tr td:first-child').allTextContents();
 
@@ -147,6 +148,35 @@ describe('export (supplier list)', () => {
     expect(await header('Category').count()).toBe(0);
     const shown = await headers();
     expect(shown.indexOf('Selling Type')).toBeLessThan(shown.indexOf('Unit'));
+    await context.close();
+  });
+});
+
+describe('export (cycle count order list, report type 405)', () => {
+  test('the list\'s Export makes the cycle count excel; the Report Center shows its report type and searches by it', async () => {
+    const { context, page } = await openList('/inventorymanage/cc/ccorder');
+    await expect.poll(() => page.getByTestId('resource-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    const orders = await page.getByTestId('resource-table').locator('tbody tr td:first-child').allTextContents();
+
+    await exportAs(page, 'XLSX');
+    await page.getByRole('link', { name: 'Open Report Center' }).last().click();
+    await page.waitForURL('**/v2/reportcenter/reportcenter');
+    const row = taskRow(page, 'cycle_count_order_');
+    await expect.poll(() => row.getByTestId('export-status').textContent(), { timeout: 30_000 }).toBe('Done');
+    expect(await cellOf(page, row, 'Report Type')).toBe('Cycle Count Order');
+
+    const xlsx = await downloadFrom(page, row);
+    expect(xlsx.name).toMatch(/^cycle_count_order_[A-Z0-9]+_\d{8}_\d{6}\.xlsx$/);
+    const sheet = strFromU8(unzipSync(xlsx.bytes)['xl/worksheets/sheet1.xml']!);
+    for (const text of ['Order No.', 'Order Type', 'Count Kind', 'Scope', 'Source', 'Locations', 'SKUs', 'Express', 'Manual', ...orders]) expect(sheet).toContain(`>${text}<`);
+
+    // Searched by report type (the URL keeps the panel's search): another type lists none of it.
+    await page.goto('/v2/reportcenter/reportcenter?report_type=1001');
+    await expect.poll(() => total(page)).toMatch(/^Total \d+$/);
+    expect(await taskRow(page, 'cycle_count_order_').count()).toBe(0);
+    await page.goto('/v2/reportcenter/reportcenter?report_type=405');
+    await expect.poll(() => taskRow(page, 'cycle_count_order_').count()).toBe(1);
+    expect(await tasks(page).locator('tbody tr', { hasNotText: 'cycle_count_order_' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EXPORT_TASK_STATUS } from '../codes';
+import { EXPORT_REPORT_TYPE, EXPORT_TASK_STATUS } from '../codes';
 import type { exportTaskResource } from '../resources/export-task.resource';
 import type { rowSchema } from '../resources/schemas';
+import { codeOf } from './asn.contract';
 import { endpoint } from './define';
 
 /** Export task status (spec §3): pending 0, ongoing 1, done 2, fail 3. */
@@ -43,16 +44,18 @@ export type ExportTaskRow = z.infer<ReturnType<typeof rowSchema<typeof exportTas
 export const exportTaskContract = {
   createExportTask: endpoint({
     method: 'POST', path: '/apps/config/export/create_export_task', access: 'session',
-    summary: 'Queues an export of a resource list as an xlsx or csv file: the filters are those of the list (validated as its list call validates them) and the caller needs the list\'s permission. Answers the task id; the file is made in the background and listed by search_export_task (the export_task resource).',
+    summary: `Queues an export of a resource list as an xlsx or csv file, the list named by its resource or by its report type id (spec §3: ${EXPORT_REPORT_TYPE.options.map((o) => o.value).join(', ')}): the filters are those of the list (validated as its list call validates them) and the caller needs the list's permission. Answers the task id; the file is made in the background and listed by search_export_task (the export_task resource).`,
     input: z.object({
-      resource: z.string().trim().min(1).max(64),
+      /** The list by its resource name; or by `report_type`, exactly one of the two. */
+      resource: z.string().trim().min(1).max(64).optional(),
+      report_type: codeOf(EXPORT_REPORT_TYPE).optional(),
       format: z.enum(EXPORT_FORMATS),
       filters: z.record(z.string().max(64), z.unknown())
         .refine((v) => Object.keys(v).length <= 100, 'has more than 100 keys')
         .default({}),
       /** The file's columns in order; every field of the resource, English headers, when absent. */
       columns: z.array(exportColumn).min(1).max(EXPORT_MAX_COLUMNS).optional(),
-    }),
+    }).refine((v) => (v.resource === undefined) !== (v.report_type === undefined), { path: ['resource'], message: 'give either resource or report_type, not both' }),
     output: z.object({ task_id: z.string() }),
   }),
 } as const;

@@ -1,4 +1,4 @@
-import { codeEnum, INVENTORY_ADJUSTMENT_REASON, INVENTORY_ADJUSTMENT_STATUS } from '../codes';
+import { codeEnum, EXPORT_REPORT_TYPE, INVENTORY_ADJUSTMENT_REASON, INVENTORY_ADJUSTMENT_STATUS } from '../codes';
 import { defineResource } from './define';
 import { qtyField } from './stock-fields';
 
@@ -15,6 +15,7 @@ export const ADJUSTMENT_REMARK_MAX = 500;
 export const adjustmentResource = defineResource({
   name: 'inventory_adjustment',
   query: 'adjustments',
+  reportType: EXPORT_REPORT_TYPE.values.INVENTORY_ADJUSTMENT,
   api: { list: { path: '/apps/process/inventory/adjustment/search_adjustment' } },
   pages: { list: '/inventorymanage/adjust', detail: '/inventorymanage/adjust/view', create: '/inventorymanage/adjust/create' },
   ownScreens: ['detail', 'create'],

@@ -1,4 +1,4 @@
-import { CHECKING_STATION_MODE, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
+import { CHECKING_STATION_MODE, EXPORT_REPORT_TYPE, PICKING_TYPE, TASK_STATUS, codeEnum } from '../codes';
 import { CHECKING_TASK_PAGES } from '../contract/checking.contract';
 import { defineResource } from './define';
 
@@ -13,6 +13,7 @@ const T = TASK_STATUS.values;
 export const checkingTaskResource = defineResource({
   name: 'checking_task',
   table: 'checking_tasks',
+  reportType: EXPORT_REPORT_TYPE.values.CHECKING_TASK,
   key: 'task_no',
   warehouseScoped: true,
   defaultSort: { field: 'task_no', desc: true },

@@ -1,6 +1,6 @@
 import {
   CC_DIFF_STATUS, CC_TASK_SPLIT, CYCLE_COUNT_CREATION_STATUS, CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE,
-  CYCLE_COUNT_STATUS, codeEnum,
+  CYCLE_COUNT_STATUS, EXPORT_REPORT_TYPE, codeEnum,
 } from '../codes';
 import { CC_ACCESS, CC_PAGES } from '../contract/cycle-count.contract';
 import { defineResource } from './define';
@@ -40,6 +40,7 @@ const ccOrderFields = {
 export const ccOrderResource = defineResource({
   name: 'cc_order',
   table: 'cc_orders',
+  reportType: EXPORT_REPORT_TYPE.values.CYCLE_COUNT_ORDER,
   fixed: { source: CC_SOURCES },
   key: 'order_no',
   warehouseScoped: true,

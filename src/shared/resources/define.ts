@@ -1,3 +1,4 @@
+import type { CodeOf, EXPORT_REPORT_TYPE } from '../codes';
 import type { FilterItemSettings, FilterType } from './filter-items';
 
 /**
@@ -203,6 +204,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * rows open their SKU's detail, /inventorymap/expiry/detail/$sku_id).
    */
   detailBy?: string;
+  /**
+   * The spec's export report type id of its list (spec §3, e.g. cycle count order 405): recorded on
+   * its export tasks, names their files, and lets create_export_task be asked by it. One resource a type.
+   */
+  reportType?: CodeOf<typeof EXPORT_REPORT_TYPE>;
 }
 
 /** A value a resource fixes a column to, or the values one of which it must have. */

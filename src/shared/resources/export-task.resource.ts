@@ -1,4 +1,4 @@
-import { EXPORT_TASK_STATUS, codeEnum } from '../codes';
+import { EXPORT_REPORT_TYPE, EXPORT_TASK_STATUS, codeEnum } from '../codes';
 import { defineResource } from './define';
 
 /**
@@ -20,6 +20,8 @@ export const exportTaskResource = defineResource({
     file_name: { kind: 'text', label: /*i18n*/ 'File', readOnly: true, filter: { op: 'prefix', type: 'input' } },
     /** The exported resource (shared/resources/registry.ts). */
     resource: { kind: 'text', label: /*i18n*/ 'Exported List', readOnly: true, max: 64, hideInList: true },
+    /** The spec's report type id of the exported list (ResourceDef.reportType); none for the other lists. */
+    report_type: { kind: 'enum', label: /*i18n*/ 'Report Type', readOnly: true, ...codeEnum(EXPORT_REPORT_TYPE), filter: { op: 'eq', type: 'select' } },
     file_format: { kind: 'text', label: /*i18n*/ 'File format', readOnly: true, max: 8, hideInList: true },
     status: {
       kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(EXPORT_TASK_STATUS), filter: { op: 'eq', type: 'select' },

@@ -1,4 +1,4 @@
-import { PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
+import { EXPORT_REPORT_TYPE, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
 import { PICKING_TASK_PAGES } from '../contract/picking.contract';
 import { SUB_PICKING_PAGES } from '../contract/sub-picking.contract';
 import { defineResource, type FieldDef } from './define';
@@ -36,6 +36,7 @@ const taskList = { table: 'picking_tasks', key: 'task_no', warehouseScoped: true
 export const pickingTaskResource = defineResource({
   ...taskList,
   name: 'picking_task',
+  reportType: EXPORT_REPORT_TYPE.values.PICKING_TASK,
   fields: taskFields,
   fixed: { kind: K.PICKING },
   api: { list: { path: '/apps/process/outbound/pickingtask/search_picking_task' } },

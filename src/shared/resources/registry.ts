@@ -1,3 +1,4 @@
+import { EXPORT_REPORT_TYPE } from '../codes';
 import type { ResourceDef } from './define';
 import { ccFrequencyRuleResource, highValueRuleResource } from './abc.resource';
 import { adjustmentResource } from './adjustment.resource';
@@ -91,6 +92,21 @@ for (const def of RESOURCES as readonly ResourceDef[]) {
 
 /** A registered resource by name (export tasks, references); undefined when there is none. */
 export const resourceNamed = (name: string): ResourceDef | undefined => byName.get(name);
+
+// Each report type of the spec is the list of one resource (export tasks are asked for by either).
+const byReportType = new Map<number, ResourceDef>();
+for (const def of byName.values()) {
+  if (def.reportType === undefined) continue;
+  const other = byReportType.get(def.reportType);
+  if (other) throw new Error(`${def.name} and ${other.name} both declare report type ${def.reportType}`);
+  byReportType.set(def.reportType, def);
+}
+for (const { value, name } of EXPORT_REPORT_TYPE.options) {
+  if (!byReportType.has(value)) throw new Error(`report type ${name} (${value}) is not the reportType of any resource`);
+}
+
+/** The resource whose list is a report type (spec §3 export report type ids); undefined for another number. */
+export const resourceOfReportType = (reportType: number): ResourceDef | undefined => byReportType.get(reportType);
 
 // References name registered resources: checked once, here, for every field that has one.
 for (const def of byName.values()) {

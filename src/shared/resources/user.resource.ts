@@ -1,4 +1,4 @@
-import { STAFF_EMPLOYMENT, STAFF_STATUS, USER_KIND, codeEnum } from '../codes';
+import { EXPORT_REPORT_TYPE, STAFF_EMPLOYMENT, STAFF_STATUS, USER_KIND, codeEnum } from '../codes';
 import { derivePerm } from '../routes/derive';
 import { defineResource, type FieldDef } from './define';
 
@@ -67,10 +67,14 @@ const MEMBER_FIELDS = {
   is_tob_synced: { kind: 'bool', label: /*i18n*/ 'Synced to ToB', readOnly: true, hideInList: true, form: { hideIn: ['edit'] } },
 } as const satisfies Record<string, FieldDef>;
 
-/** The members of the session's warehouse (/wmsconfig/userlist). */
+/**
+ * The members of the session's warehouse (/wmsconfig/userlist): its staff, with their status and
+ * employment, so its export is the spec's staff list (Labor Management's Manage Staff is not built).
+ */
 export const userResource = defineResource({
   name: 'user',
   query: 'warehouse_members',
+  reportType: EXPORT_REPORT_TYPE.values.STAFF_LIST,
   api: { list: { path: `${USERLIST}/get_user_list` } },
   pages: { list: '/wmsconfig/userlist' },
   ownScreens: ['list'],

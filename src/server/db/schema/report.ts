@@ -19,6 +19,8 @@ export const exportTasks = pgTable('export_tasks', {
   userId: integer('user_id').notNull().references(() => users.userId),
   /** The resource exported (server/modules/report/export-sources.ts). */
   resource: text('resource').notNull(),
+  /** The resource's spec report type id (spec §3 EXPORT_REPORT_TYPE), when it has one. */
+  reportType: integer('report_type'),
   /** The list's filters and sort, as validated by the resource's list input (no paging). */
   filters: jsonb('filters').notNull(),
   /** Columns of the file: field, header label and value labels, in order. */

@@ -2,6 +2,9 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   EXPORT_MAX_UNFINISHED, type ExportColumn, type exportTaskContract,
 } from '../../../shared/contract/export-task.contract';
+import { EXPORT_REPORT_TYPE } from '../../../shared/codes';
+import type { ResourceDef } from '../../../shared/resources/define';
+import { resourceOfReportType } from '../../../shared/resources/registry';
 import { listInputSchema } from '../../../shared/resources/schemas';
 import { RET } from '../../../shared/retcodes';
 import { exportTasks } from '../../db/schema';
@@ -10,19 +13,34 @@ import { assertStorableText } from '../../http/input-guard';
 import type { Handlers } from '../../http/register';
 import { requireFeature } from '../resources';
 import { userPermissions } from '../../common/access';
-import { EXPORT_SOURCES } from './export-sources';
+import { EXPORT_SOURCES, type ExportSource } from './export-sources';
 import { assertRoomForTask } from '../../common/task-worker';
 
-/** `supplier_SGSIN1_20261124_014501.xlsx`: what, where and when (UTC), safe on every file system. */
-function fileNameOf(resource: string, whsId: string, format: string, at: Date): string {
+/**
+ * `supplier_SGSIN1_20261124_014501.xlsx`: what (the report type's name, else the resource's), where
+ * and when (UTC), safe on every file system.
+ */
+function fileNameOf(def: ResourceDef, whsId: string, format: string, at: Date): string {
+  const what = EXPORT_REPORT_TYPE.options.find((o) => o.value === def.reportType)?.name.toLowerCase() ?? def.name;
   const stamp = at.toISOString().replace(/\.\d+Z$/, '').replace(/-|:/g, '').replace('T', '_');
-  return `${resource}_${whsId}_${stamp}.${format}`.replace(/[^\w.-]/g, '_');
+  return `${what}_${whsId}_${stamp}.${format}`.replace(/[^\w.-]/g, '_');
+}
+
+/** The list asked for, by resource name or by report type (the contract lets exactly one through). */
+function sourceOf(input: { resource?: string; report_type?: number }): ExportSource {
+  if (input.report_type !== undefined) {
+    const source = EXPORT_SOURCES.get(resourceOfReportType(input.report_type)?.name ?? '');
+    if (!source) throw badInput('report_type', `report type ${input.report_type} cannot be exported`);
+    return source;
+  }
+  const source = EXPORT_SOURCES.get(input.resource!);
+  if (!source) throw badInput('resource', `${input.resource} cannot be exported`);
+  return source;
 }
 
 export const exportTaskHandlers: Handlers<typeof exportTaskContract> = {
   async createExportTask(input, { db, session }) {
-    const source = EXPORT_SOURCES.get(input.resource);
-    if (!source) throw badInput('resource', `${input.resource} cannot be exported`);
+    const source = sourceOf(input);
     // The list's own permission, checked before its filters: no validation details leak to the unauthorised.
     const perms = await userPermissions(db, session.userId, session.whsId);
     if (!perms.has(source.perm)) throw permissionDenied(source.perm);
@@ -53,8 +71,8 @@ export const exportTaskHandlers: Handlers<typeof exportTaskContract> = {
     await db.transaction(async (tx) => {
       await assertRoomForTask(tx, exportTasks, session, EXPORT_MAX_UNFINISHED, 'exports');
       await tx.insert(exportTasks).values({
-        whsId: session.whsId, taskId, userId: session.userId, resource: source.def.name, filters, columns,
-        fileFormat: input.format, fileName: fileNameOf(source.def.name, session.whsId, input.format, now), createdAt: now, updatedAt: now,
+        whsId: session.whsId, taskId, userId: session.userId, resource: source.def.name, reportType: source.def.reportType ?? null, filters, columns,
+        fileFormat: input.format, fileName: fileNameOf(source.def, session.whsId, input.format, now), createdAt: now, updatedAt: now,
       });
     });
     return { task_id: taskId };

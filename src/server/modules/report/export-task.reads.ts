@@ -11,7 +11,7 @@ const exportTaskRows: RowsQuery = {
   rows({ db, whsId, viewer }) {
     if (whsId === null || viewer === null) throw new Error('export tasks are read for a signed-in user in a warehouse');
     return db.select({
-      whs_id: exportTasks.whsId, task_id: exportTasks.taskId, file_name: exportTasks.fileName, resource: exportTasks.resource,
+      whs_id: exportTasks.whsId, task_id: exportTasks.taskId, file_name: exportTasks.fileName, resource: exportTasks.resource, report_type: exportTasks.reportType,
       file_format: exportTasks.fileFormat, status: exportTasks.status, progress: exportTasks.progress, row_count: exportTasks.rowCount,
       error_message: exportTasks.errorMessage, created_at: exportTasks.createdAt, updated_at: exportTasks.updatedAt, finished_at: exportTasks.finishedAt,
     }).from(exportTasks)

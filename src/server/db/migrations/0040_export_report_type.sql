@@ -1,0 +1,1 @@
+ALTER TABLE "export_tasks" ADD COLUMN "report_type" integer;

@@ -368,10 +368,11 @@ export function taskJson(t: TaskRow) {
 
 /** The zones the user counts in; null when the warehouse lists no cycle count skills (everyone counts everywhere). */
 async function skillZones(tx: Db, whsId: string, userId: number): Promise<Set<string> | null> {
-  const rows = await tx.select().from(cycleCountSkills).where(eq(cycleCountSkills.whsId, whsId));
-  if (!rows.length) return null;
-  const mine = rows.find((r) => r.userId === userId);
-  return new Set((mine?.zoneIds ?? '').split(',').map((z) => z.trim()).filter(Boolean));
+  const [mine] = await tx.select({ zoneIds: cycleCountSkills.zoneIds }).from(cycleCountSkills)
+    .where(and(eq(cycleCountSkills.whsId, whsId), eq(cycleCountSkills.userId, userId)));
+  if (mine) return new Set(mine.zoneIds.split(',').map((z) => z.trim()).filter(Boolean));
+  const [anyone] = await tx.select({ userId: cycleCountSkills.userId }).from(cycleCountSkills).where(eq(cycleCountSkills.whsId, whsId)).limit(1);
+  return anyone ? new Set() : null;
 }
 
 const refuse = (reason: 'skill' | 'recount' | 'none', message: string, data: Record<string, unknown> = {}) =>

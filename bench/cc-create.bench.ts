@@ -6,6 +6,7 @@ import type { Db } from '../src/server/db/client';
 import { CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE } from '../src/shared/codes';
 import { loadNodeModules } from './support/app-bundle';
 import type { BenchLog, StandaloneBenchModule } from './support/bench';
+import { NO_CC_CRITERIA } from './support/cc-data';
 import { createFreshDatabase, dropDatabase } from './support/postgres';
 import { BENCH_WHS, prepareDatabase, type DatabaseTarget } from './support/putaway-data';
 import { round } from './support/stats';
@@ -55,9 +56,6 @@ async function writeCells(db: Db): Promise<string[]> {
   return Array.from({ length: ZONES }, (_, z) => `CZ${String(z + 1).padStart(2, '0')}`);
 }
 
-/** Criteria that narrow nothing (the create page's defaults; the contract module is not loaded here, its route titles are Lingui macros). */
-const NO_CRITERIA = { park_ids: [], zone_ids: [], pathway_ids: [], location_from: '', location_to: '', sku_ids: [], supplier_id: '', moved_since: null, lines: [] };
-
 interface Created {
   seconds: number;
   create_s: number;
@@ -76,7 +74,7 @@ async function createAndBuild(target: DatabaseTarget, log: BenchLog, engine: str
     const started = performance.now();
     const made = await db.transaction((tx) => createOrder(tx, BENCH_WHS, {
       orderType: CYCLE_COUNT_ORDER_TYPE.values.FULL, kind: CYCLE_COUNT_KIND.values.LOCATION, scope: CYCLE_COUNT_SCOPE.values.CUSTOMIZED,
-      criteria: { ...NO_CRITERIA, zone_ids: zoneIds }, source: CYCLE_COUNT_SOURCE.values.MANUAL, createdBy: admin!.user_id,
+      criteria: { ...NO_CC_CRITERIA, zone_ids: zoneIds }, source: CYCLE_COUNT_SOURCE.values.MANUAL, createdBy: admin!.user_id,
     }));
     const created = performance.now();
     const builds = await runPendingCcBuilds(db);

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiThroughputBench } from './api-throughput.bench';
+import { ccCreateBench } from './cc-create.bench';
 import { checkingScanBench } from './checking-scan.bench';
+import { countReplayBench } from './count-replay.bench';
 import { initialJsBench } from './initial-js.bench';
 import { listBench } from './list.bench';
 import { listLoadBench } from './list-load.bench';
@@ -37,7 +39,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench, instantDeliveryBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench, instantDeliveryBench, ccCreateBench, countReplayBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

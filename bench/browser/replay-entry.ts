@@ -3,6 +3,7 @@ import { Outbox, type OutboxTransport, type Timers } from '../../src/app/kit/out
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { syncContract } from '../../src/shared/contract/sync.contract';
 import { sessionContract } from '../../src/shared/contract/session.contract';
+import { cycleCountOps } from '../../src/shared/ops/cycle-count.ops';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import type { OfflineOp, PayloadOf } from '../../src/shared/ops/define';
 import { putawayOps } from '../../src/shared/ops/putaway.ops';
@@ -68,7 +69,9 @@ async function signIn(email: string, password: string): Promise<{ whs_id: string
 }
 
 /** The ops a replay scenario queues, by kind. */
-const QUEUEABLE = new Map<string, OfflineOp>([putawayOps.put, pickingOps.pick, shippingOps.open, shippingOps.load, shippingOps.close].map((op) => [op.kind, op]));
+const QUEUEABLE = new Map<string, OfflineOp>([
+  putawayOps.put, pickingOps.pick, shippingOps.open, shippingOps.load, shippingOps.close, cycleCountOps.count, cycleCountOps.empty,
+].map((op) => [op.kind, op]));
 
 /** The operator scans with the network gone: every op is queued through `enqueue`, nothing is sent. Returns each enqueue's time. */
 async function queue({ dbName, context, ops }: QueueRequest): Promise<number[]> {

@@ -46,6 +46,11 @@ export const BENCH_KEYS = [
   'instant_place_p95_ms',
   'instant_rider_load_p95_ms',
   'instant_rider_close_ms',
+  'cc_create_100k_locations_s',
+  'count_replay_ops_per_s_pglite',
+  'count_replay_ops_per_s_postgres',
+  'count_replay_lost',
+  'count_replay_duplicated',
 ] as const;
 
 export type BenchKey = (typeof BENCH_KEYS)[number];
@@ -103,4 +108,9 @@ export const TARGETS: Partial<Record<BenchKey, Target>> = {
   instant_place_p95_ms: { max: 150, unit: 'ms' },
   instant_rider_load_p95_ms: { max: 150, unit: 'ms' },
   instant_rider_close_ms: { max: 3000, unit: 'ms' },
+  cc_create_100k_locations_s: { max: 20, unit: 's' },
+  count_replay_ops_per_s_pglite: { min: 1000, unit: 'ops/s' },
+  count_replay_ops_per_s_postgres: { min: 2000, unit: 'ops/s' },
+  count_replay_lost: { max: 0, unit: 'counts' },
+  count_replay_duplicated: { max: 0, unit: 'counts' },
 };

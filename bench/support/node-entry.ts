@@ -12,3 +12,5 @@ export { weightBands, weightVerdict } from '../../src/server/modules/outbound/we
 export { applyPreSort, applySort, startSorting } from '../../src/server/modules/outbound/sorting';
 export { applyPlace } from '../../src/server/modules/outbound/instant-delivery';
 export { applyClose, applyLoad, applyOpen } from '../../src/server/modules/outbound/shipping';
+export { createOrder } from '../../src/server/modules/inventory/cycle-count';
+export { runPendingCcBuilds } from '../../src/server/modules/inventory/cycle-count-worker';

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { Device } from '../support/op-device';
+import { Device, type OpAnswer } from '../support/op-device';
 import { outboundFlow } from '../support/outbound-flow';
-import { cells, inventoryTransactions, skus } from '../../src/server/db/schema';
+import { ccCounts, ccOrders, ccTaskLocations, ccTasks, cells, inventoryTransactions, skus } from '../../src/server/db/schema';
 import { runPendingCcBuilds } from '../../src/server/modules/inventory/cycle-count-worker';
 import {
   CC_DIFF_STATUS, CYCLE_COUNT_CREATION_STATUS, CYCLE_COUNT_KIND, CYCLE_COUNT_ORDER_TYPE, CYCLE_COUNT_RESULT, CYCLE_COUNT_SCOPE, CYCLE_COUNT_SOURCE,
@@ -160,6 +160,125 @@ describe('a location count over one zone, two counters, a second round and appro
     expect(adjustment.data.lines).toHaveLength(1);
     expect((await orderOf(orderNo)).status).toBe(STATUS.DONE);
     expect((await supervisor.post(`${DIFF}/approve_cc_diff_order`, { diff_no: pending.diff_no })).retcode).toBe(RET.CC_STATE_REFUSED);
+  });
+});
+
+/**
+ * A push of many counts applies them as one run (cycle-count-rounds.ts applyCounts through the count
+ * and empty ops' applyRun): its answers and what it leaves must be what the same ops pushed one at a
+ * time give, and a refusal inside a run must land on its own op alone.
+ */
+describe('a run of counts in one push', () => {
+  /** A location count of a zone of its own: 4 cells, a SKU of 50 units each; one task, claimed by counter A. */
+  async function countable() {
+    const skuIds = await flow.stockedSkus(4, 250, 50);
+    const cellIds = await Promise.all(skuIds.map(cellOf));
+    const orderNo = await created(locationOrder([await zoneOf(cellIds[0]!)]));
+    const [task] = await tasksOf(orderNo);
+    expect((await claim(counterA, task.task_no)).retcode).toBe(0);
+    const barcodes = await db().select({ skuId: skus.skuId, barcode: skus.barcode }).from(skus).where(and(eq(skus.whsId, WHS), inArray(skus.skuId, skuIds)));
+    return { skuIds, cellIds, orderNo, taskNo: task.task_no as string, barcodeOf: (skuId: string) => barcodes.find((b) => b.skuId === skuId)!.barcode! };
+  }
+  type Fixture = Awaited<ReturnType<typeof countable>>;
+
+  /** Counts by id, barcode and id in lower case, two of one line apart; two empty confirmations (a run of their own); then one more count. */
+  function opsOf(fx: Fixture) {
+    const [s1, s2, s3] = fx.skuIds;
+    const [c1, c2, c3, c4] = fx.cellIds;
+    const at = (location_id: string) => ({ task_no: fx.taskNo, location_id });
+    return [
+      [cycleCountOps.count.kind, { ...at(c1!), code: s1!, qty: 2 }], [cycleCountOps.count.kind, { ...at(c1!), code: s1!, qty: 3 }],
+      [cycleCountOps.count.kind, { ...at(c2!), code: fx.barcodeOf(s2!), qty: 7 }], [cycleCountOps.count.kind, { ...at(c1!), code: ` ${s1!.toLowerCase()} `, qty: 1 }],
+      [cycleCountOps.empty.kind, at(c4!)], [cycleCountOps.empty.kind, at(c3!)],
+      [cycleCountOps.count.kind, { ...at(c3!), code: s3!, qty: 50 }],
+    ] as const;
+  }
+
+  /** The fixture's names as tokens, so two fixtures compare. */
+  const normalizer = (fx: Fixture) => {
+    const names = new Map<string, string>([
+      ...fx.skuIds.map((id, i) => [id, `<sku${i}>`] as const), ...fx.cellIds.map((c, i) => [c, `<cell${i}>`] as const),
+      [fx.orderNo, '<order>'], [fx.taskNo, '<task>'],
+    ]);
+    const longestFirst = [...names.keys()].sort((a, b) => b.length - a.length);
+    return (value: unknown) => {
+      let text = JSON.stringify(value);
+      for (const name of longestFirst) text = text.split(name).join(names.get(name)!);
+      return JSON.parse(text) as unknown;
+    };
+  };
+
+  /** Everything counting changes, read back: counts, the task's locations, the task, the order. */
+  async function stateOf(fx: Fixture, firstCountAt: ReadonlyMap<string, number>) {
+    const counts = await db().select().from(ccCounts).where(and(eq(ccCounts.whsId, WHS), eq(ccCounts.taskNo, fx.taskNo))).orderBy(asc(ccCounts.countId));
+    const places = await db().select().from(ccTaskLocations).where(and(eq(ccTaskLocations.whsId, WHS), eq(ccTaskLocations.taskNo, fx.taskNo))).orderBy(asc(ccTaskLocations.seq));
+    const [task] = await db().select().from(ccTasks).where(and(eq(ccTasks.whsId, WHS), eq(ccTasks.taskNo, fx.taskNo)));
+    const [order] = await db().select().from(ccOrders).where(and(eq(ccOrders.whsId, WHS), eq(ccOrders.orderNo, fx.orderNo)));
+    return normalizer(fx)({
+      counts: counts.map((c) => ({ order: c.orderNo, round: c.round, location: c.locationId, sku: c.skuId, qty: c.qty, counter: c.counterId, hasOp: c.opId !== null })),
+      ops_counted_once: new Set(counts.map((c) => c.opId)).size === counts.length,
+      places: places.map((p) => ({ location: p.locationId, status: p.status, atFirstCount: p.countedAt?.getTime() === firstCountAt.get(p.locationId) })),
+      task: { status: task!.status, counted: task!.countedLocationCount, locations: task!.locationCount },
+      order: { status: order!.status },
+    });
+  }
+
+  /** Each location's first count's device time. */
+  const firstCounts = (ops: readonly { created_at: number; payload: Record<string, unknown> }[]) => {
+    const first = new Map<string, number>();
+    for (const op of ops) {
+      const at = first.get(op.payload.location_id as string);
+      if (at === undefined || op.created_at < at) first.set(op.payload.location_id as string, op.created_at);
+    }
+    return first;
+  };
+
+  test('answers and leaves what the same counts pushed one at a time do; pushed again it answers the same and changes nothing', async () => {
+    const [together, alone] = [await countable(), await countable()];
+    const device = new Device(counterA);
+    const ops = opsOf(together).map(([kind, payload]) => device.op(kind, payload));
+    const answersTogether = await device.send(...ops);
+    const single = new Device(counterA);
+    const singleOps = opsOf(alone).map(([kind, payload]) => single.op(kind, payload));
+    const answersAlone: OpAnswer[] = [];
+    for (const op of singleOps) answersAlone.push(...await single.send(op));
+
+    const answers = (fx: Fixture, list: OpAnswer[]) => normalizer(fx)(list.map((a) => ({ status: a.status, retcode: a.retcode, message: a.message, data: a.data })));
+    expect(answersTogether.map((a) => a.status)).toEqual(ops.map(() => 'applied'));
+    expect(answers(together, answersTogether)).toEqual(answers(alone, answersAlone));
+    const state = await stateOf(together, firstCounts(ops));
+    expect(state).toEqual(await stateOf(alone, firstCounts(singleOps)));
+    // What that state is: the line totals as counted, every location counted at its first count, the task and order under way.
+    expect(answersTogether.map((a) => a.data.counted_qty)).toEqual([2, 5, 7, 6, 0, 0, 50]);
+    expect(state).toMatchObject({
+      ops_counted_once: true, task: { status: STATUS.ONGOING, counted: 4, locations: 4 }, order: { status: STATUS.ONGOING },
+      places: Array.from({ length: 4 }, () => ({ status: 1, atFirstCount: true })),
+    });
+
+    // The answers lost, the device pushes the same ops again: the recorded answers, nothing counted twice.
+    const again = await device.send(...ops);
+    expect(again.map((a) => a.status)).toEqual(ops.map(() => 'duplicate'));
+    expect(again.map((a) => a.data)).toEqual(answersTogether.map((a) => a.data));
+    expect(await stateOf(together, firstCounts(ops))).toEqual(state);
+  });
+
+  test('a refused count inside a run is rejected alone; the counts around it apply in order', async () => {
+    const fx = await countable();
+    const [s1] = fx.skuIds;
+    const [c1] = fx.cellIds;
+    const device = new Device(counterA);
+    const answers = await device.send(
+      device.op(cycleCountOps.count.kind, { task_no: fx.taskNo, location_id: c1!, code: s1!, qty: 4 }),
+      device.op(cycleCountOps.count.kind, { task_no: fx.taskNo, location_id: 'NOT-IN-TASK', code: s1!, qty: 1 }),
+      device.op(cycleCountOps.count.kind, { task_no: fx.taskNo, location_id: c1!, code: 'NOT-A-SKU', qty: 1 }),
+      device.op(cycleCountOps.count.kind, { task_no: fx.taskNo, location_id: c1!, code: s1!, qty: 6 }),
+    );
+    expect(answers.map((a) => [a.status, a.retcode])).toEqual([['applied', 0], ['rejected', RET.CC_WRONG_LOCATION], ['rejected', RET.CC_UNKNOWN_SKU], ['applied', 0]]);
+    expect(answers[1]!.message).toBe(`Location NOT-IN-TASK is not one of task ${fx.taskNo}'s locations.`);
+    expect(answers[2]!.message).toBe('NOT-A-SKU names no SKU of this warehouse: report it as an unknown item.');
+    expect(answers[3]!.data).toMatchObject({ sku_id: s1, counted_qty: 10 });
+    const counts = await db().select().from(ccCounts).where(and(eq(ccCounts.whsId, WHS), eq(ccCounts.taskNo, fx.taskNo)));
+    expect(counts.map((c) => c.qty).sort()).toEqual([4, 6]);
   });
 });
 

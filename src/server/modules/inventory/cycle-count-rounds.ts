@@ -44,7 +44,7 @@ export interface Actor { userId: number; opId?: string | null; at: Date }
 
 async function lockTask(tx: Db, whsId: string, taskNo: string): Promise<TaskRow> {
   const [task] = await tx.select().from(ccTasks).where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, taskNo))).for('update');
-  if (!task) throw notFound(`Cycle count task ${taskNo}`);
+  if (!task) throw noTaskNamed(taskNo);
   return task;
 }
 
@@ -61,77 +61,124 @@ function assertCountable(task: TaskRow): void {
   }
 }
 
+const noTaskNamed = (taskNo: string) => notFound(`Cycle count task ${taskNo}`);
+
+const wrongLocation = (taskNo: string, locationId: string) =>
+  new ApiError(RET.CC_WRONG_LOCATION, `Location ${locationId} is not one of task ${taskNo}'s locations.`, { location_id: locationId, task_no: taskNo });
+
 async function taskLocation(tx: Db, whsId: string, task: TaskRow, locationId: string) {
   const [row] = await tx.select().from(ccTaskLocations)
     .where(and(eq(ccTaskLocations.whsId, whsId), eq(ccTaskLocations.taskNo, task.taskNo), eq(ccTaskLocations.locationId, locationId)));
-  if (!row) throw new ApiError(RET.CC_WRONG_LOCATION, `Location ${locationId} is not one of task ${task.taskNo}'s locations.`, { location_id: locationId, task_no: task.taskNo });
+  if (!row) throw wrongLocation(task.taskNo, locationId);
   return row;
 }
 
-/** The SKU a scanned code names in the warehouse: its id (any case), barcode or mapping code; null when none. */
-export async function skuOfCode(tx: Db, whsId: string, code: string): Promise<string | null> {
-  const wanted = code.trim();
-  const [row] = (await execRows(tx, sql`select sku_id from (
-      select s.sku_id, 1 as rank from skus s where s.whs_id = ${whsId} and s.sku_id = ${wanted}
-      union all select s.sku_id, 2 from skus s where s.whs_id = ${whsId} and s.barcode = ${wanted}
-      union all select m.sku_id, 3 from ${skuMappings} m where m.whs_id = ${whsId} and m.mapping_code = ${wanted}
-      union all select s.sku_id, 4 from skus s where s.whs_id = ${whsId} and upper(s.sku_id) = upper(${wanted})
-    ) x order by rank limit 1`)).rows as { sku_id: string }[];
-  return row?.sku_id ?? null;
+/** The SKUs scanned codes name in the warehouse, by code (trimmed): its id (any case), barcode or mapping code; a code naming none is absent. */
+async function skusOfCodes(tx: Db, whsId: string, codes: readonly string[]): Promise<Map<string, string>> {
+  if (!codes.length) return new Map();
+  const rows = (await execRows(tx, sql`select k.code, x.sku_id from ${textList([...new Set(codes)])} as k(code) cross join lateral (
+      select s.sku_id, 1 as rank from skus s where s.whs_id = ${whsId} and s.sku_id = k.code
+      union all select s.sku_id, 2 from skus s where s.whs_id = ${whsId} and s.barcode = k.code
+      union all select m.sku_id, 3 from ${skuMappings} m where m.whs_id = ${whsId} and m.mapping_code = k.code
+      union all select s.sku_id, 4 from skus s where s.whs_id = ${whsId} and upper(s.sku_id) = upper(k.code)
+      order by rank limit 1) x`)).rows as { code: string; sku_id: string }[];
+  return new Map(rows.map((r) => [r.code, r.sku_id]));
 }
 
-/** A task's counted locations, as its locations say (the figure the task list shows). */
-const countedLocationsOf = (whsId: string, taskNo: string) =>
-  sql<number>`(select count(*)::int from ${ccTaskLocations} where whs_id = ${whsId} and task_no = ${taskNo} and status = 1)`;
+/** A task's counted locations, as its locations say (the figure the task list shows), in an update of cc_tasks. */
+const countedLocations = sql<number>`(select count(*)::int from ${ccTaskLocations} tl where tl.whs_id = cc_tasks.whs_id and tl.task_no = cc_tasks.task_no and tl.status = 1)`;
 
-/** Marks a location of the task counted (its first count's device time kept) and the task and order under way. */
-async function markCounted(tx: Db, whsId: string, task: TaskRow, locationId: string, at: Date): Promise<void> {
-  const [changed] = await tx.update(ccTaskLocations).set({ status: 1, countedAt: sql`least(coalesce(${ccTaskLocations.countedAt}, ${at}), ${at})` })
-    .where(and(eq(ccTaskLocations.whsId, whsId), eq(ccTaskLocations.taskNo, task.taskNo), eq(ccTaskLocations.locationId, locationId)))
-    .returning({ status: ccTaskLocations.status });
-  if (!changed) return;
-  await tx.update(ccTasks).set({ status: STATUS.ONGOING, countedLocationCount: countedLocationsOf(whsId, task.taskNo) })
-    .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, task.taskNo)));
+/**
+ * Marks locations of tasks counted (each one's first count's device time kept) and their tasks and
+ * orders under way.
+ */
+async function markCounted(tx: Db, whsId: string, counted: readonly { task: TaskRow; locationId: string; at: Date }[]): Promise<void> {
+  const places = counted.map((c) => ({ task_no: c.task.taskNo, location_id: c.locationId, at: c.at.toISOString() }));
+  await tx.execute(sql`with k as (select p.task_no, p.location_id, min(p.at) as at
+      from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as p(task_no text, location_id text, at timestamptz) group by p.task_no, p.location_id)
+    update ${ccTaskLocations} tl set status = 1, counted_at = least(coalesce(tl.counted_at, k.at), k.at)
+    from k where tl.whs_id = ${whsId} and tl.task_no = k.task_no and tl.location_id = k.location_id`);
+  await tx.update(ccTasks).set({ status: STATUS.ONGOING, countedLocationCount: countedLocations })
+    .where(and(eq(ccTasks.whsId, whsId), inArray(ccTasks.taskNo, [...new Set(places.map((p) => p.task_no))])));
   await tx.update(ccOrders).set({ status: STATUS.ONGOING, updatedAt: sql`now()` })
-    .where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, task.orderNo), eq(ccOrders.status, STATUS.PENDING)));
-}
-
-async function countedAt(tx: Db, whsId: string, task: TaskRow, locationId: string, skuId: string): Promise<number> {
-  const [row] = await tx.select({ qty: sql<number>`coalesce(sum(${ccCounts.qty}), 0)::int` }).from(ccCounts).where(and(
-    eq(ccCounts.whsId, whsId), eq(ccCounts.orderNo, task.orderNo), eq(ccCounts.round, task.round), eq(ccCounts.locationId, locationId), eq(ccCounts.skuId, skuId),
-  ));
-  return Number(row?.qty ?? 0);
+    .where(and(eq(ccOrders.whsId, whsId), inArray(ccOrders.orderNo, [...new Set(counted.map((c) => c.task.orderNo))]), eq(ccOrders.status, STATUS.PENDING)));
 }
 
 export interface CountResult { task_no: string; location_id: string | null; sku_id: string | null; counted_qty: number; message: string }
 
+/** One count of a counter's run: units of the SKU a code names, or (code null) the location confirmed empty. */
+export interface CountOp { opId: string | null; at: Date; task_no: string; location_id: string; code: string | null; qty: number }
+
+/**
+ * Applies counts of one counter in order, with the effects and answers of each applied alone (a
+ * device's replayed queue, or one op): the run's tasks locked once in task order; each count checked
+ * (task countable, location the task's, code naming a SKU: what a count changes never changes these
+ * checks, so they read the state before the run); then the counts written at once, their locations
+ * marked counted, and each answered with its line's round total up to it. A refusal of any count is
+ * its ApiError (the caller's transaction rolls back).
+ */
+export async function applyCounts(tx: Db, whsId: string, userId: number, ops: readonly CountOp[]): Promise<CountResult[]> {
+  const taskRows = await tx.select().from(ccTasks)
+    .where(and(eq(ccTasks.whsId, whsId), inArray(ccTasks.taskNo, [...new Set(ops.map((op) => op.task_no))])))
+    .orderBy(sql`${ccTasks.taskNo} collate "C"`).for('update');
+  const tasks = new Map(taskRows.map((t) => [t.taskNo, t]));
+  const asked = [...new Map(ops.map((op) => [`${op.task_no}\n${op.location_id}`, { task_no: op.task_no, location_id: op.location_id }])).values()];
+  const places = new Set(((await execRows(tx, sql`select tl.task_no, tl.location_id from ${ccTaskLocations} tl
+      join jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) as k(task_no text, location_id text) on tl.task_no = k.task_no and tl.location_id = k.location_id
+    where tl.whs_id = ${whsId}`)).rows as { task_no: string; location_id: string }[]).map((r) => `${r.task_no}\n${r.location_id}`));
+  const skuOf = await skusOfCodes(tx, whsId, ops.flatMap((op) => (op.code === null ? [] : [op.code.trim()])));
+
+  const counts = ops.map((op) => {
+    const task = tasks.get(op.task_no);
+    if (!task) throw noTaskNamed(op.task_no);
+    assertCountable(task);
+    if (!places.has(`${op.task_no}\n${op.location_id}`)) throw wrongLocation(task.taskNo, op.location_id);
+    if (op.code === null) return { op, task, skuId: '' };
+    const skuId = skuOf.get(op.code.trim());
+    if (!skuId) throw new ApiError(RET.CC_UNKNOWN_SKU, `${op.code} names no SKU of this warehouse: report it as an unknown item.`, { code: op.code });
+    return { op, task, skuId };
+  });
+
+  // A line's count in a round sums every counter's: its total before the run, then each count of the run added in turn.
+  const lineKey = (c: { task: TaskRow; op: CountOp; skuId: string }) => JSON.stringify([c.task.orderNo, c.task.round, c.op.location_id, c.skuId]);
+  const skuLines = [...new Map(counts.filter((c) => c.skuId !== '').map((c) => [lineKey(c), c])).values()]
+    .map((c) => ({ order_no: c.task.orderNo, round: c.task.round, location_id: c.op.location_id, sku_id: c.skuId }));
+  const totals = new Map(skuLines.length === 0 ? [] : ((await execRows(tx, sql`select c.order_no, c.round, c.location_id, c.sku_id, sum(c.qty)::int as qty from ${ccCounts} c
+      join jsonb_to_recordset(${JSON.stringify(skuLines)}::jsonb) as k(order_no text, round smallint, location_id text, sku_id text)
+        on c.order_no = k.order_no and c.round = k.round and c.location_id = k.location_id and c.sku_id = k.sku_id
+    where c.whs_id = ${whsId} group by c.order_no, c.round, c.location_id, c.sku_id`)).rows as { order_no: string; round: number; location_id: string; sku_id: string; qty: number }[])
+    .map((r) => [JSON.stringify([r.order_no, r.round, r.location_id, r.sku_id]), Number(r.qty)]));
+
+  const rows = counts.map(({ op, task, skuId }) => ({
+    order_no: task.orderNo, task_no: task.taskNo, round: task.round, location_id: op.location_id, sku_id: skuId, qty: op.qty, op_id: op.opId, counted_at: op.at.toISOString(),
+  }));
+  await tx.execute(sql`insert into ${ccCounts} (whs_id, order_no, task_no, round, location_id, sku_id, qty, op_id, counter_id, counted_at)
+    select ${whsId}, r.order_no, r.task_no, r.round, r.location_id, r.sku_id, r.qty, r.op_id, ${userId}::int, r.counted_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(order_no text, task_no text, round smallint, location_id text, sku_id text, qty int, op_id uuid, counted_at timestamptz)`);
+  await markCounted(tx, whsId, counts.map(({ op, task }) => ({ task, locationId: op.location_id, at: op.at })));
+
+  return counts.map((c) => {
+    const { op, task, skuId } = c;
+    if (skuId === '') return { task_no: task.taskNo, location_id: op.location_id, sku_id: null, counted_qty: 0, message: `${op.location_id} confirmed empty` };
+    const total = (totals.get(lineKey(c)) ?? 0) + op.qty;
+    totals.set(lineKey(c), total);
+    return { task_no: task.taskNo, location_id: op.location_id, sku_id: skuId, counted_qty: total, message: `${skuId} at ${op.location_id}: ${total} counted` };
+  });
+}
+
+type CountAsked = Pick<CountOp, 'task_no' | 'location_id' | 'code' | 'qty'>;
+const countOf = (actor: Actor, p: CountAsked): CountOp => ({ ...p, opId: actor.opId ?? null, at: actor.at });
+/** An empty location confirmed: a count of no units of no SKU. */
+export const emptyCount = (p: { task_no: string; location_id: string }): CountAsked => ({ ...p, code: null, qty: 0 });
+
 /** inventory.cyclecount.count: units of the SKU scanned, added to the round's count of the line. */
 export async function applyCount(tx: Db, whsId: string, actor: Actor, p: { task_no: string; location_id: string; code: string; qty: number }): Promise<CountResult> {
-  const task = await lockTask(tx, whsId, p.task_no);
-  assertCountable(task);
-  await taskLocation(tx, whsId, task, p.location_id);
-  const skuId = await skuOfCode(tx, whsId, p.code);
-  if (!skuId) throw new ApiError(RET.CC_UNKNOWN_SKU, `${p.code} names no SKU of this warehouse: report it as an unknown item.`, { code: p.code });
-  await tx.insert(ccCounts).values({
-    whsId, orderNo: task.orderNo, taskNo: task.taskNo, round: task.round, locationId: p.location_id, skuId, qty: p.qty,
-    opId: actor.opId ?? null, counterId: actor.userId, countedAt: actor.at,
-  });
-  await markCounted(tx, whsId, task, p.location_id, actor.at);
-  const total = await countedAt(tx, whsId, task, p.location_id, skuId);
-  return { task_no: task.taskNo, location_id: p.location_id, sku_id: skuId, counted_qty: total, message: `${skuId} at ${p.location_id}: ${total} counted` };
+  return (await applyCounts(tx, whsId, actor.userId, [countOf(actor, p)]))[0]!;
 }
 
 /** inventory.cyclecount.empty: the location holds nothing (a count of no units). */
 export async function applyEmpty(tx: Db, whsId: string, actor: Actor, p: { task_no: string; location_id: string }): Promise<CountResult> {
-  const task = await lockTask(tx, whsId, p.task_no);
-  assertCountable(task);
-  await taskLocation(tx, whsId, task, p.location_id);
-  await tx.insert(ccCounts).values({
-    whsId, orderNo: task.orderNo, taskNo: task.taskNo, round: task.round, locationId: p.location_id, skuId: '', qty: 0,
-    opId: actor.opId ?? null, counterId: actor.userId, countedAt: actor.at,
-  });
-  await markCounted(tx, whsId, task, p.location_id, actor.at);
-  return { task_no: task.taskNo, location_id: p.location_id, sku_id: null, counted_qty: 0, message: `${p.location_id} confirmed empty` };
+  return (await applyCounts(tx, whsId, actor.userId, [countOf(actor, emptyCount(p))]))[0]!;
 }
 
 /** inventory.cyclecount.unknown: units nobody could identify, reported on the order (not counted against a SKU). */
@@ -143,7 +190,7 @@ export async function applyUnknown(tx: Db, whsId: string, actor: Actor, p: { tas
     whsId, orderNo: task.orderNo, taskNo: task.taskNo, round: task.round, locationId: p.location_id, skuId: '', qty: p.qty,
     unknownCode: p.code || '?', opId: actor.opId ?? null, counterId: actor.userId, countedAt: actor.at,
   });
-  await markCounted(tx, whsId, task, p.location_id, actor.at);
+  await markCounted(tx, whsId, [{ task, locationId: p.location_id, at: actor.at }]);
   await logOrder(tx, whsId, task.orderNo, 'unknown_item', `${p.qty} unknown unit(s) at ${p.location_id}${p.code ? ` (${p.code})` : ''}`, actor.userId);
   return { task_no: task.taskNo, location_id: p.location_id, sku_id: null, counted_qty: p.qty, message: `${p.qty} unknown unit(s) reported at ${p.location_id}` };
 }
@@ -161,7 +208,7 @@ export async function applyRecount(tx: Db, whsId: string, actor: Actor, p: { tas
   if (Number(left?.n ?? 0) === 0) {
     await tx.update(ccTaskLocations).set({ status: 0, countedAt: null })
       .where(and(eq(ccTaskLocations.whsId, whsId), eq(ccTaskLocations.taskNo, task.taskNo), eq(ccTaskLocations.locationId, p.location_id)));
-    await tx.update(ccTasks).set({ countedLocationCount: countedLocationsOf(whsId, task.taskNo) })
+    await tx.update(ccTasks).set({ countedLocationCount: countedLocations })
       .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.taskNo, task.taskNo)));
   }
   await logOrder(tx, whsId, task.orderNo, 'recount', `${p.location_id} counted again (task ${task.taskNo})`, actor.userId);

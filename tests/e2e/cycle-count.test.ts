@@ -279,6 +279,9 @@ describe('cycle count journey: two counters on PDAs, one offline; a second round
     await desk.getByTestId('cc-diff-approve-confirm').click();
     await expect.poll(() => desk.getByTestId('cc-diff-approved').textContent()).toContain('Approved: the stock was adjusted by inventory adjustment');
     expect(await rowOf(desk.getByTestId('cc-diff-lines'), CELL(3))).toMatchObject({ Counted: '4', 'Adjusted Qty': '-1' });
+    const facts = await desk.getByTestId('cc-diff-facts').textContent();
+    expect(facts).toContain('Approved Byadmin@demo.local');
+    expect(facts).toContain('RemarkRecount confirmed one unit short');
     await shot(desk, 'pc-approved');
 
     // The adjustment it made: Done, one unit deducted at cell 3, which now holds the counted 4.

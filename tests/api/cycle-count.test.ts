@@ -339,7 +339,10 @@ describe('stock that moves around the count', () => {
     // Judged again with the pick replayed: nothing left to adjust.
     expect(approved.data.adjust_no).toBeNull();
     expect(await stockBySku(s!)).toEqual({ [cell]: 47, [cart]: 3 });
-    expect((await supervisor.get(`${DIFF}/get_cc_diff_order_detail`, { diff_no: diff.diff_no })).data.lines[0]).toMatchObject({ book_qty: 47, adjust_qty: 0 });
+    const approvedDetail = (await supervisor.get(`${DIFF}/get_cc_diff_order_detail`, { diff_no: diff.diff_no })).data;
+    expect(approvedDetail.lines[0]).toMatchObject({ book_qty: 47, adjust_qty: 0 });
+    // The approver by email, as the adjustment pages name people.
+    expect(approvedDetail.approved_by).toBe((await supervisor.get('/apps/system/user/get_login_info')).data.email);
   });
 
   test('a shortage approved while the pick is still offline spares the units reserved for it', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { sendWedgeBurst } from '../support/wedge-keys';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export { CHROMIUM_ARGS, DEMO_PASSWORD, launchBrowser, signIn } from '../support/chromium';
 
@@ -134,6 +134,16 @@ export async function interceptPrint(context: BrowserContext): Promise<void> {
       top.tallyPrinted = [...(top.tallyPrinted ?? []), document.documentElement.outerHTML];
     };
   });
+}
+
+/** Makes the sidebar's warehouse the one wanted (the demo accounts belong to several). */
+export async function inWarehouse(page: Page, whsId: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: 'Warehouse' });
+  if ((await select.inputValue()).includes(`(${whsId})`)) return;
+  await select.click();
+  await page.getByRole('option', { name: new RegExp(`\\(${whsId}\\)`) }).click();
+  await expect.poll(() => select.inputValue()).toContain(`(${whsId})`);
+  await page.waitForLoadState('networkidle');
 }
 
 /** The documents print() was given on the page, in order. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import type { Browser } from 'playwright-core';
+import { inWarehouse, launchBrowser, newPage, signIn } from './browser';
 
 /**
  * Cycle count on the PC (spec §2 /inventorymanage/cc/ccorder create and view): a location order over
@@ -16,16 +16,6 @@ afterAll(async () => {
 
 const WHS = 'SGSIN1';
 const ZONE = 'A01';
-
-/** Makes the sidebar's warehouse the one wanted (the demo accounts belong to several). */
-async function inWarehouse(page: Page, whsId: string) {
-  const select = page.getByRole('combobox', { name: 'Warehouse' });
-  if ((await select.inputValue()).includes(`(${whsId})`)) return;
-  await select.click();
-  await page.getByRole('option', { name: new RegExp(`\\(${whsId}\\)`) }).click();
-  await expect.poll(() => select.inputValue()).toContain(`(${whsId})`);
-  await page.waitForLoadState('networkidle');
-}
 
 test('a location order over one zone is made on the create page, listed, and opened with its tasks', async () => {
   const { context, page } = await newPage(browser);

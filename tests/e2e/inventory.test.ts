@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chooseOption, launchBrowser, newPage, signIn } from './browser';
+import { chooseOption, inWarehouse, launchBrowser, newPage, signIn } from './browser';
 import { api } from './asn-helpers';
 
 /**
@@ -30,16 +30,6 @@ async function openAs(email: string, path: string) {
   await page.waitForURL(`**/v2${path.split('?')[0]}**`);
   await inWarehouse(page, WHS);
   return { context, page };
-}
-
-/** Makes the sidebar's warehouse the one wanted (the demo accounts belong to several). */
-async function inWarehouse(page: Page, whsId: string) {
-  const select = page.getByRole('combobox', { name: 'Warehouse' });
-  if ((await select.inputValue()).includes(`(${whsId})`)) return;
-  await select.click();
-  await page.getByRole('option', { name: new RegExp(`\\(${whsId}\\)`) }).click();
-  await expect.poll(() => select.inputValue()).toContain(`(${whsId})`);
-  await page.waitForLoadState('networkidle');
 }
 
 const table = (page: Page) => page.getByTestId('resource-table');

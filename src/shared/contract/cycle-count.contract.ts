@@ -217,7 +217,8 @@ export const ccDiffOrderSchema = z.object({
   surplus_qty: z.number().int(),
   missing_qty: z.number().int(),
   adjust_no: z.string().nullable(),
-  approved_by: z.number().int().nullable(),
+  /** Who approved or rejected it (email, as the adjustment pages name people). */
+  approved_by: z.string().nullable(),
   approved_at: z.number().int().nullable(),
   close_reason: z.string().nullable(),
   created_at: z.number().int(),

@@ -89,7 +89,10 @@ export default function CycleCountDiffScreen() {
           [F.approved_by, orPlaceholder(d.approved_by)],
           [F.approved_at, <FieldValue field={F.approved_at} value={d.approved_at} />],
           [F.created_at, <FieldValue field={F.created_at} value={d.created_at} />],
-          !!d.close_reason && [t`Reason`, <Text size="sm" c="red">{d.close_reason}</Text>],
+          // An approval's remark is a note; a rejection's reason is the warning.
+          !!d.close_reason && (d.status === D.APPROVED
+            ? [t`Remark`, <Text size="sm">{d.close_reason}</Text>]
+            : [t`Reason`, <Text size="sm" c={d.status === D.REJECTED ? 'red' : undefined}>{d.close_reason}</Text>]),
         ]}
       />
       {pending && (

@@ -5,7 +5,7 @@ import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import {
   ccCounts, ccDiffLines, ccDiffOrders, ccOrderLines, ccOrderLogs, ccOrders, ccTasks, cells, locationInventory as li, pathways, skuBatches,
-  skuMappings, skus, suppliers,
+  skuMappings, skus, suppliers, users,
 } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import type { Handlers } from '../../http/register';
@@ -215,8 +215,11 @@ export const cycleCountHandlers: CcHandlers = {
   createSecondCc: (input, { db, session }) => db.transaction((tx) => createSecondCount(tx, session.whsId, session.userId, input.order_no, input.location_ids)),
 
   async getCcDiffOrderDetail(input, { db, session }) {
-    const [diff] = await db.select().from(ccDiffOrders).where(and(eq(ccDiffOrders.whsId, session.whsId), eq(ccDiffOrders.diffNo, input.diff_no)));
-    if (!diff) throw notFound(`Difference order ${input.diff_no}`);
+    const [row] = await db.select({ diff: ccDiffOrders, approver: users.email }).from(ccDiffOrders)
+      .leftJoin(users, eq(users.userId, ccDiffOrders.approvedBy))
+      .where(and(eq(ccDiffOrders.whsId, session.whsId), eq(ccDiffOrders.diffNo, input.diff_no)));
+    if (!row) throw notFound(`Difference order ${input.diff_no}`);
+    const diff = row.diff;
     const lines = await db.select({
       line: ccDiffLines, skuName: skus.skuName,
       reserved: sql<number>`coalesce((select sum(${li.prepickQty}) from ${li} where ${li.whsId} = ${ccDiffLines.whsId} and ${li.locationId} = ${ccDiffLines.locationId} and ${li.skuId} = ${ccDiffLines.skuId}), 0)::int`,
@@ -227,7 +230,7 @@ export const cycleCountHandlers: CcHandlers = {
     const settings = await readCcSettings(db, session.whsId);
     return {
       diff_no: diff.diffNo, order_no: diff.orderNo, source: diff.source, round: diff.round, status: diff.status, line_count: diff.lineCount,
-      surplus_qty: diff.surplusQty, missing_qty: diff.missingQty, adjust_no: diff.adjustNo, approved_by: diff.approvedBy, approved_at: unixSeconds(diff.approvedAt),
+      surplus_qty: diff.surplusQty, missing_qty: diff.missingQty, adjust_no: diff.adjustNo, approved_by: row.approver, approved_at: unixSeconds(diff.approvedAt),
       close_reason: diff.closeReason, created_at: unixSeconds(diff.createdAt),
       max_rounds: diff.source === M.FULL_STOCK_COUNT ? FSC_ROUNDS : settings.max_rounds,
       lines: lines.map(({ line: l, skuName, reserved }) => ({

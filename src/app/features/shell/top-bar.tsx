@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Anchor, Breadcrumbs, Burger, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { breadcrumbs } from '../../routes/access';
@@ -16,7 +17,10 @@ function fillPath(path: string, params: Record<string, string>): string {
 function PageBreadcrumbs() {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const items = breadcrumbs(pathname);
+  // Below xs only the page itself: hidden parents would still leave their separators behind.
+  const wide = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
+  const all = breadcrumbs(pathname);
+  const items = wide ? all : all.slice(-1);
   return (
     <Breadcrumbs
       component="nav"
@@ -31,7 +35,7 @@ function PageBreadcrumbs() {
             {title}
           </Text>
         ) : (
-          <Anchor key={item.path} component={Link} to={fillPath(item.path, item.params)} size="sm" c="dimmed" truncate visibleFrom="xs">
+          <Anchor key={item.path} component={Link} to={fillPath(item.path, item.params)} size="sm" c="dimmed" truncate>
             {title}
           </Anchor>
         );

@@ -136,10 +136,10 @@ describe('user administration', () => {
     await page.getByRole('link', { name: 'Open Report Center' }).last().click();
     await page.waitForURL('**/v2/reportcenter/reportcenter');
     // The Report Center's list: the newest task of this list's file first.
-    const task = table(page).locator('tbody tr', { hasText: /user_.*\.csv/ }).first();
+    const task = table(page).locator('tbody tr', { hasText: /staff_list_.*\.csv/ }).first();
     await expect.poll(() => task.getByTestId('export-status').textContent(), { timeout: 30_000 }).toBe('Done');
     const [download] = await Promise.all([page.waitForEvent('download'), task.getByRole('link', { name: 'Download' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^user_.*\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^staff_list_.*\.csv$/);
     const lines = new TextDecoder().decode(await readFile((await download.path())!)).trim().split('\r\n');
     expect(lines[0]).toContain('Email');
     expect(lines.slice(1).map((l) => l.split(',').find((cell) => cell.endsWith('@demo.local'))).sort())

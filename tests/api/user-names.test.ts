@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
-import { userWarehouses, users } from '../../src/server/db/schema';
+import { parseCsv } from '../support/csv';
+import { packingTasks, salesOrders, stations, userWarehouses, users } from '../../src/server/db/schema';
+import { runPendingExports } from '../../src/server/modules/report/export-worker';
+import { API_BASE } from '../../src/shared/contract/define';
+import { EXPORT_DOWNLOAD_PATH } from '../../src/shared/contract/export-task.contract';
+import { TASK_STATUS } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
 
-/** get_warehouse_user_names: how lists name the users their rows hold by id. */
+/** get_warehouse_user_names: how lists (and their exports) name the users their rows hold by id. */
 const NAMES = '/apps/config/userlist/get_warehouse_user_names';
 
 interface Names { list: { user_id: number; display_name: string }[] }
@@ -62,5 +67,29 @@ describe('get_warehouse_user_names', () => {
 
   test('a session is required', async () => {
     expect((await server.client().get(NAMES)).retcode).toBe(RET.NOT_LOGGED_IN);
+  });
+});
+
+describe('exports name users as the list does', () => {
+  test('a packing task list\'s Assignee: the member\'s name, #<id> for a user not of the warehouse', async () => {
+    const db = server.database.db;
+    const [order] = await db.select({ orderNo: salesOrders.orderNo }).from(salesOrders).where(eq(salesOrders.whsId, 'SGSIN1')).limit(1);
+    const [station] = await db.select({ stationId: stations.stationId }).from(stations).where(eq(stations.whsId, 'SGSIN1')).limit(1);
+    const [op] = await db.select().from(users).where(eq(users.email, 'operator@demo.local'));
+    const done = { whsId: 'SGSIN1', orderNo: order!.orderNo, stationId: station!.stationId, status: TASK_STATUS.values.DONE, totalQty: 1 };
+    await db.insert(packingTasks).values([{ ...done, taskNo: 'PA-NAMES-1', assigneeId: op!.userId }, { ...done, taskNo: 'PA-NAMES-2', assigneeId: jakartaId }]);
+
+    const admin = await server.loginAt('admin@demo.local', 'SGSIN1');
+    const created = await admin.post<{ task_id: string }>('/apps/config/export/create_export_task', {
+      resource: 'packing_task', format: 'csv', filters: { task_no: 'PA-NAMES-1,PA-NAMES-2', sort_by: 'task_no', sort_desc: '0' },
+      columns: [{ field: 'task_no', label: 'Task No.' }, { field: 'assignee_id', label: 'Assignee' }],
+    });
+    expect(created.retcode, created.message).toBe(0);
+    await runPendingExports(db);
+    const res = await admin.raw('GET', `${API_BASE}${EXPORT_DOWNLOAD_PATH}?task_id=${encodeURIComponent(created.data.task_id)}`);
+    expect(res.status).toBe(200);
+    expect(parseCsv(new TextDecoder().decode(await res.arrayBuffer())).rows).toEqual([
+      ['Task No.', 'Assignee'], ['PA-NAMES-1', op!.displayName], ['PA-NAMES-2', `#${jakartaId}`],
+    ]);
   });
 });

@@ -7,6 +7,14 @@ import { EMPTY_PLACEHOLDER } from './constants';
 export type Translate = (descriptor: MessageDescriptor) => string;
 
 /**
+ * A user a row names, by their name among the warehouse's (get_warehouse_user_names), or `#<id>`
+ * when they are not a member of it any more.
+ */
+export function userText(names: ReadonlyMap<number, string> | undefined, userId: number): string {
+  return names?.get(userId) ?? `#${userId}`;
+}
+
+/**
  * Commas every 3 digits for non-negative integers (numbers or digit strings), the same in
  * every locale (spec §9). Anything else is returned as text unchanged; null and undefined as ''.
  */

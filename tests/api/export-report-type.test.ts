@@ -111,6 +111,9 @@ describe('the cycle count excel (report type 405)', () => {
     expect(list.data.total).toBeGreaterThanOrEqual(2); // the demo's two orders
     expect(task!.row_count).toBe(list.data.total);
     const fields = Object.entries(ccOrderResource.fields);
+    // Users by their name, as the list shows them (the demo's orders are its members').
+    const members = await admin.get<{ list: { user_id: number; display_name: string }[] }>('/apps/config/userlist/get_warehouse_user_names');
+    const names = new Map(members.data.list.map((u) => [u.user_id, u.display_name]));
     expect(rows).toHaveLength(list.data.total);
     for (const [i, order] of list.data.list.entries()) {
       const cells = Object.fromEntries(fields.map(([name], c) => [name, rows[i]![c]]));
@@ -120,6 +123,7 @@ describe('the cycle count excel (report type 405)', () => {
         if (value === null) expect(cells[name], name).toBe('');
         else if (field.kind === 'enum') expect(cells[name], name).toBe(field.valueLabels![String(value)]);
         else if (field.kind === 'time') expect(cells[name], name).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+        else if (field.kind === 'user') expect(cells[name], name).toBe(names.get(value as number));
         else expect(cells[name], name).toBe(String(value));
       }
     }

@@ -80,6 +80,12 @@ describe('checking', () => {
     const done = await api<CheckingWork>(office.page, 'GET', checkingContract.getCheckingTaskDetail.path, { task_no: taskNo }, WHS);
     expect(done.task).toMatchObject({ status: TASK_STATUS.values.DONE, checked_qty: 3, total_qty: 3 });
     await office.page.screenshot({ path: 'test-results/checking-task-detail.png', fullPage: true });
+    // The task list names who checked it, not their user id.
+    await office.page.goto(`/v2/salesoutbound/task/checking?task_no=${taskNo}`);
+    const row = office.page.getByTestId('resource-table').locator('tbody tr', { hasText: taskNo });
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('Oki Operator');
+    expect(await office.page.getByTestId('resource-table').locator('thead').textContent()).toContain('Assignee');
+    await office.page.screenshot({ path: 'test-results/checking-task-list.png', fullPage: true });
     await office.context.close();
     await station.context.close();
   });

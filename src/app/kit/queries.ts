@@ -57,6 +57,16 @@ export const sessionQueries = {
       .catch(() => false),
     staleTime: Infinity,
   }),
+  /** The names of the warehouse's members by user id: how `user` fields show (kit/resource/field-value.tsx). */
+  userNames: () => queryOptions({
+    queryKey: ['session', 'userNames'],
+    queryFn: async ({ signal }) => {
+      const { list } = await callApi(contract.getWarehouseUserNames, {}, { signal });
+      return new Map(list.map((u) => [u.user_id, u.display_name])) as ReadonlyMap<number, string>;
+    },
+    // Members come and go rarely; a new one shows as #<id> for a few minutes at most.
+    staleTime: 5 * 60_000,
+  }),
   simplePassword: () => queryOptions({
     queryKey: ['session', 'simplePassword'],
     queryFn: ({ signal }) => callApi(contract.simplePasswordDeadline, {}, { signal, quiet: true }),

@@ -125,6 +125,12 @@ export const userlistContract = {
     input: z.object({ email: z.string().trim().max(254).default('') }),
     output: z.object({ list: z.array(userPick) }),
   }),
+  getWarehouseUserNames: endpoint({
+    method: 'GET', path: `${USERLIST_BASE}/get_warehouse_user_names`, access: 'session',
+    summary: 'The name of every member of the warehouse (their email when they have none), by user id: how lists show the users their rows name (assignees, creators, approvers). Nothing of other warehouses\' users.',
+    input: z.object({}),
+    output: z.object({ list: z.array(z.object({ user_id: z.number().int(), display_name: z.string() })) }),
+  }),
   getRoleConfiguration: endpoint({
     method: 'GET', path: `${USERLIST_BASE}/get_role_configuration`, access: { perm: USERLIST },
     summary: 'The roles of the warehouse with their permission and user counts (an all-permission role counts every permission).',

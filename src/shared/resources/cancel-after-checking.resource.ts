@@ -37,7 +37,7 @@ export const cancelledAfterCheckingResource = defineResource({
     total_qty: qtyField(/*i18n*/ 'Units'),
     on_order_qty: qtyField(/*i18n*/ 'Units on the Order'),
     returned_qty: qtyField(/*i18n*/ 'Units Returned'),
-    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', hideInList: true },
+    assignee_id: { kind: 'user', label: /*i18n*/ 'Assignee', readOnly: true, hideInList: true },
     created_at: { kind: 'time', label: /*i18n*/ 'Cancelled At' },
     finished_at: { kind: 'time', label: /*i18n*/ 'Returned At' },
   },

@@ -30,7 +30,7 @@ export const checkingTaskResource = defineResource({
     wave_type: { kind: 'enum', label: /*i18n*/ 'Picking Type', readOnly: true, ...codeEnum(PICKING_TYPE), filter: { op: 'eq', type: 'select', hide: true } },
     checked_qty: { kind: 'int', label: /*i18n*/ 'Checked Qty', readOnly: true },
     total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
-    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+    assignee_id: { kind: 'user', label: /*i18n*/ 'Assignee', readOnly: true, filter: { op: 'eq', type: 'select', hide: true } },
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
     finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
   },

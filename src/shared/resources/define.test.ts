@@ -101,6 +101,15 @@ describe('resource definitions', () => {
       expect(query.parse({ code: 'B1', label: '' })).toEqual({ code: 'B1', label: '' });
     });
 
+    test('a user field is set by the server and filtered by a select of users', () => {
+      const fields = { code: { kind: 'text', label: 'Code', sortable: true } } as const;
+      const base = { name: 'x', key: 'code', warehouseScoped: true, table: 'xs', api, defaultSort: { field: 'code', desc: false } } as const;
+      expect(() => defineResource({ ...base, fields: { ...fields, by: { kind: 'user', label: 'By' } } })).toThrow(/user field is readOnly/);
+      expect(() => defineResource({ ...base, fields: { ...fields, by: { kind: 'user', label: 'By', readOnly: true, filter: { op: 'in', type: 'card' } } } })).toThrow(/filtered by a select/);
+      expect(() => defineResource({ ...base, fields: { ...fields, by: { kind: 'user', label: 'By', readOnly: true, filter: { op: 'eq', type: 'number' } } } })).toThrow(/filtered by a select/);
+      expect(defineResource({ ...base, fields: { ...fields, by: { kind: 'user', label: 'By', readOnly: true, filter: { op: 'eq', type: 'select' } } } }).fields.by.kind).toBe('user');
+    });
+
     test('notNull is for optional fields a client writes; one that is not text starts the create form with a default', () => {
       const fields = { code: { kind: 'text', label: 'Code', sortable: true } } as const;
       const base = { name: 'x', key: 'code', warehouseScoped: true, table: 'xs', api, defaultSort: { field: 'code', desc: false } } as const;

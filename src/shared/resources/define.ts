@@ -12,9 +12,11 @@ import type { FilterItemSettings, FilterType } from './filter-items';
 /**
  * `time`: an instant, carried by the API as a 10-digit unix-seconds integer (spec §9) and stored
  * as timestamptz; the server converts both ways (server/http/list-query.ts). `bool`: 1/0 in the
- * API (spec §9 Yes=1/No=0), whether the column is a boolean or a number.
+ * API (spec §9 Yes=1/No=0), whether the column is a boolean or a number. `user`: a user's id (an
+ * int in the API and the column), shown as the person's name (kit/resource/field-value.tsx, the
+ * export worker); set by the server (readOnly), filtered by a select of the warehouse's users.
  */
-export type FieldKind = 'text' | 'int' | 'enum' | 'bool' | 'time';
+export type FieldKind = 'text' | 'int' | 'enum' | 'bool' | 'time' | 'user';
 
 /** The modes of a resource's form (spec §2 "Create/edit/detail form"). */
 export const FORM_MODES = ['create', 'edit', 'detail'] as const;
@@ -109,6 +111,10 @@ export interface FieldDef {
  * blank values"): an optional field whose column is nullable, never a required or `notNull` one.
  */
 export const takesNull = (field: FieldDef): boolean => !field.required && !field.notNull;
+
+/** Whether the API carries the field's values as numbers (ids, counts, times, yes/no, numeric enums). */
+export const isNumericField = (field: FieldDef): boolean =>
+  field.kind === 'int' || field.kind === 'time' || field.kind === 'bool' || field.kind === 'user' || typeof field.values?.[0] === 'number';
 
 /**
  * The field a resource's rows are known by besides the key (what a reference select shows and
@@ -243,6 +249,10 @@ export function defineResource<F extends Record<string, FieldDef>, K extends key
       throw new Error(`${def.name}.${name}: swatches are a #RRGGBB colour for every value of an enum`);
     }
     if (field.filter?.op === 'range' && field.kind !== 'int' && field.kind !== 'time') throw new Error(`${def.name}.${name}: range filters are for numbers and times`);
+    // Who did or does something is recorded by the server; no form offers a choice of user ids.
+    if (field.kind === 'user' && (!field.readOnly || (field.filter && (field.filter.op !== 'eq' || field.filter.type !== 'select')))) {
+      throw new Error(`${def.name}.${name}: a user field is readOnly and filtered by a select of the warehouse's users (eq)`);
+    }
     const formType = field.form?.type;
     if (formType && field.kind !== 'text' && !(formType === 'select' && field.kind === 'int')) {
       throw new Error(`${def.name}.${name}: a ${formType} form type is for text${formType === 'select' ? ' or numbers' : ''} (enums and yes/no are selects already)`);

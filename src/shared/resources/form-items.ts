@@ -1,4 +1,4 @@
-import type { FieldDef, FormMode, ResourceDef } from './define';
+import { isNumericField, type FieldDef, type FormMode, type ResourceDef } from './define';
 
 /**
  * The create/edit/detail form's rules (spec §2 "Create/edit/detail form", §5 "Form"), free of
@@ -150,8 +150,7 @@ export function normaliseValue(field: FieldDef, value: FormValue | undefined): F
   if (text === '') return null;
   if (field.kind === 'text') return text;
   // int and time inputs, and selects of numeric enums (bool is 1/0).
-  const numeric = field.kind === 'int' || field.kind === 'time' || field.kind === 'bool' || typeof field.values?.[0] === 'number';
-  return numeric && /^-?\d+$/.test(text) ? Number(text) : text;
+  return isNumericField(field) && /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
 /**

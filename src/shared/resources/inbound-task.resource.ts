@@ -39,7 +39,7 @@ function inboundTaskFields<const E extends Record<string, FieldDef>>(kind: Liste
     status: { kind: 'enum', label: /*i18n*/ 'Status', readOnly: true, status: true, ...codeEnum(TASK_STATUS), values: INBOUND_TASK_STATUSES, filter: { op: 'eq', type: 'select' } },
     ...kindFields,
     staging_location: { kind: 'text', label: /*i18n*/ 'Staging Location', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
-    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number' } },
+    assignee_id: { kind: 'user', label: /*i18n*/ 'Assignee', readOnly: true, filter: { op: 'eq', type: 'select' } },
     total_qty: { kind: 'int', label: totalLabel, readOnly: true },
     done_qty: { kind: 'int', label: doneLabel, readOnly: true },
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },

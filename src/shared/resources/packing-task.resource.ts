@@ -27,7 +27,7 @@ export const packingTaskResource = defineResource({
     total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
     parcel_count: { kind: 'int', label: /*i18n*/ 'Parcels', readOnly: true },
     weight_g: { kind: 'int', label: /*i18n*/ 'Weight (g)', readOnly: true },
-    assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+    assignee_id: { kind: 'user', label: /*i18n*/ 'Assignee', readOnly: true, filter: { op: 'eq', type: 'select', hide: true } },
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
     finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
   },

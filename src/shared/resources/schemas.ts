@@ -33,6 +33,7 @@ function valueSchema(field: FieldDef): z.ZodType {
       return s;
     }
     case 'int':
+    case 'user':
       return z.number().int().min(field.min ?? 0).max(field.max ?? MAX_SQL_INT);
     case 'enum':
       return z.literal(field.values as readonly [string | number, ...(string | number)[]]);
@@ -52,6 +53,7 @@ function writeValueSchema(field: FieldDef): z.ZodType {
 function filterValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
     case 'int':
+    case 'user':
       return z.coerce.number().int().min(field.min ?? 0).max(field.max ?? MAX_SQL_INT);
     case 'enum':
       return typeof field.values?.[0] === 'number'
@@ -115,7 +117,7 @@ export function listInputSchema<F extends Record<string, FieldDef>>(def: Resourc
 /** The TypeScript type of a field's value in the API. */
 export type ValueOf<D extends FieldDef> =
   D['kind'] extends 'text' ? string
-    : D['kind'] extends 'int' | 'time' ? number
+    : D['kind'] extends 'int' | 'time' | 'user' ? number
       : D['kind'] extends 'bool' ? 0 | 1
         : D extends { values: readonly (infer V)[] } ? V : string | number;
 

@@ -100,7 +100,7 @@ const sortingTaskFields = (station: string) => ({
   picking_task_no: { kind: 'text', label: /*i18n*/ 'Picking Task', readOnly: true, max: 32, filter: { op: 'eq', type: 'input', hide: true } },
   sorted_qty: { kind: 'int', label: /*i18n*/ 'Sorted Qty', readOnly: true },
   total_qty: { kind: 'int', label: /*i18n*/ 'Total Qty', readOnly: true },
-  assignee_id: { kind: 'int', label: /*i18n*/ 'Assignee ID', readOnly: true, filter: { op: 'eq', type: 'number', hide: true } },
+  assignee_id: { kind: 'user', label: /*i18n*/ 'Assignee', readOnly: true, filter: { op: 'eq', type: 'select', hide: true } },
   created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
   finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
 } as const);

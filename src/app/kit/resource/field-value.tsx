@@ -20,9 +20,19 @@ export function useWarehouseTimeZone(): string {
   return timeRegionOrDefault(data);
 }
 
+/** The names of the warehouse's members by user id (read only where a `user` field shows: `enabled`). */
+export function useUserNames(enabled = true): ReadonlyMap<number, string> | undefined {
+  return useQuery({ ...sessionQueries.userNames(), enabled }).data;
+}
+
 function TimeValue({ field, value }: { field: FieldDef; value: unknown }) {
   const { i18n } = useLingui();
-  return <>{displayValue(field, value, i18n, useWarehouseTimeZone())}</>;
+  return <>{displayValue(field, value, i18n, { timeZone: useWarehouseTimeZone() })}</>;
+}
+
+function UserValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const { i18n } = useLingui();
+  return <>{displayValue(field, value, i18n, { userNames: useUserNames() })}</>;
 }
 
 /** The swatch of a colour value (FieldDef.swatches), outlined so light colours show on white; its name is always beside it. */
@@ -37,10 +47,11 @@ export const swatchOption = (hexOf: (value: string) => string | undefined) => fu
   return <Group gap={8} wrap="nowrap">{hex && <ValueSwatch hex={hex} />}<span>{option.label}</span></Group>;
 };
 
-/** A field's value in a table cell or a detail: text, a time in the warehouse's zone, a status tag coloured by spec §4, or a colour's swatch and name. */
+/** A field's value in a table cell or a detail: text, a time in the warehouse's zone, a user's name, a status tag coloured by spec §4, or a colour's swatch and name. */
 export function FieldValue({ field, value }: { field: FieldDef; value: unknown }) {
   const { i18n } = useLingui();
   if (field.kind === 'time') return <TimeValue field={field} value={value} />;
+  if (field.kind === 'user') return <UserValue field={field} value={value} />;
   const text = displayValue(field, value, i18n);
   const swatch = field.swatches?.[String(value)];
   if (swatch) {

@@ -43,11 +43,25 @@ describe('resource fields on screen', () => {
   test('times: 10-digit unix seconds in the warehouse\'s time zone, Asia/Shanghai by default', () => {
     const created = { kind: 'time', label: 'Create Time' } as const;
     // 2026-01-01 00:00:00 UTC
-    expect(displayValue(created, 1767225600, i18n, 'Asia/Jakarta')).toBe('2026-01-01 07:00:00');
-    expect(displayValue(created, 1767225600, i18n, 'Asia/Ho_Chi_Minh')).toBe('2026-01-01 07:00:00');
+    expect(displayValue(created, 1767225600, i18n, { timeZone: 'Asia/Jakarta' })).toBe('2026-01-01 07:00:00');
+    expect(displayValue(created, 1767225600, i18n, { timeZone: 'Asia/Ho_Chi_Minh' })).toBe('2026-01-01 07:00:00');
     expect(displayValue(created, 1767225600, i18n)).toBe('2026-01-01 08:00:00');
-    expect(displayValue(created, 1767225599, i18n, 'UTC')).toBe('2025-12-31 23:59:59');
+    expect(displayValue(created, 1767225599, i18n, { timeZone: 'UTC' })).toBe('2025-12-31 23:59:59');
     expect(displayValue(created, null, i18n)).toBe('-');
+  });
+
+  test('users: by name among the warehouse\'s members, #<id> for one not known (yet, or any more)', () => {
+    const assignee = { kind: 'user', label: 'Assignee', readOnly: true, filter: { op: 'eq', type: 'select' } } as const;
+    const userNames = new Map([[7, 'Ana Reyes']]);
+    expect(displayValue(assignee, 7, i18n, { userNames })).toBe('Ana Reyes');
+    expect(displayValue(assignee, 12, i18n, { userNames })).toBe('#12');
+    expect(displayValue(assignee, 7, i18n)).toBe('#7');
+    expect(displayValue(assignee, null, i18n, { userNames })).toBe('-');
+    const def = defineResource({ name: 'task', key: 'code', warehouseScoped: true, defaultSort: { field: 'code', desc: false }, fields: { code: { kind: 'text', label: 'Code', sortable: true }, assignee_id: assignee } });
+    expect(urlSearchOf(def, { assignee_id: '7' })).toEqual({ assignee_id: 7 });
+    // The filter is a select of the members by name.
+    const members = new Map([[7, 'Ana Reyes'], [3, 'Ben Cruz'], [5, 'ana.lim@demo.local']]);
+    expect(filterItemsOf(def, i18n, members)[0]!.selections).toEqual([{ value: 7, label: 'Ana Reyes' }, { value: 5, label: 'ana.lim@demo.local' }, { value: 3, label: 'Ben Cruz' }]);
   });
 
   test('the URL keeps text ids as text and numeric filters as numbers', () => {

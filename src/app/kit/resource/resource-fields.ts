@@ -1,11 +1,14 @@
 import type { I18n } from '@lingui/core';
 import { DEFAULT_TIME_ZONE, EMPTY_PLACEHOLDER } from '../../../shared/constants';
-import { groupNumber, yesNo } from '../../../shared/format';
-import { rangeProps, type FieldDef, type ResourceDef } from '../../../shared/resources/define';
+import { groupNumber, userText, yesNo } from '../../../shared/format';
+import { isNumericField, rangeProps, type FieldDef, type ResourceDef } from '../../../shared/resources/define';
 import type { FilterItemSettings } from '../../../shared/resources/filter-items';
 
-/** A filter item of the panel for each filterable field of a resource, labels translated. */
-export function filterItemsOf(def: ResourceDef, i18n: I18n): FilterItemSettings[] {
+/**
+ * A filter item of the panel for each filterable field of a resource, labels translated; a user
+ * field's select offers the warehouse's members by name (`userNames`, sessionQueries.userNames).
+ */
+export function filterItemsOf(def: ResourceDef, i18n: I18n, userNames?: ReadonlyMap<number, string>): FilterItemSettings[] {
   return Object.entries(def.fields).flatMap(([name, field]) => {
     if (!field.filter) return [];
     const { op, type, ...settings } = field.filter;
@@ -14,10 +17,15 @@ export function filterItemsOf(def: ResourceDef, i18n: I18n): FilterItemSettings[
       prop: op === 'range' ? rangeProps(name).join('+') : name,
       label: i18n._(field.label),
       filterType: type,
-      selections: field.values?.map((value) => ({ value, label: valueText(field, value, i18n), ...(field.swatches ? { swatch: field.swatches[value] } : {}) })),
+      selections: field.kind === 'user'
+        ? [...(userNames ?? [])].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label))
+        : field.values?.map((value) => ({ value, label: valueText(field, value, i18n), ...(field.swatches ? { swatch: field.swatches[value] } : {}) })),
     }];
   });
 }
+
+/** Whether a resource's list filters by a user (its panel then offers the warehouse's members). */
+export const filtersByUser = (def: ResourceDef): boolean => Object.values(def.fields).some((f) => f.kind === 'user' && f.filter);
 
 /** An enum value's label in the UI language, or the value itself. */
 export function valueText(field: FieldDef, value: string | number, i18n: I18n): string {
@@ -37,13 +45,22 @@ export function formatUnixSeconds(seconds: number, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
+/** What a value's text may depend on beyond the field: the warehouse's time zone and its members' names. */
+export interface DisplayContext {
+  /** The warehouse's (Asia/Shanghai when unknown, spec §8). */
+  timeZone?: string;
+  /** Names of the warehouse's members by user id (sessionQueries.userNames). */
+  userNames?: ReadonlyMap<number, string>;
+}
+
 /**
  * A field's value as a table cell or detail shows it: the dash when empty, numbers grouped, enum
- * labels, times in `timeZone` (the warehouse's; Asia/Shanghai when unknown, spec §8).
+ * labels, times in the warehouse's time zone, users by name (`#<id>` for one not known).
  */
-export function displayValue(field: FieldDef, value: unknown, i18n: I18n, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function displayValue(field: FieldDef, value: unknown, i18n: I18n, { timeZone = DEFAULT_TIME_ZONE, userNames }: DisplayContext = {}): string {
   if (value === null || value === undefined || value === '') return EMPTY_PLACEHOLDER;
   if (field.kind === 'time' && typeof value === 'number') return formatUnixSeconds(value, timeZone);
+  if (field.kind === 'user' && typeof value === 'number') return userText(userNames, value);
   if (field.kind === 'enum' && (typeof value === 'string' || typeof value === 'number')) return valueText(field, value, i18n);
   if (field.kind === 'bool') {
     const yes = yesNo(value === 1 || value === true);
@@ -69,7 +86,7 @@ const NUMERIC_KEYS = new Set(['page_no', 'page_size', 'sort_desc']);
 export function urlSearchOf(def: ResourceDef, search: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const numericField = (key: string) => {
     const field = def.fields[key.replace(/_(from|to)$/, '')] ?? def.fields[key];
-    return field !== undefined && (field.kind === 'int' || field.kind === 'time' || field.kind === 'bool' || (field.kind === 'enum' && typeof field.values?.[0] === 'number'));
+    return field !== undefined && isNumericField(field);
   };
   return Object.fromEntries(Object.entries(search).map(([key, value]) => {
     const numeric = NUMERIC_KEYS.has(key) || numericField(key);

@@ -12,7 +12,7 @@ import { YES_NO } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import { callApi, isApiError } from '../api';
 import { RecordPending } from '../record-pending';
-import { FieldValue, swatchOption, useWarehouseTimeZone, ValueSwatch } from './field-value';
+import { FieldValue, swatchOption, useUserNames, useWarehouseTimeZone, ValueSwatch } from './field-value';
 import { displayValue, valueText } from './resource-fields';
 import { RefSelect } from './ref-select';
 
@@ -249,9 +249,10 @@ function FormItemInput({ id, item, value, options, error, onChange, onBlur }: Fo
   const { i18n } = useLingui();
   const timeZone = useWarehouseTimeZone();
   const { field, formType, isRequired, disabled } = item;
+  const userNames = useUserNames(field.kind === 'user' && disabled);
   const common = { id, label: i18n._(item.label), withAsterisk: isRequired, error, onBlur };
 
-  if (disabled) return <TextInput {...common} value={displayValue(field, value, i18n, timeZone)} readOnly disabled />;
+  if (disabled) return <TextInput {...common} value={displayValue(field, value, i18n, { timeZone, userNames })} readOnly disabled />;
   if (field.ref && !options) return <RefSelect {...common} field={field} value={value} onChange={onChange} />;
   if (formType === 'select') {
     const choices = choicesOf(field, options, i18n);

@@ -12,8 +12,8 @@ import { contract } from '../../../shared/contract';
 import { callApi, getTenant } from '../api';
 import { intlTag } from '../i18n';
 import { sessionQueries } from '../queries';
-import { filterItemsOf, listKeysOf, urlSearchOf } from './resource-fields';
-import { FieldValue } from './field-value';
+import { filterItemsOf, filtersByUser, listKeysOf, urlSearchOf } from './resource-fields';
+import { FieldValue, useUserNames } from './field-value';
 import { FilterPanel, type FilterQuery } from './filter-panel';
 import { listOldSystemNotice, listTimeFields, switchTimeFor, type SwitchModule } from './old-system';
 import { rowActionsFor, splitRowActions, type RowActionRule } from './row-actions';
@@ -234,7 +234,8 @@ export function ResourceList<E extends EndpointDef>({
   useRememberedSearch(path, search, remember, toUrl);
   // Not memoised: the labels follow a language switched on the page (i18n itself stays the same object).
   // A filter the page fixes (fixedInput) is not the user's to change: it is left out of the panel.
-  const items = filterItemsOf(resource, i18n).filter((item) => !fixedInput || !(item.prop in fixedInput));
+  const userNames = useUserNames(filtersByUser(resource));
+  const items = filterItemsOf(resource, i18n, userNames).filter((item) => !fixedInput || !(item.prop in fixedInput));
   const pageNo = Number(search.page_no ?? 1);
   const pageSize = Number(search.page_size ?? DEFAULT_PAGE_SIZE);
 

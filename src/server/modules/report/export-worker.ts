@@ -11,6 +11,7 @@ import type { Cell } from '../../common/sheets/sheet';
 import { writeSheet } from '../../common/sheets/sheet-file';
 import { TASK_MAX_ATTEMPTS, TaskFailure, defineTaskQueue, type TaskDone } from '../../common/task-worker';
 import { warehouseTimeZone } from '../../common/time';
+import { warehouseUserNames } from '../../common/user-names';
 
 /**
  * The export worker (a task queue of task-worker.ts): reads the task's list and stores the file.
@@ -34,7 +35,9 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
 
   const rows: Cell[][] = [];
   const whsId = source.def.warehouseScoped ? task.whsId : null;
-  const timeZone = await warehouseTimeZone(db, task.whsId);
+  // Users are named as the list names them: the warehouse's members, read once for the file.
+  const names = fields.some((f) => f!.kind === 'user') ? await warehouseUserNames(db, task.whsId) : [];
+  const context = { timeZone: await warehouseTimeZone(db, task.whsId), userNames: new Map(names.map((u) => [u.user_id, u.display_name])) };
   for (let pageNo = 1; ; pageNo++) {
     if (signal?.aborted) return 'stopped';
     const request = { ...(parsed.data as ListRequest), page_no: pageNo, page_size: EXPORT_PAGE_SIZE };
@@ -44,7 +47,7 @@ async function buildFile(db: Db, task: Task, signal: AbortSignal | undefined): P
     if (page.total > EXPORT_MAX_ROWS) {
       throw new TaskFailure(`The list has ${page.total} rows; an export holds at most ${EXPORT_MAX_ROWS}. Narrow the filters and export again.`);
     }
-    for (const row of page.list) rows.push(columns.map((c, i) => cellOf(fields[i]!, c, row[c.field], timeZone)));
+    for (const row of page.list) rows.push(columns.map((c, i) => cellOf(fields[i]!, c, row[c.field], context)));
     const done = page.list.length < EXPORT_PAGE_SIZE || rows.length >= page.total;
     // Reading is most of the work; writing the file is the last percent.
     const progress = page.total === 0 ? 99 : Math.min(99, Math.floor((rows.length / page.total) * 100));

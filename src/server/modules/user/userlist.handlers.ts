@@ -12,6 +12,7 @@ import { actorOf, assertMayChange, refuse, type Actor } from '../../common/accou
 import { memberRow, assertMayGrant, grantRefusal, memberOf, roleOf, temporaryPassword } from './user-admin';
 import { roleRows } from './user.reads';
 import { unixSeconds } from '../../common/time';
+import { warehouseUserNames } from '../../common/user-names';
 
 type UserlistHandlers = Handlers<typeof userlistContract>;
 
@@ -164,6 +165,7 @@ export const userlistHandlers: UserlistHandlers = {
 
   fuzzySearchStaffLocalName: (input, { db, session }) => pick(db, session.whsId, users.localName, input.local_name),
   searchEmail: (input, { db, session }) => pick(db, session.whsId, users.email, input.email),
+  getWarehouseUserNames: async (_input, { db, session }) => ({ list: await warehouseUserNames(db, session.whsId) }),
 
   async getRoleConfiguration(_input, { db, session }) {
     const warehouseRoles = roleRows(db, session.whsId);

@@ -212,6 +212,14 @@ export const QC_RULE_KIND = defineCodes({
 
 // Outbound
 
+/**
+ * What an outbound order ships (numbers are ours): one order table and one picking engine serve
+ * them all (docs/outbound.md "Order types"); MT and RTS orders carry their own fields beside it.
+ */
+export const OUTBOUND_ORDER_TYPE = defineCodes({
+  SALES: [1, /*i18n*/ 'Sales Order'], MT: [2, /*i18n*/ 'Move Transfer'], RTS: [3, /*i18n*/ 'Return to Supplier'],
+});
+
 export const SALES_ORDER_STATUS = defineCodes({
   CREATED: [0, /*i18n*/ 'Created'], CANCEL: [1, /*i18n*/ 'Cancel'], PICKING: [2, /*i18n*/ 'Picking'], PICKED: [3, /*i18n*/ 'Picked'],
   PICK_FAIL: [4, /*i18n*/ 'Pick Fail'], CHECKING: [5, /*i18n*/ 'Checking'], CHECKED: [6, /*i18n*/ 'Checked'],
@@ -637,6 +645,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   tracking_id_status: TRACKING_ID_STATUS,
   counting_record_kind: COUNTING_RECORD_KIND,
   qc_rule_kind: QC_RULE_KIND,
+  outbound_order_type: OUTBOUND_ORDER_TYPE,
   sales_order_status: SALES_ORDER_STATUS,
   task_status: TASK_STATUS,
   order_priority: ORDER_PRIORITY,

@@ -1,4 +1,4 @@
-import { ORDER_PRIORITY, PARCEL_SPLIT, SALES_ORDER_SOURCE, SALES_ORDER_STATUS, codeEnum } from '../codes';
+import { ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PARCEL_SPLIT, SALES_ORDER_SOURCE, SALES_ORDER_STATUS, codeEnum } from '../codes';
 import { SALES_ORDER_PAGES } from '../contract/sales-order.contract';
 import { WAVE_PAGES } from '../contract/wave.contract';
 import { derivePerm } from '../routes/derive';
@@ -39,11 +39,14 @@ const salesOrderFields = {
 } as const satisfies Record<string, FieldDef>;
 
 const salesOrderList = { key: 'order_no', warehouseScoped: true, table: 'sales_orders', fields: salesOrderFields } as const;
+/** The rows of the outbound order table that are sales orders (MT and RTS orders have lists of their own). */
+const SALES = OUTBOUND_ORDER_TYPE.values.SALES;
 
 /** The sales order list, newest first. */
 export const salesOrderResource = defineResource({
   ...salesOrderList,
   name: 'sales_order',
+  fixed: { order_type: SALES },
   api: { list: { path: '/apps/process/outbound/salesorder/search_sales_order' } },
   pages: SALES_ORDER_PAGES,
   ownScreens: ['list', 'create', 'detail'],
@@ -58,7 +61,7 @@ export const salesOrderResource = defineResource({
 export const waveableOrderResource = defineResource({
   ...salesOrderList,
   name: 'waveable_sales_order',
-  fixed: { status: WAVEABLE_ORDER_STATUSES, priority: WAVEABLE_ORDER_PRIORITIES },
+  fixed: { order_type: SALES, status: WAVEABLE_ORDER_STATUSES, priority: WAVEABLE_ORDER_PRIORITIES },
   api: { list: { path: '/apps/process/outbound/wave/search_waveable_order', perm: derivePerm(WAVE_PAGES.manual) } },
   defaultSort: { field: 'created_at', desc: false },
 });

@@ -40,14 +40,18 @@ export const containers = pgTable('containers', {
 ]);
 
 /**
- * Sales orders: what an order system (or a person, or a spreadsheet) asks the warehouse to ship.
- * `external_no` is the order system's number, unique in the warehouse: the intake is idempotent on
+ * Outbound orders: what an order system (or a person, or a spreadsheet) asks the warehouse to ship.
+ * Named for the first kind; `order_type` tells sales orders from move-transfer (MT) and return to
+ * supplier (RTS) orders, which go through the same allocation, waves, picking, checking, packing
+ * and shipping, with their own fields in tables of their own. `external_no` is the order system's number, unique in the warehouse: the intake is idempotent on
  * it, and `lines_hash` tells a resend (the same lines) from a clash (other lines).
  */
 export const salesOrders = pgTable('sales_orders', {
   whsId: warehouseRef(),
   orderNo: text('order_no').notNull(),
   externalNo: text('external_no').notNull(),
+  /** OUTBOUND_ORDER_TYPE: sales 1, move transfer 2, return to supplier 3. */
+  orderType: smallint('order_type').notNull().default(1),
   /** SALES_ORDER_STATUS. */
   status: smallint('status').notNull().default(0),
   /** ORDER_PRIORITY: on hold 1, normal 2, priority 3. */
@@ -84,10 +88,12 @@ export const salesOrders = pgTable('sales_orders', {
   whsPrimaryKey(t, t.orderNo),
   uniqueIndex('sales_orders_external_no_uq').on(t.whsId, t.externalNo),
   index('sales_orders_status_idx').on(t.whsId, t.status, t.priority, t.createdAt),
+  index('sales_orders_type_idx').on(t.whsId, t.orderType, t.status, t.createdAt),
   index('sales_orders_wave_idx').on(t.whsId, t.waveNo),
   index('sales_orders_created_at_idx').on(t.whsId, t.createdAt),
   uniqueIndex('sales_orders_tracking_no_uq').on(t.whsId, t.trackingNo).where(sql`tracking_no is not null`),
   check('sales_orders_status_ck', sql`${t.status} between 0 and 13`),
+  check('sales_orders_order_type_ck', sql`${t.orderType} between 1 and 3`),
   check('sales_orders_priority_ck', sql`${t.priority} between 1 and 3`),
   check('sales_orders_parcel_split_ck', sql`${t.parcelSplit} between 0 and 3`),
   check('sales_orders_source_ck', sql`${t.source} between 1 and 3`),

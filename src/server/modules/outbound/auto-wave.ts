@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ACTIVE_STATUS, ORDER_ITEM_KIND, ORDER_PRIORITY } from '../../../shared/codes';
+import { ACTIVE_STATUS, ORDER_ITEM_KIND, ORDER_PRIORITY, OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
 import type { AutoWaveRun, RulePlan } from '../../../shared/contract/wave.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
@@ -100,7 +100,7 @@ async function candidatesOf(db: Db, whsId: string, rule: RuleRow): Promise<WaveC
         join cells c on c.whs_id = a.whs_id and c.location_code = a.location_id
         where a.whs_id = o.whs_id and a.order_no = o.order_no and a.task_no is null and a.qty > a.picked_qty + a.short_qty + a.cancelled_qty) as zone_ids
     from sales_orders o left join shops s on s.whs_id = o.whs_id and s.shop_id = o.shop_id
-    where o.whs_id = ${whsId} and o.status in (${n(S.CREATED)}, ${n(S.PENDING_PICK)}) and o.wave_no is null ${sql.join(filters, sql` `)}
+    where o.whs_id = ${whsId} and o.order_type = ${n(OUTBOUND_ORDER_TYPE.values.SALES)} and o.status in (${n(S.CREATED)}, ${n(S.PENDING_PICK)}) and o.wave_no is null ${sql.join(filters, sql` `)}
     order by o.priority desc, o.cutoff_at asc nulls last, o.created_at asc, o.order_no asc
     limit ${AUTO_WAVE_CANDIDATES_MAX}`)) as unknown as {
     rows: { order_no: string; status: number; priority: number; shop_id: string | null; group_id: string | null; line_count: number; total_qty: number;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_ITEM_KIND, PICKING_TYPE, TASK_STATUS } from '../../../shared/codes';
+import { ORDER_ITEM_KIND, OUTBOUND_ORDER_TYPE, PICKING_TYPE, TASK_STATUS } from '../../../shared/codes';
 import { FLOW_PICK_DEFAULTS, type FlowPickSetting, type FlowZone } from '../../../shared/contract/flow-pick.contract';
 import type { Wave } from '../../../shared/contract/wave.contract';
 import { RET } from '../../../shared/retcodes';
@@ -68,7 +68,7 @@ export async function saveFlowPickSetting(
  * zone), as a where clause over `sales_orders o`.
  */
 function eligibleWhere(whsId: string, setting: Pick<SettingRow, 'itemKind' | 'minPriority'>, zoneIds: readonly string[] | null) {
-  return sql`o.whs_id = ${whsId} and o.status = ${n(S.CREATED)} and o.wave_no is null and o.priority >= ${n(setting.minPriority)}
+  return sql`o.whs_id = ${whsId} and o.order_type = ${n(OUTBOUND_ORDER_TYPE.values.SALES)} and o.status = ${n(S.CREATED)} and o.wave_no is null and o.priority >= ${n(setting.minPriority)}
     and o.allocated_qty >= o.total_qty ${setting.itemKind === ORDER_ITEM_KIND.values.SINGLE_ITEM ? sql`and o.line_count = 1` : sql``}
     and exists (select 1 from outbound_allocations a where a.whs_id = o.whs_id and a.order_no = o.order_no and a.task_no is null
       and a.qty > a.picked_qty + a.short_qty + a.cancelled_qty)

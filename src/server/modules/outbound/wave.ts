@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_PRIORITY, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import { ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import type { Wave } from '../../../shared/contract/wave.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
@@ -27,6 +27,8 @@ export type PickingType = CodeOf<typeof PICKING_TYPE>;
 
 export interface WaveRequest {
   orderNos: readonly string[];
+  /** The type of order the wave takes (default sales): others are skipped, each released by its own screens. */
+  orderType?: CodeOf<typeof OUTBOUND_ORDER_TYPE>;
   /** Default: the warehouse's picking rule. */
   pickingType?: PickingType;
   /** Default: the picking rule of each task's zone (picking-rules.ts). */
@@ -50,7 +52,8 @@ export interface Skipped {
 }
 
 /** Why an order cannot join a wave now, or null when it can (after allocation). */
-function notWaveable(o: OrderRow): string | null {
+function notWaveable(o: OrderRow, orderType: CodeOf<typeof OUTBOUND_ORDER_TYPE>): string | null {
+  if (o.orderType !== orderType) return `It is a ${OUTBOUND_ORDER_TYPE.label(o.orderType)?.message ?? 'different'} order: it is released from its own order page.`;
   if (o.priority === ORDER_PRIORITY.values.ON_HOLD) return 'It is on hold.';
   if (o.status === S.PENDING_PICK) return `It waits for stock: ${o.holdReason ?? 'not allocated'}`;
   if (o.status !== S.CREATED) return o.waveNo ? `It is ${statusName(o.status)} in wave ${o.waveNo}.` : `It is ${statusName(o.status)}.`;
@@ -237,7 +240,7 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
       skipped.push({ order_no: orderNo, status: -1, reason: `Sales order ${orderNo} not found.` });
       continue;
     }
-    const why = notWaveable(outcome.order);
+    const why = notWaveable(outcome.order, request.orderType ?? OUTBOUND_ORDER_TYPE.values.SALES);
     if (why) skipped.push({ order_no: orderNo, status: outcome.order.status, reason: why });
     else joining.push(outcome.order);
   }

@@ -414,6 +414,7 @@ export default defineConfig({
           // A page reacts within a few seconds on a loaded 2-core machine; polls wait that long.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/failure-report.ts'],
         },
       },
     ],

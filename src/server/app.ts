@@ -101,10 +101,15 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
   // x-response-et: this server's own time on the request (ms, rounded down). The client takes
   // it off the round trip it measured, so only network time counts towards weak-network
   // detection (spec §4/§7): on every API answer and static file, the ping favicon included.
+  // A request slower than SLOW_REQUEST_MS is logged: what an operator (or a failed browser test)
+  // reads first when screens wait.
+  const slowMs = deps.config.slowRequestMs;
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    c.header('x-response-et', String(Math.floor(performance.now() - started)));
+    const elapsed = Math.floor(performance.now() - started);
+    c.header('x-response-et', String(elapsed));
+    if (slowMs > 0 && elapsed >= slowMs) console.warn(`[slow] ${c.req.method} ${c.req.path} → ${c.res.status} in ${elapsed} ms`);
   });
   // An answer given before the request's body was read (a guard refused it, or it is over the
   // limit) leaves the rest of that body on the connection: close the connection once the answer is

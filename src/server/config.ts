@@ -25,6 +25,8 @@ export interface ServerConfig {
    * (localhost), which is always allowed. They join the Content-Security-Policy's connect-src.
    */
   printAgentOrigins: string[];
+  /** Requests slower than this are logged with their time (SLOW_REQUEST_MS, default 2000; 0 logs none). */
+  slowRequestMs: number;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
@@ -48,7 +50,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: truthy(env.TRUST_PROXY),
     autoWave: !falsy(env.AUTO_WAVE),
     printAgentOrigins: printAgentOriginsOf(env.PRINT_AGENT_ORIGINS),
+    slowRequestMs: slowRequestMsOf(env.SLOW_REQUEST_MS),
   };
+}
+
+/** SLOW_REQUEST_MS: a whole number of milliseconds; anything else stops the start with a clear error. */
+function slowRequestMsOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`SLOW_REQUEST_MS must be a whole number of milliseconds (0 turns the log off), got ${value}`);
+  return ms;
 }
 
 /** PRINT_AGENT_ORIGINS: http(s) origins, comma-separated; anything else stops the start with a clear error. */

@@ -165,7 +165,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     await database.close();
     throw err;
   }
-  const config: ServerConfig = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), staticDir: undefined, envName: 'test', trustProxy: true, ...overrides };
+  const config: ServerConfig = { ...configFromEnv({ ...process.env, DATABASE_URL: '' }), staticDir: undefined, envName: 'test', trustProxy: true, slowRequestMs: 0, ...overrides };
   const app = createApp({ db: database.db, config });
   /** scrypt costs ~50 ms: accounts created with the same password share one stored hash (salt included). */
   const storedHashes = new Map<string, Promise<string>>();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,10 +60,10 @@ const START_TIMEOUT_MS = 180_000;
  * server built alone (buildServer), serving the API without the app; `dataDir`: a PGlite data
  * directory the caller prepared (fixtures written before the server owns it) and reads again
  * after `stop()` — the caller removes it; `port`: listen there (a server started again after a
- * kill keeps its origin, and so the browser's storage of it).
+ * kill keeps its origin, and so the browser's storage of it); `logFile`: where its output also goes; `env`: more settings.
  */
 export async function startBuiltServer(
-  distDir = DEFAULT_DIST, tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean; dataDir?: string; port?: number } = {},
+  distDir = DEFAULT_DIST, tempPrefix = 'tally-', opts: { databaseUrl?: string; apiOnly?: boolean; dataDir?: string; port?: number; logFile?: string; env?: Record<string, string> } = {},
 ): Promise<BuiltServer> {
   const entry = path.join(distDir, 'server/main.js');
   const staticDir = path.join(distDir, 'app');
@@ -78,13 +78,20 @@ export async function startBuiltServer(
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir,
-      DATABASE_URL: opts.databaseUrl ?? '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1', AUTO_WAVE: '0',
+      DATABASE_URL: opts.databaseUrl ?? '', SEED_DEMO: '1', TALLY_EXIT_WITH_PARENT: '1', AUTO_WAVE: '0', ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
+  // `logFile`: the output also goes there as it comes, stamped, for readers in other processes.
+  const log = opts.logFile ? createWriteStream(opts.logFile, { flags: 'w' }) : null;
+  const take = (d: unknown) => {
+    output += String(d);
+    log?.write(String(d).split('\n').filter(Boolean).map((line) => `${new Date().toISOString()} ${line}\n`).join(''));
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  child.once('exit', () => log?.end());
   const baseURL = `http://127.0.0.1:${port}`;
   const running = () => child.exitCode === null && child.signalCode === null;
   /** Sends `signal` and waits for the exit, at most `waitMs`. */

@@ -83,37 +83,40 @@ export async function endFullStockCountOrders(tx: Db, whsId: string, run: FullSt
       .where(and(eq(ccTasks.whsId, whsId), eq(ccTasks.orderNo, order.orderNo), inArray(ccTasks.status, OPEN)))
       .returning({ taskNo: ccTasks.taskNo });
     if (closed.length) await logOrder(tx, whsId, order.orderNo, 'tasks_closed', `full stock count ended: ${closed.length} open tasks closed`, userId);
-    const diffs = await closeOrder(tx, whsId, order, uncounted);
+    const { diffs, missed } = await closeOrder(tx, whsId, order);
+    uncounted.push(...missed);
     if (diffs.length) diffNos.push(await raiseDiffOrder(tx, whsId, order, diffs));
     else await finishOrder(tx, whsId, order.orderNo, 'full stock count ended with no difference counted');
   }
-    const adjustNo = uncounted.length ? await adjustUncounted(tx, whsId, run, userId, uncounted) : null;
-    return { diff_nos: diffNos, adjust_no: adjustNo, uncounted_locations: uncounted.length };
+  const adjustNo = uncounted.length ? await adjustUncounted(tx, whsId, run, userId, uncounted) : null;
+  return { diff_nos: diffNos, adjust_no: adjustNo, uncounted_locations: uncounted.length };
 }
 
 /**
- * Judges an order's current round on what was counted, marks the lines of locations never counted as
- * missing (adding those locations to `uncounted`), and answers the lines that differ.
+ * Judges an order's current round on what was counted and answers the lines that differ; then marks
+ * the lines of locations never counted as missing and answers those locations (their stock goes on
+ * the run's adjustment, not on the difference order: read the differences first).
  */
-async function closeOrder(tx: Db, whsId: string, order: OrderRow, uncounted: string[]): Promise<CountedLine[]> {
+async function closeOrder(tx: Db, whsId: string, order: OrderRow): Promise<{ diffs: CountedLine[]; missed: string[] }> {
   const countedNow = (await execRows(tx, sql`select distinct tl.location_id from cc_task_locations tl join cc_tasks t on t.whs_id = tl.whs_id and t.task_no = tl.task_no
     where tl.whs_id = ${whsId} and t.order_no = ${order.orderNo} and t.round = ${order.round} and tl.status = 1`)).rows as { location_id: string }[];
   if (countedNow.length) await recordJudged(tx, whsId, order, await judge(tx, whsId, order.orderNo, order.round, countedNow.map((r) => r.location_id)));
-    // Never counted: the book there is what is missing.
+  // A location some round counted has a line of round > 0: its lines that differ go on the difference order.
+  const countedSomeRound = sql`(select c.location_id from cc_order_lines c where c.whs_id = ${whsId} and c.order_no = ${order.orderNo} and c.round > 0)`;
+  const diffs = (await execRows(tx, sql`select l.location_id, l.sku_id, l.zone_id, l.pathway_id, l.counted_qty as counted, l.book_qty as book
+    from cc_order_lines l where l.whs_id = ${whsId} and l.order_no = ${order.orderNo} and l.sku_id <> '' and l.counted_qty <> l.book_qty
+      and l.location_id in ${countedSomeRound}
+    order by l.location_id, l.sku_id`)).rows as CountedLine[];
+  // Never counted: the book there is what is missing.
   const marked = (await execRows(tx, sql`update cc_order_lines l set round = ${order.round}, counted_qty = 0, book_qty = l.system_qty,
       result = case when l.system_qty > 0 then ${n(RESULT.MISSING)} else ${n(RESULT.NORMAL)} end
     where l.whs_id = ${whsId} and l.order_no = ${order.orderNo}
-      and l.location_id not in (select c.location_id from cc_order_lines c where c.whs_id = ${whsId} and c.order_no = ${order.orderNo} and c.round > 0)
+      and l.location_id not in ${countedSomeRound}
     returning l.location_id`)).rows as { location_id: string }[];
-  const missed = [...new Set(marked.map((m) => m.location_id))].map((location_id) => ({ location_id }));
-  uncounted.push(...missed.map((m) => m.location_id));
+  const missed = [...new Set(marked.map((m) => m.location_id))];
   if (missed.length) await logOrder(tx, whsId, order.orderNo, 'uncounted', `${missed.length} locations never counted: treated as missing`, null);
-  const diffs = (await execRows(tx, sql`select l.location_id, l.sku_id, l.zone_id, l.pathway_id, l.counted_qty as counted, l.book_qty as book
-    from cc_order_lines l where l.whs_id = ${whsId} and l.order_no = ${order.orderNo} and l.sku_id <> '' and l.counted_qty <> l.book_qty
-      and l.location_id not in (select location_id from jsonb_array_elements_text(${JSON.stringify(missed.map((m) => m.location_id))}::jsonb) as m(location_id))
-    order by l.location_id, l.sku_id`)).rows as CountedLine[];
-    await tx.update(ccOrders).set({ diffLineCount: diffs.length, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, order.orderNo)));
-  return diffs;
+  await tx.update(ccOrders).set({ diffLineCount: diffs.length, updatedAt: sql`now()` }).where(and(eq(ccOrders.whsId, whsId), eq(ccOrders.orderNo, order.orderNo)));
+  return { diffs, missed };
 }
 
 const { DEDUCTION } = INVENTORY_ADJUSTMENT_DIRECTION.values;

@@ -11,7 +11,7 @@ export const MT_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/mtoutbound/order/edit/$orderNo', msg`Edit MT Order`),
   page('/mtoutbound/order/allocate/$orderNo', msg`Allocate MT Order`),
   page('/mtoutbound/order/approve/$orderNo', msg`Approve MT Order`),
-  page('/mtoutbound/order/detail', msg`MT Order Detail`),
+  page('/mtoutbound/order/detail', msg`MT Order Detail`, { perm: derivePerm('/mtoutbound/order'), parent: '/mtoutbound/order' }),
   group('/mtoutbound/task', msg`Tasks`, '/mtoutbound/task/picking'),
   list('/mtoutbound/task/picking', msg`Picking Task`),
   list('/mtoutbound/task/checking', msg`Checking Task`),

@@ -169,7 +169,7 @@ export async function approveMtOrder(tx: Db, whsId: string, actor: Actor, orderN
   const locked = await lockMt(tx, whsId, [orderNo]);
   const { doc } = locked[0]!;
   assertMayDecide(doc, actor.userId);
-  await moveDocs(tx, whsId, locked, DOC.APPROVED, 'approved.', actor.userId, { approvedBy: actor.userId, approvedAt: sql`now()` });
+  await moveDocs(tx, whsId, locked, DOC.APPROVED, 'approved.', actor.userId, { approvedBy: actor.userId, approvedAt: new Date() });
 }
 
 /** Rejects a pending MT order: final; its outbound order is cancelled so no wave ever takes it. */
@@ -177,7 +177,7 @@ export async function rejectMtOrder(tx: Db, whsId: string, actor: Actor, orderNo
   const locked = await lockMt(tx, whsId, [orderNo]);
   const { order, doc } = locked[0]!;
   assertMayDecide(doc, actor.userId);
-  await moveDocs(tx, whsId, locked, DOC.REJECTED, reason, actor.userId, { approvedBy: actor.userId, approvedAt: sql`now()`, rejectReason: reason });
+  await moveDocs(tx, whsId, locked, DOC.REJECTED, reason, actor.userId, { approvedBy: actor.userId, approvedAt: new Date(), rejectReason: reason });
   await moveOrder(tx, whsId, order, S.CANCEL, `Rejected: ${reason}`, actor.userId);
 }
 

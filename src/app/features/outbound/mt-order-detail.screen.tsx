@@ -52,6 +52,12 @@ function Header({ order }: { order: MtOrder }) {
   );
 }
 
+/** Why the order was rejected, where nobody can miss it. */
+function RejectNotice({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return <Alert color="orange" data-testid="mt-reject-reason"><Trans>Rejected: {reason}</Trans></Alert>;
+}
+
 /**
  * What the user may do to the order in its document status, by permission: edit, approve or reject
  * (never their own order), allocate, release to picking, cancel before picking.
@@ -162,7 +168,7 @@ export default function MtOrderDetailScreen() {
         <Title order={1} fz="h2">{heading}</Title>
         <Actions order={order} onMoved={refresh} />
       </Group>
-      {order.reject_reason && <Alert color="orange" data-testid="mt-reject-reason"><Trans>Rejected: {order.reject_reason}</Trans></Alert>}
+      <RejectNotice reason={order.reject_reason} />
       <Header order={order} />
       <Lines lines={lines} />
       <Allocations allocations={allocations} tasks={tasks} orderType={MT} />

@@ -67,8 +67,8 @@ function MtOrderForm({ orderNo, initial }: { orderNo: string | null; initial: Mt
             <Select
               label={label} required searchable allowDeselect={false} value={dest}
               rightSection={destinations.isPending ? <Loader size="xs" /> : undefined}
-              data={(destinations.data?.list ?? []).map((d) => ({
-                value: d.whs_id, label: d.priority === null ? `${d.whs_id} · ${d.whs_name}` : `${d.whs_id} · ${d.whs_name} (${t`priority ${d.priority}`})`,
+              data={(destinations.data?.list ?? []).map(({ whs_id: id, whs_name: name, priority }) => ({
+                value: id, label: priority === null ? `${id} · ${name}` : `${id} · ${name} (${t`priority ${priority}`})`,
               }))}
               onChange={(v) => {
                 save.reset();

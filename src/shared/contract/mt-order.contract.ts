@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { derivePerm } from '../routes/derive';
+import { derivePerm, pageActionPerm } from '../routes/derive';
 import { endpoint } from './define';
 import { pickingWorkSchema } from './picking.contract';
 import {
@@ -40,7 +40,7 @@ export const MT_ORDER_ACCESS = {
   approve: { perm: derivePerm(MT_ORDER_PAGES.approve) },
   /** Allocate, and release to picking. */
   allocate: { perm: derivePerm(MT_ORDER_PAGES.allocate) },
-  pick: { perm: derivePerm(MT_PICKING_PAGE) },
+  pick: { perm: pageActionPerm(MT_PICKING_PAGE, 'Action') },
   tasks: { perm: derivePerm(MT_PICKING_TASK_PAGES.list) },
 } as const;
 

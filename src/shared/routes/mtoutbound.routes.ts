@@ -29,7 +29,7 @@ export const MT_OUTBOUND_ROUTES: readonly RouteDecl[] = [
     perm: derivePerm('/mtoutbound/task/packing'),
     parent: '/mtoutbound/task/packing',
   }),
-  page('/mtoutbound/picking/{-$pickup_id}', msg`Picking`),
+  page('/mtoutbound/picking/{-$pickup_id}', msg`Picking`, { actions: { Action: msg`Pick MT orders` } }),
   page('/mtoutbound/checking/{-$picking_id}', msg`Checking`),
   // The packing operation itself (it edits a packing record), so it stays in the menu.
   page('/mtoutbound/packing/edit/{-$packingId}/{-$palletId}', msg`Packing`, { menu: true }),

@@ -1,5 +1,5 @@
 import {
-  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, SALES_ORDER_STATUS, TASK_STATUS, type CodeList, type CodeValue,
+  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, RTS_STATUS, SALES_ORDER_STATUS, TASK_STATUS, type CodeList, type CodeValue,
 } from './codes';
 
 /**
@@ -143,4 +143,27 @@ export const SALES_ORDER_LIFECYCLE = lifecycle<SalesOrderStatus>(SALES_ORDER_STA
   [S.SHIPPING]: [S.OUTBOUND],
   [S.OUTBOUND]: [],
   [S.CANCEL]: [],
+});
+
+const D = RTS_STATUS.values;
+type OutboundDocStatus = (typeof D)[keyof typeof D];
+
+/**
+ * The document of an outbound order of a type other than sales (MT now, RTS next), over the
+ * RTS_STATUS codes of spec §3: pending → approved or rejected → allocated → outbounding (released
+ * to picking) → shipping → in transit → (inbounding) → done; cancelled before it is released to
+ * picking. Rejected, cancelled and done are final. The floor's progress is the order's own status
+ * (SALES_ORDER_LIFECYCLE); shared/outbound/doc-lifecycle.ts says what each stage allows.
+ */
+export const OUTBOUND_DOC_LIFECYCLE = lifecycle<OutboundDocStatus>(RTS_STATUS, {
+  [D.PENDING]: [D.APPROVED, D.REJECTED, D.CANCEL],
+  [D.APPROVED]: [D.ALLOCATED, D.CANCEL],
+  [D.REJECTED]: [],
+  [D.ALLOCATED]: [D.OUTBOUNDING, D.CANCEL],
+  [D.OUTBOUNDING]: [D.SHIPPING],
+  [D.SHIPPING]: [D.IN_TRANSIT],
+  [D.IN_TRANSIT]: [D.INBOUNDING, D.DONE],
+  [D.INBOUNDING]: [D.DONE],
+  [D.DONE]: [],
+  [D.CANCEL]: [],
 });

@@ -76,7 +76,7 @@ export const RET = {
    * `data` holds `adjust_no`, `status` (fail) and the ledger's refusal (`retcode`, `detail`).
    */
   ADJUSTMENT_FAILED: -286002,
-  /** Approve or reject: the adjustment was created by the same user; another approver must decide (four eyes). */
+  /** Approve or reject: the adjustment (or MT order) was created by the same user; another approver must decide (four eyes). */
   APPROVER_IS_CREATOR: -286003,
   /**
    * Unblock: the units are held by a document (a blocked location, a cycle count…), not by a block

@@ -7,11 +7,12 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
-  outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { writeConf } from '../../src/server/common/conf';
+import { seedDemoMtOrders } from '../../src/server/modules/outbound/mt-order.seed';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
@@ -181,6 +182,14 @@ beforeAll(async () => {
   VALID_BODIES.getWaveDetail = { wave_no: order!.waveNo };
   const [pickingTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.waveNo, order!.waveNo!))).limit(1);
   VALID_BODIES.getPickingTaskDetail = { task_no: pickingTask!.taskNo };
+  // MT orders (the demo's are IDJKT1's): the demo seed's four, here, one released to picking; an MT allocate rule.
+  await server.database.db.transaction((tx) => seedDemoMtOrders(tx, 'SGSIN1', ['IDJKT1']));
+  const [mtTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.orderType, 2))).limit(1);
+  VALID_BODIES.getMtOrderDetail = { order_no: (await firstOf(server.database.db.select({ no: mtOrders.orderNo }).from(mtOrders).where(eq(mtOrders.whsId, 'SGSIN1')))).no };
+  VALID_BODIES.getMtPickingTaskDetail = { task_no: mtTask!.taskNo };
+  VALID_BODIES.getMtDestinationPriorityDetail = { dest_whs_id: 'IDJKT1' };
+  const [mtRule] = await server.database.db.insert(salesAllocateRules).values({ whsId: 'SGSIN1', ruleName: 'Contract MT rule', orderType: 2, priority: 1, status: 2 }).returning();
+  VALID_BODIES.getMtAllocateRuleDetail = { rule_id: mtRule!.ruleId };
   // The demo's checked cart (outbound.seed.ts).
   const [checkingTask] = await server.database.db.select().from(checkingTasks).where(eq(checkingTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getCheckingTaskDetail = { task_no: checkingTask!.taskNo };

@@ -22,6 +22,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/massputaway': () => import('../features/inbound/putaway-mass.screen'),
   '/inbound/massputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
+  '/mtoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/salesoutbound/pickingTask': () => import('../features/outbound/task-picking.screen'),
   '/salesoutbound/checking': () => import('../features/outbound/checking.screen'),
   '/salesoutbound/packing': () => import('../features/outbound/packing.screen'),

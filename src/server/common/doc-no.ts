@@ -15,6 +15,8 @@ const KINDS = {
   exception: { prefix: 'IEX', seq: inboundExceptionNoSeq },
   adjustment: { prefix: 'ADJ', seq: adjustmentNoSeq },
   salesOrder: { prefix: 'SO', seq: salesOrderNoSeq },
+  /** A move-transfer order: a row of the outbound order table too, numbered from its sequence. */
+  mtOrder: { prefix: 'MT', seq: salesOrderNoSeq },
   wave: { prefix: 'WV', seq: waveNoSeq },
   pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
   outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },

@@ -8,6 +8,7 @@ import { seedDemoInbound } from '../modules/inbound/asn.seed';
 import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
+import { seedDemoMtOrders } from '../modules/outbound/mt-order.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
 import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
@@ -197,6 +198,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const putWalls = await seedDemoSortingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoShippingRules(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId), putWalls);
+    await seedDemoMtOrders(tx, 'IDJKT1', ['SGSIN1', 'MYKUL1']);
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));

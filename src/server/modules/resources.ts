@@ -29,6 +29,8 @@ import { mergeRuleHooks } from './outbound/merging.hooks';
 import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
 import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.reads';
 import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
+import { MT_ORDER_READS } from './outbound/mt-order.reads';
+import { mtDestinationPriorityHooks } from './outbound/mt-order.hooks';
 import { shippingRuleHooks } from './outbound/shipping-rule';
 import { instantZoneCodeHooks } from './outbound/instant-delivery';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
@@ -80,6 +82,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   cc_frequency_rule: ccFrequencyRuleHooks,
   cycle_count_skill: cycleCountSkillHooks,
   cycle_count_task_rule: cycleCountTaskRuleHooks,
+  mt_destination_priority: mtDestinationPriorityHooks,
 };
 
 /**
@@ -131,7 +134,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

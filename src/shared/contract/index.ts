@@ -26,6 +26,7 @@ import { adjustmentContract } from './adjustment.contract';
 import { stockBlockContract } from './stock-block.contract';
 import { fullStockCountContract } from './full-stock-count.contract';
 import { salesOrderContract } from './sales-order.contract';
+import { mtOrderContract } from './mt-order.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
@@ -74,6 +75,7 @@ export const contract = {
   ...stockBlockContract,
   ...fullStockCountContract,
   ...salesOrderContract,
+  ...mtOrderContract,
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, ORDER_ITEM_KIND, ORDER_PRIORITY, PICKING_TYPE, WAVE_ORDER_SORT, codeEnum } from '../codes';
+import { ACTIVE_STATUS, ORDER_ITEM_KIND, ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PICKING_TYPE, WAVE_ORDER_SORT, codeEnum, type CodeOf } from '../codes';
 import { CART_SLOTS_DEFAULT, CART_SLOTS_MAX, TASK_UNITS_MAX, WAVE_ORDERS_MAX } from '../constants';
 import { ZONE_COLOR_NAMES, ZONE_COLORS } from '../zone-colors';
 import { activeStatusField } from './common-fields';
@@ -49,26 +49,29 @@ const pickingType = {
 } as const;
 
 /**
- * Sales allocate rules (spec §2 Rule Center › Allocate Rule › Sales: list, create, edit, view; the
- * key in the query string). By priority, the first active rule whose conditions the order meets
- * (its shop, its priority; empty matches any) says which steps order the candidates: first expiry
- * first (FEFO), first received first (FIFO), the picking area first, fewest locations; the pick
- * path always breaks ties and expired batches are never allocated. No rule: every step applies.
+ * Allocate rules (spec §2 Rule Center › Allocate Rule › Sales, MT: list, create, edit, view; the
+ * key in the query string), one table for every order type (`order_type` fixed per resource, so
+ * the same screens serve each). By priority, the first active rule of the order's type whose
+ * conditions the order meets (its shop, its priority; empty matches any) says which steps order
+ * the candidates: first expiry first (FEFO), first received first (FIFO), the picking area first,
+ * fewest locations; the pick path always breaks ties and expired batches are never allocated.
+ * No rule: every step applies.
  */
-export const salesAllocateRuleResource = defineResource({
-  name: 'sales_allocate_rule',
+const allocateRuleResource = <const N extends string, const S extends string>(name: N, segment: S, orderType: CodeOf<typeof OUTBOUND_ORDER_TYPE>) => defineResource({
+  name,
   table: 'sales_allocate_rules',
+  fixed: { order_type: orderType },
   api: {
-    list: { path: `${ALLOCATE}/search_sales_allocate_rule` },
-    detail: { path: `${ALLOCATE}/get_sales_allocate_rule_detail` },
-    create: { path: `${ALLOCATE}/create_sales_allocate_rule` },
-    update: { path: `${ALLOCATE}/update_sales_allocate_rule` },
+    list: { path: `${ALLOCATE}/search_${name}` },
+    detail: { path: `${ALLOCATE}/get_${name}_detail` },
+    create: { path: `${ALLOCATE}/create_${name}` },
+    update: { path: `${ALLOCATE}/update_${name}` },
   },
   pages: {
-    list: '/rulecenter/allocateRule/sales',
-    create: '/rulecenter/allocateRule/sales/create',
-    edit: '/rulecenter/allocateRule/sales/edit',
-    detail: '/rulecenter/allocateRule/sales/view',
+    list: `/rulecenter/allocateRule/${segment}`,
+    create: `/rulecenter/allocateRule/${segment}/create`,
+    edit: `/rulecenter/allocateRule/${segment}/edit`,
+    detail: `/rulecenter/allocateRule/${segment}/view`,
   },
   key: 'rule_id',
   warehouseScoped: true,
@@ -87,6 +90,10 @@ export const salesAllocateRuleResource = defineResource({
   },
   defaultSort: { field: 'priority', desc: false },
 });
+
+export const salesAllocateRuleResource = allocateRuleResource('sales_allocate_rule', 'sales', OUTBOUND_ORDER_TYPE.values.SALES);
+/** MT allocate rules: the allocation of move-transfer orders (mt-order.ts) reads these. */
+export const mtAllocateRuleResource = allocateRuleResource('mt_allocate_rule', 'mt', OUTBOUND_ORDER_TYPE.values.MT);
 
 /**
  * Picking rules (spec §2 Rule Center › Picking Rule): for one zone, or for the warehouse when no

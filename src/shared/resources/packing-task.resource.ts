@@ -1,4 +1,4 @@
-import { TASK_STATUS, codeEnum } from '../codes';
+import { OUTBOUND_ORDER_TYPE, TASK_STATUS, codeEnum } from '../codes';
 import { PACKING_TASK_PAGES } from '../contract/packing.contract';
 import { defineResource } from './define';
 
@@ -31,6 +31,8 @@ export const packingTaskResource = defineResource({
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true, sortable: true, filter: { op: 'range', type: 'datetimeRange' } },
     finished_at: { kind: 'time', label: /*i18n*/ 'Finished At', readOnly: true },
   },
+  // Sales orders' only: MT and RTS orders are packed on their own screens.
+  related: { table: 'sales_orders', on: { order_no: 'order_no' }, fixed: { order_type: OUTBOUND_ORDER_TYPE.values.SALES } },
   api: { list: { path: '/apps/process/outbound/packing/search_packing_task' } },
   pages: { list: PACKING_TASK_PAGES.list, detail: PACKING_TASK_PAGES.detail },
   ownScreens: ['detail'],

@@ -1,4 +1,5 @@
-import { EXPORT_REPORT_TYPE, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
+import { EXPORT_REPORT_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
+import { MT_PICKING_TASK_PAGES } from '../contract/mt-order.contract';
 import { PICKING_TASK_PAGES } from '../contract/picking.contract';
 import { SUB_PICKING_PAGES } from '../contract/sub-picking.contract';
 import { defineResource, type FieldDef } from './define';
@@ -12,6 +13,8 @@ import { defineResource, type FieldDef } from './define';
  */
 
 const K = PICKING_TASK_KIND.values;
+/** Each order type's tasks have their own lists (picking_tasks.order_type, its wave's). */
+const SALES = OUTBOUND_ORDER_TYPE.values.SALES;
 
 const taskFields = {
   task_no: { kind: 'text', label: /*i18n*/ 'Task No.', readOnly: true, max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
@@ -38,9 +41,20 @@ export const pickingTaskResource = defineResource({
   name: 'picking_task',
   reportType: EXPORT_REPORT_TYPE.values.PICKING_TASK,
   fields: taskFields,
-  fixed: { kind: K.PICKING },
+  fixed: { kind: K.PICKING, order_type: SALES },
   api: { list: { path: '/apps/process/outbound/pickingtask/search_picking_task' } },
   pages: { list: PICKING_TASK_PAGES.list, detail: PICKING_TASK_PAGES.detail },
+  ownScreens: ['detail'],
+});
+
+/** The picking tasks of MT waves (spec §2 /mtoutbound/task/picking): the same tasks and detail, MT orders only. */
+export const mtPickingTaskResource = defineResource({
+  ...taskList,
+  name: 'mt_picking_task',
+  fields: taskFields,
+  fixed: { kind: K.PICKING, order_type: OUTBOUND_ORDER_TYPE.values.MT },
+  api: { list: { path: '/apps/process/outbound/mtorder/search_mt_picking_task' } },
+  pages: { list: MT_PICKING_TASK_PAGES.list, detail: MT_PICKING_TASK_PAGES.detail },
   ownScreens: ['detail'],
 });
 
@@ -49,7 +63,7 @@ export const reversePickingTaskResource = defineResource({
   ...taskList,
   name: 'reverse_picking_task',
   fields: taskFields,
-  fixed: { kind: K.REVERSE_PICKING },
+  fixed: { kind: K.REVERSE_PICKING, order_type: SALES },
   api: { list: { path: '/apps/process/outbound/pickingtask/search_reverse_picking_task' } },
   pages: { list: PICKING_TASK_PAGES.reverseList, detail: PICKING_TASK_PAGES.reverseDetail },
   ownScreens: ['detail'],
@@ -72,7 +86,7 @@ export const subPickingTaskResource = defineResource({
     parent_task_no: { kind: 'text', label: /*i18n*/ 'Parent Task No.', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
     sub_picking_group_id: { kind: 'text', label: /*i18n*/ 'Sub-picking Group ID', readOnly: true, max: 32, filter: { op: 'eq', type: 'input' } },
   },
-  fixed: { kind: K.PICKING },
+  fixed: { kind: K.PICKING, order_type: SALES },
   related: { table: 'sub_picking_groups', on: { sub_picking_group_id: 'group_id' } },
   api: { list: { path: '/apps/process/outbound/subpicking/search_sub_picking_task' } },
   pages: { list: SUB_PICKING_PAGES.list, detail: SUB_PICKING_PAGES.detail },

@@ -23,12 +23,13 @@ import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
 import { mergeRuleResource, mergeTaskResource } from './merging.resource';
 import {
-  autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
+  autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, mtAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
   waveGroupingRuleResource, waveRuleResource, zoneColorResource,
 } from './outbound-rules.resource';
 import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
-import { pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
+import { mtDestinationPriorityResource, mtOrderResource } from './mt-order.resource';
+import { mtPickingTaskResource, pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
 import { putawayTaskResource } from './putaway-task.resource';
@@ -72,7 +73,7 @@ export const RESOURCES = [
   sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   instantZoneCodeResource, deliveryTaskResource,
-  salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
+  salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,

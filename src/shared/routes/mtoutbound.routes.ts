@@ -11,7 +11,7 @@ export const MT_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/mtoutbound/order/edit/$orderNo', msg`Edit MT Order`),
   page('/mtoutbound/order/allocate/$orderNo', msg`Allocate MT Order`),
   page('/mtoutbound/order/approve/$orderNo', msg`Approve MT Order`),
-  page('/mtoutbound/order/detail', msg`MT Order Detail`),
+  page('/mtoutbound/order/detail', msg`MT Order Detail`, { perm: derivePerm('/mtoutbound/order'), parent: '/mtoutbound/order' }),
   group('/mtoutbound/task', msg`Tasks`, '/mtoutbound/task/picking'),
   list('/mtoutbound/task/picking', msg`Picking Task`),
   list('/mtoutbound/task/checking', msg`Checking Task`),
@@ -29,7 +29,7 @@ export const MT_OUTBOUND_ROUTES: readonly RouteDecl[] = [
     perm: derivePerm('/mtoutbound/task/packing'),
     parent: '/mtoutbound/task/packing',
   }),
-  page('/mtoutbound/picking/{-$pickup_id}', msg`Picking`),
+  page('/mtoutbound/picking/{-$pickup_id}', msg`Picking`, { actions: { Action: msg`Pick MT orders` } }),
   page('/mtoutbound/checking/{-$picking_id}', msg`Checking`),
   // The packing operation itself (it edits a packing record), so it stays in the menu.
   page('/mtoutbound/packing/edit/{-$packingId}/{-$palletId}', msg`Packing`, { menu: true }),

@@ -25,6 +25,7 @@ describe('operation screens', () => {
       '/inbound/standardputaway', '/inbound/standardputaway/reportexception',
       '/inventorymanage/cc/ccorder/count', '/inventorymanage/fsc/fsctask/count',
       '/inventorymanage/racktransfer/massputaway', '/inventorymanage/racktransfer/picking', '/inventorymanage/racktransfer/standardputaway',
+      '/mtoutbound/picking/{-$pickup_id}',
       '/salesoutbound/checking', '/salesoutbound/groupshipping', '/salesoutbound/groupshipping/detail/$id', '/salesoutbound/instantDelivery/pigeonhole', '/salesoutbound/mergeLane', '/salesoutbound/packing', '/salesoutbound/picking/{-$pickup_id}',
       '/salesoutbound/pickingTask', '/salesoutbound/shipping', '/salesoutbound/shipping/detail/$id', '/salesoutbound/sorting',
       '/salesoutbound/sortingwhilechecking',

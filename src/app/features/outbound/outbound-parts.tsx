@@ -2,7 +2,8 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
+import { MT_ORDER_PAGES, MT_PICKING_TASK_PAGES } from '../../../shared/contract/mt-order.contract';
 import { PICKING_TASK_PAGES } from '../../../shared/contract/picking.contract';
 import { SALES_ORDER_PAGES, type OrderTask } from '../../../shared/contract/sales-order.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
@@ -13,7 +14,13 @@ import { FieldValue } from '../../kit/resource/field-value';
 import { NoData, codeField, orPlaceholder } from '../../kit/record-parts';
 import { useCanOpen } from '../../routes/use-access';
 
-/** The pieces the sales outbound detail screens share: task links and the table of picking tasks. */
+/**
+ * The pieces the outbound detail screens share: task and order links and the table of picking
+ * tasks. `orderType` says whose pages they open: a sales order's (default) or an MT order's, whose
+ * detail pages take their record from the query string.
+ */
+
+const MT = OUTBOUND_ORDER_TYPE.values.MT;
 
 
 export const taskStatusField = codeField(TASK_STATUS, /*i18n*/ 'Status', true);
@@ -26,14 +33,16 @@ export const taskDetailHref = (taskNo: string, kind: number): string => (kind ==
   : PICKING_TASK_PAGES.detail.replace('$pickup_id', encodeURIComponent(taskNo)));
 
 /** A task number, linked to its detail page when the user may open it. */
-export function TaskLink({ taskNo, kind }: { taskNo: string; kind: number }) {
-  const href = taskDetailHref(taskNo, kind);
+export function TaskLink({ taskNo, kind, orderType }: { taskNo: string; kind: number; orderType?: number }) {
+  const mt = orderType === MT;
+  const href = mt ? MT_PICKING_TASK_PAGES.detail : taskDetailHref(taskNo, kind);
   const canOpen = useCanOpen(href);
-  return canOpen ? <Anchor component={Link} to={href}>{taskNo}</Anchor> : <>{taskNo}</>;
+  if (!canOpen) return <>{taskNo}</>;
+  return mt ? <Anchor component={Link} to={href} search={{ task_no: taskNo } as never}>{taskNo}</Anchor> : <Anchor component={Link} to={href}>{taskNo}</Anchor>;
 }
 
 /** Picking and reverse picking tasks: number (to the detail), kind, status, zone, picked (and short) of total. */
-export function TaskTable({ tasks }: { tasks: readonly OrderTask[] }) {
+export function TaskTable({ tasks, orderType }: { tasks: readonly OrderTask[]; orderType?: number }) {
   const { t, i18n } = useLingui();
   if (tasks.length === 0) return <NoData />;
   return (
@@ -50,7 +59,7 @@ export function TaskTable({ tasks }: { tasks: readonly OrderTask[] }) {
       <Table.Tbody>
         {tasks.map((task) => (
           <Table.Tr key={task.task_no}>
-            <Table.Td><TaskLink taskNo={task.task_no} kind={task.kind} /></Table.Td>
+            <Table.Td><TaskLink taskNo={task.task_no} kind={task.kind} orderType={orderType} /></Table.Td>
             <Table.Td><FieldValue field={taskKindField} value={task.kind} /></Table.Td>
             <Table.Td><FieldValue field={taskStatusField} value={task.status} /></Table.Td>
             <Table.Td>{orPlaceholder(task.zone_id)}</Table.Td>
@@ -66,9 +75,13 @@ export function TaskTable({ tasks }: { tasks: readonly OrderTask[] }) {
 }
 
 /** An order number, linked to its detail for those who may open it. */
-export function OrderLink({ orderNo }: { orderNo: string }) {
-  const canOpen = useCanOpen(SALES_ORDER_PAGES.detail);
-  return canOpen ? <Anchor component={Link} to={SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor> : <>{orderNo}</>;
+export function OrderLink({ orderNo, orderType }: { orderNo: string; orderType?: number }) {
+  const mt = orderType === MT;
+  const canOpen = useCanOpen(mt ? MT_ORDER_PAGES.detail : SALES_ORDER_PAGES.detail);
+  if (!canOpen) return <>{orderNo}</>;
+  return mt
+    ? <Anchor component={Link} to={MT_ORDER_PAGES.detail} search={{ order_no: orderNo } as never}>{orderNo}</Anchor>
+    : <Anchor component={Link} to={SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { flowPickContract } from '../../../shared/contract/flow-pick.contract';
+import { mtOrderContract } from '../../../shared/contract/mt-order.contract';
 import { pickingContract } from '../../../shared/contract/picking.contract';
 import { salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { subPickingContract } from '../../../shared/contract/sub-picking.contract';
@@ -29,6 +30,22 @@ export const outboundQueries = {
   taskDetail: (taskNo: string) => queryOptions({
     queryKey: ['outbound', 'task', 'detail', taskNo],
     queryFn: ({ signal }) => callApi(pickingContract.getPickingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: taskNo !== '',
+    retry: false,
+  }),
+  mtOrderDetail: (orderNo: string) => queryOptions({
+    queryKey: ['outbound', 'mtOrder', 'detail', orderNo],
+    queryFn: ({ signal }) => callApi(mtOrderContract.getMtOrderDetail, { order_no: orderNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: orderNo !== '',
+    retry: false,
+  }),
+  mtDestinations: () => queryOptions({
+    queryKey: ['outbound', 'mtOrder', 'destinations'],
+    queryFn: ({ signal }) => callApi(mtOrderContract.listMtDestinations, {}, { signal }),
+  }),
+  mtTaskDetail: (taskNo: string) => queryOptions({
+    queryKey: ['outbound', 'mtTask', 'detail', taskNo],
+    queryFn: ({ signal }) => callApi(mtOrderContract.getMtPickingTaskDetail, { task_no: taskNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
     enabled: taskNo !== '',
     retry: false,
   }),

@@ -2,7 +2,9 @@ import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PICKING_TASK_KIND } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND } from '../../../shared/codes';
+import { MT_PICKING_TASK_PAGES } from '../../../shared/contract/mt-order.contract';
+import { useSearchParam } from '../../kit/search-param';
 import { pickingTaskResource } from '../../../shared/resources/picking-task.resource';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
@@ -17,7 +19,7 @@ const kindField = codeField(PICKING_TASK_KIND, /*i18n*/ 'Task Type');
 
 /**
  * /salesoutbound/task/picking/detail/$pickup_id, /salesoutbound/task/reversePicking/detail/$task_number
- * and /salesoutbound/task/subPicking/detail/$sub_picking_id: one picking (reverse picking, sub-picking)
+ * and /salesoutbound/task/subPicking/detail/$sub_picking_id (and /mtoutbound/pickingTaskDetail?task_no=…, an MT wave's task): one picking (reverse picking, sub-picking)
  * task — its facts and its lines in route order: where, what, how many asked, picked, short and put
  * back. A sub-picking task names the task it was split from and its group; a pending picking task
  * may be split (Split into sub-picking tasks), and names the groups it was split into.
@@ -26,8 +28,13 @@ export default function PickingTaskDetailScreen() {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const params = useParams({ strict: false }) as { pickup_id?: string; task_number?: string; sub_picking_id?: string };
-  const taskNo = params.pickup_id ?? params.task_number ?? params.sub_picking_id ?? '';
-  const detail = useQuery(params.sub_picking_id === undefined ? outboundQueries.taskDetail(taskNo) : outboundQueries.subTaskDetail(taskNo));
+  // MT Picking Task Detail takes its task from the query string (?task_no=…).
+  const mtTaskNo = useSearchParam('task_no');
+  const mt = pathname.endsWith(MT_PICKING_TASK_PAGES.detail);
+  const orderType = mt ? OUTBOUND_ORDER_TYPE.values.MT : undefined;
+  const taskNo = (mt ? mtTaskNo : params.pickup_id ?? params.task_number ?? params.sub_picking_id) ?? '';
+  const detail = useQuery(mt ? outboundQueries.mtTaskDetail(taskNo)
+    : params.sub_picking_id === undefined ? outboundQueries.taskDetail(taskNo) : outboundQueries.subTaskDetail(taskNo));
   const title = pageTitle(pathname);
   const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
   if (!detail.data) {
@@ -52,7 +59,7 @@ export default function PickingTaskDetailScreen() {
           task.parent_task_no !== null && [<Trans>Parent Task No.</Trans>, <TaskLink taskNo={task.parent_task_no} kind={task.kind} />],
           task.sub_picking_group_id !== null && [<Trans>Sub-picking Group ID</Trans>, <GroupLink groupId={task.sub_picking_group_id} />],
           !reverse && task.parent_task_no === null && [<Trans>Sub-picking Groups</Trans>, <GroupsOf taskNo={task.task_no} />],
-          [F.order_no, task.order_no ? <OrderLink orderNo={task.order_no} /> : orPlaceholder(null)],
+          [F.order_no, task.order_no ? <OrderLink orderNo={task.order_no} orderType={orderType} /> : orPlaceholder(null)],
           [F.zone_id, orPlaceholder(task.zone_id)],
           [F.picking_type, <FieldValue field={F.picking_type} value={task.picking_type} />],
           [F.container_code, orPlaceholder(task.container_code)],
@@ -92,7 +99,7 @@ export default function PickingTaskDetailScreen() {
                     <Table.Td><Text size="sm" ff="monospace">{l.sku_id}</Text><Text size="xs" c="dimmed">{l.sku_name}</Text></Table.Td>
                     <Table.Td>{l.batch_id}</Table.Td>
                     <Table.Td>{orPlaceholder(l.expiry_date)}</Table.Td>
-                    <Table.Td><OrderLink orderNo={l.order_no} /></Table.Td>
+                    <Table.Td><OrderLink orderNo={l.order_no} orderType={orderType} /></Table.Td>
                     {slotted && <Table.Td ta="right" data-testid="task-line-slot">{orPlaceholder(l.slot_no)}</Table.Td>}
                     <Table.Td ta="right">{l.qty}</Table.Td>
                     <Table.Td ta="right">{l.picked_qty}</Table.Td>

@@ -19,20 +19,21 @@ import {
   slotRefusal, stopPayload, taskRefusal, type AtStop, type RouteView, type Stop,
 } from './picking-flow';
 import { PickingFeed, PickingHeader, ShortAnswers, ShortPickDialog, SlotStep, StopCard } from './picking-parts';
-import { claimNextPickingTask, pickingQueries } from './picking.queries';
+import { claimNextPickingTask, pickingQueries, type PickingOrderType } from './picking.queries';
 
 /**
  * The picking flow both PDA picking screens run (Picking, spec picking/{pickup_id?}, and Task
  * Picking, pickingTask, for sub-picking tasks): claim a task by its number or the next one → scan
  * the container → walk the route (picking-flow.ts works out every step; the ops go through the
- * outbox). `subPickingOnly`: Task Picking, whose claims take only sub-picking tasks.
+ * outbox). `subPickingOnly`: Task Picking, whose claims take only sub-picking tasks; `orderType`: whose
+ * tasks are claimed (MT Picking mounts the same flow over MT orders' tasks; the ops are the same).
  */
 
 /** Step one: scan a task number, or take the next pending task (a sub-picking task on Task Picking). */
-export function ClaimStep({ onOpen, subPickingOnly = false }: { onOpen(taskNo: string): void; subPickingOnly?: boolean }) {
+export function ClaimStep({ onOpen, subPickingOnly = false, orderType }: { onOpen(taskNo: string): void; subPickingOnly?: boolean; orderType?: PickingOrderType }) {
   const { t } = useLingui();
   const next = useMutation({
-    mutationFn: () => claimNextPickingTask(subPickingOnly),
+    mutationFn: () => claimNextPickingTask(subPickingOnly, orderType),
     onSuccess: (work) => {
       cue('scan.accepted');
       onOpen(work.task.task_no);
@@ -66,12 +67,12 @@ export function ClaimStep({ onOpen, subPickingOnly = false }: { onOpen(taskNo: s
 }
 
 /** A task being claimed (or read again from this device's cache): loading, refused, its container, then its route. */
-export function PickingTaskFlow({ taskNo, container, subPickingOnly = false, onOpen }: {
-  taskNo: string; container: string | null; subPickingOnly?: boolean; onOpen(taskNo: string | null, container?: string): void;
+export function PickingTaskFlow({ taskNo, container, subPickingOnly = false, orderType, onOpen }: {
+  taskNo: string; container: string | null; subPickingOnly?: boolean; orderType?: PickingOrderType; onOpen(taskNo: string | null, container?: string): void;
 }) {
   const { t } = useLingui();
   const { user } = useSession();
-  const query = pickingQueries.work(taskNo, container, subPickingOnly);
+  const query = pickingQueries.work(taskNo, container, subPickingOnly, orderType);
   const work = useQuery(query);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   // A failed refresh keeps showing what was read; only a first read that fails says so.

@@ -1,24 +1,37 @@
 import { Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
 import { pickingOps } from '../../../shared/ops/picking.ops';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { useSearchParam } from '../../kit/search-param';
 import { ClaimStep, PickingTaskFlow } from './picking-task-flow';
+import type { PickingOrderType } from './picking.queries';
 
-const PATH = '/salesoutbound/picking';
+/** The picking screens: each order type's, over its own tasks (the same flow and ops). */
+const SCREENS: readonly { path: string; orderType: PickingOrderType }[] = [
+  { path: '/mtoutbound/picking', orderType: OUTBOUND_ORDER_TYPE.values.MT },
+  { path: '/salesoutbound/picking', orderType: OUTBOUND_ORDER_TYPE.values.SALES },
+];
+
+/** The picking screen of the route it is mounted on. */
+function useScreen() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return SCREENS.find((s) => pathname.includes(s.path)) ?? SCREENS[SCREENS.length - 1]!;
+}
 
 /** Opens the screen on a task (and the container scanned for it), or back to claiming one with null. */
-function useOpenTask() {
+function useOpenTask(path: string) {
   const navigate = useNavigate();
   return (taskNo: string | null, container?: string) => void navigate({
-    to: taskNo ? `${PATH}/${encodeURIComponent(taskNo)}` : PATH,
+    to: taskNo ? `${path}/${encodeURIComponent(taskNo)}` : path,
     search: (container ? { container } : {}) as never,
   } as never);
 }
 
 /**
- * Picking (spec §2 /salesoutbound/picking/{pickup_id?}), PDA-sized: claim a task by its number or
+ * Picking (spec §2 /salesoutbound/picking/{pickup_id?}; MT Picking, /mtoutbound/picking/{pickup_id?},
+ * over MT orders' tasks), PDA-sized: claim a task by its number or
  * the next one → scan the container (pick cart, basket) → walk the route: scan the location, scan
  * the SKU (each scan one piece; or type the quantity) → the pick is queued in the outbox at once,
  * online or not, checked first against the claimed task and this device's ops (picking-flow.ts).
@@ -30,14 +43,15 @@ export default function PickingScreen() {
   const { pickup_id: taskNo } = useParams({ strict: false }) as { pickup_id?: string };
   const container = useSearchParam('container') ?? null;
   const mayPick = useMayCall(pickingOps.pick.access);
-  const open = useOpenTask();
+  const { path, orderType } = useScreen();
+  const open = useOpenTask(path);
   let body: React.ReactNode;
   if (!mayPick) body = <MissingPermissionNote access={pickingOps.pick.access} />;
-  else if (!taskNo) body = <ClaimStep onOpen={(next) => open(next)} />;
-  else body = <PickingTaskFlow key={`${taskNo}\u0000${container ?? ''}`} taskNo={taskNo} container={container} onOpen={open} />;
+  else if (!taskNo) body = <ClaimStep orderType={orderType} onOpen={(next) => open(next)} />;
+  else body = <PickingTaskFlow key={`${taskNo}\u0000${container ?? ''}`} taskNo={taskNo} container={container} orderType={orderType} onOpen={open} />;
   return (
     <Stack gap="sm" maw={560} mx="auto">
-      <Title order={1} fz="h3"><Trans>Picking</Trans></Title>
+      <Title order={1} fz="h3">{orderType === OUTBOUND_ORDER_TYPE.values.MT ? <Trans>MT Picking</Trans> : <Trans>Picking</Trans>}</Title>
       {body}
     </Stack>
   );

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_PRIORITY, PARCEL_SPLIT, type CodeOf } from '../../../shared/codes';
-import { UPPER_BOUND } from '../../../shared/constants';
-import { ORDER_LINES_MAX, ORDER_REMARK_MAX, SALES_ORDER_PAGES, salesOrderContract } from '../../../shared/contract/sales-order.contract';
+import { ORDER_REMARK_MAX, SALES_ORDER_PAGES, salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
@@ -17,88 +16,13 @@ import { DatesLocale } from '../../kit/resource/dates-locale';
 import { useWarehouseTimeZone } from '../../kit/resource/field-value';
 import { toast } from '../../kit/toast';
 import { outboundQueries } from './outbound.queries';
-import { emptyDelivery, emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
+import { emptyDelivery, emptyOrderLine, orderInputOf, orderReady, refusedLineIndex, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
+import { LinesForm } from './order-lines-form';
 
 const F = salesOrderResource.fields;
 
 /** A refusal that names the order's external number, not a line (-289001: the same number with other lines). */
 const ORDER_REFUSALS: readonly number[] = [RET.ORDER_EXTERNAL_NO_CLASH];
-
-/** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
-function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {
-  lines: readonly OrderLineDraft[];
-  setLines(change: (all: OrderLineDraft[]) => OrderLineDraft[]): void;
-  touched: boolean;
-  refusedIndex: number | null;
-  refusal: string | undefined;
-}) {
-  const { t, i18n } = useLingui();
-  const setLine = (key: number, change: Partial<OrderLineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
-  const units = lines.reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0);
-  return (
-    <Paper withBorder radius="md" p="md" data-testid="sales-order-lines-form">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="h4"><Trans>Lines</Trans></Title>
-        <Button
-          variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={lines.length >= ORDER_LINES_MAX}
-          onClick={() => setLines((all) => [...all, emptyOrderLine()])}
-        >
-          <Trans>Add Line</Trans>
-        </Button>
-      </Group>
-      <Table.ScrollContainer minWidth={600}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>#</Table.Th>
-              <Table.Th><Trans>SKU ID</Trans> *</Table.Th>
-              <Table.Th><Trans>Qty</Trans> *</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => {
-              const n = i + 1;
-              const problem = touched ? lineProblem(line) : null;
-              const refused = refusedIndex === i ? refusal : undefined;
-              return (
-                <Table.Tr key={line.key} data-testid={`order-line-${n}`}>
-                  <Table.Td>{n}</Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t`SKU ID of line ${n}`} placeholder={t`Scan or type a SKU`} maxLength={100} value={line.sku_id}
-                      onChange={(e) => setLine(line.key, { sku_id: e.currentTarget.value })}
-                      error={refused ?? (problem === 'sku' ? i18n._(requiredMessage(t`SKU ID`, 'input')) : null)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      aria-label={t`Qty of line ${n}`} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} w={140}
-                      value={line.qty} onChange={(v) => setLine(line.key, { qty: v })}
-                      error={problem === 'qty' ? i18n._(requiredMessage(t`Qty`, 'input')) : null}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle" color="red" aria-label={t`Remove line ${n}`} disabled={lines.length === 1}
-                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <Group gap="xs" mt="sm">
-        <Badge variant="light">{t`Lines: ${lines.length}`}</Badge>
-        <Badge variant="light">{t`Units: ${units}`}</Badge>
-      </Group>
-    </Paper>
-  );
-}
 
 /**
  * /salesoutbound/order/create: a sales order typed on screen — the order system's number, priority,

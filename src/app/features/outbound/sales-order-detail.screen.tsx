@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Menu, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconHandGrab, IconPackageOff, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ORDER_PRIORITY, QUALITY, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
+import { ORDER_PRIORITY, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
 import { CANCEL_REASON_MAX, SALES_ORDER_ACCESS, SALES_ORDER_PAGES, salesOrderContract, type SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
 import { SALES_ORDER_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
@@ -15,8 +15,9 @@ import { FieldValue } from '../../kit/resource/field-value';
 import { toast } from '../../kit/toast';
 import { useSession } from '../../kit/use-session';
 import { pageTitle } from '../../routes/access';
-import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { TaskLink, TaskTable, WaveLink } from './outbound-parts';
+import { FactsCard, Section, orPlaceholder } from '../../kit/record-parts';
+import { TaskTable, WaveLink } from './outbound-parts';
+import { Allocations, Lines, Log } from './order-detail-parts';
 import { outboundQueries } from './outbound.queries';
 import { ParcelsTable } from './packing-parts';
 import { packingQueries } from './packing.queries';
@@ -24,11 +25,7 @@ import { packingQueries } from './packing.queries';
 const F = salesOrderResource.fields;
 const S = SALES_ORDER_STATUS.values;
 type OrderStatus = CodeOf<typeof SALES_ORDER_STATUS>;
-const statusField = codeField(SALES_ORDER_STATUS, /*i18n*/ 'Status', true);
-const qualityField = codeField(QUALITY, /*i18n*/ 'Quality');
 type Order = SalesOrderDetail['order'];
-
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Orders allocation and priority changes still reach: not released to the floor yet. */
 const WAITING: readonly number[] = [S.CREATED, S.PENDING_PICK];
@@ -95,123 +92,6 @@ function HoldNotice({ order }: { order: Order }) {
     );
   }
   return null;
-}
-
-function Lines({ lines }: { lines: SalesOrderDetail['lines'] }) {
-  const { t } = useLingui();
-  return (
-    <Section title={<Trans>Lines</Trans>} testId="order-lines">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label={t`Lines`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th><Trans>SKU ID</Trans></Table.Th>
-              <Table.Th><Trans>SKU Name</Trans></Table.Th>
-              <Table.Th><Trans>Barcode</Trans></Table.Th>
-              <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
-              <Table.Th ta="right"><Trans>Allocated</Trans></Table.Th>
-              <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((l) => (
-              <Table.Tr key={l.line_no}>
-                <Table.Td>{l.line_no}</Table.Td>
-                <Table.Td ff="monospace">{l.sku_id}</Table.Td>
-                <Table.Td>{orPlaceholder(l.sku_name)}</Table.Td>
-                <Table.Td>{orPlaceholder(l.barcode)}</Table.Td>
-                <Table.Td ta="right">{l.qty}</Table.Td>
-                <Table.Td ta="right">{l.allocated_qty}</Table.Td>
-                <Table.Td ta="right">{l.picked_qty}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Section>
-  );
-}
-
-function Allocations({ allocations, tasks }: Pick<SalesOrderDetail, 'allocations' | 'tasks'>) {
-  const { t } = useLingui();
-  const kindOf = new Map(tasks.map((task) => [task.task_no, task.kind]));
-  return (
-    <Section title={<Trans>Allocations</Trans>} testId="order-allocations">
-      {allocations.length === 0 ? <NoData /> : (
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped aria-label={t`Allocations`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th><Trans>SKU ID</Trans></Table.Th>
-                <Table.Th><Trans>Location</Trans></Table.Th>
-                <Table.Th><Trans>Zone ID</Trans></Table.Th>
-                <Table.Th><Trans>Batch</Trans> / <Trans>Expiry Date</Trans></Table.Th>
-                <Table.Th><Trans>Quality</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Short</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Cancelled</Trans></Table.Th>
-                <Table.Th ta="right"><Trans>Returned</Trans></Table.Th>
-                <Table.Th><Trans>Task No.</Trans></Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {allocations.map((a) => (
-                <Table.Tr key={a.alloc_id}>
-                  <Table.Td>{a.line_no}</Table.Td>
-                  <Table.Td ff="monospace">{a.sku_id}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{a.location_id}</Table.Td>
-                  <Table.Td>{orPlaceholder(a.zone_id)}</Table.Td>
-                  <Table.Td>{a.batch_id}<Text size="xs" c="dimmed">{orPlaceholder(a.expiry_date)}</Text></Table.Td>
-                  <Table.Td><FieldValue field={qualityField} value={a.quality} /></Table.Td>
-                  <Table.Td ta="right">{a.qty}</Table.Td>
-                  <Table.Td ta="right">{a.picked_qty}</Table.Td>
-                  <Table.Td ta="right">{a.short_qty}</Table.Td>
-                  <Table.Td ta="right">{a.cancelled_qty}</Table.Td>
-                  <Table.Td ta="right">{a.returned_qty}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{a.task_no ? <TaskLink taskNo={a.task_no} kind={kindOf.get(a.task_no) ?? 1} /> : orPlaceholder(null)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Section>
-  );
-}
-
-function Log({ logs }: { logs: SalesOrderDetail['logs'] }) {
-  return (
-    <Section title={<Trans>Log</Trans>} testId="order-log">
-      {logs.length === 0 ? <NoData /> : (
-        <Timeline active={logs.length - 1} bulletSize={14} lineWidth={2}>
-          {logs.map((log) => (
-            <Timeline.Item
-              key={log.log_id}
-              title={(
-                <Group gap={6}>
-                  {log.from_status !== null && log.from_status !== log.to_status && (
-                    <>
-                      <FieldValue field={statusField} value={log.from_status} />
-                      <Text span c="dimmed">→</Text>
-                    </>
-                  )}
-                  <FieldValue field={statusField} value={log.to_status} />
-                </Group>
-              )}
-            >
-              <Text size="sm">{log.note}</Text>
-              <Text size="xs" c="dimmed">
-                <FieldValue field={F.created_at} value={log.created_at} />{' · '}{log.operator_name ?? <Trans>System</Trans>}
-              </Text>
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
-    </Section>
-  );
 }
 
 /**

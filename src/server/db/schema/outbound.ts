@@ -190,6 +190,8 @@ export const waves = pgTable('waves', {
   detachedCount: integer('detached_count').notNull().default(0),
   /** Released by flow pick for one picker's "Next task" (flow-pick.ts), not by a person or an auto wave rule. */
   isFlow: boolean('is_flow').notNull().default(false),
+  /** OUTBOUND_ORDER_TYPE of every order it holds (a wave holds orders of one type). */
+  orderType: smallint('order_type').notNull().default(1),
   createdBy: integer('created_by').references(() => users.userId),
   createdAt: createdAt(),
   finishedAt: timestamptz('finished_at'),
@@ -199,6 +201,7 @@ export const waves = pgTable('waves', {
   index('waves_created_at_idx').on(t.whsId, t.createdAt),
   check('waves_status_ck', sql`${t.status} in (0, 1, 2, 9)`),
   check('waves_picking_type_ck', sql`${t.pickingType} between 1 and 3`),
+  check('waves_order_type_ck', sql`${t.orderType} between 1 and 3`),
   check('waves_manual_rule_ck', sql`not (${t.isManual} and ${t.autoWaveRuleId} is not null)`),
   check('waves_flow_ck', sql`not (${t.isFlow} and (${t.isManual} or ${t.autoWaveRuleId} is not null))`),
   foreignKey({ name: 'waves_auto_wave_rule_fk', columns: [t.whsId, t.autoWaveRuleId], foreignColumns: [autoWaveRules.whsId, autoWaveRules.ruleId] }),
@@ -221,6 +224,8 @@ export const pickingTasks = pgTable('picking_tasks', {
   /** TASK_STATUS: pending 0, ongoing 1, done 2, cancel 9, split 11 (its stops went to sub-picking tasks). */
   status: smallint('status').notNull().default(0),
   pickingType: smallint('picking_type').notNull(),
+  /** OUTBOUND_ORDER_TYPE of its wave's orders (a reverse task: of its order), so each type's task list and PDA see their own. */
+  orderType: smallint('order_type').notNull().default(1),
   containerCode: text('container_code'),
   /**
    * Where a reverse picking task takes its units from: null, the container each line was picked
@@ -240,6 +245,8 @@ export const pickingTasks = pgTable('picking_tasks', {
 }, (t) => [
   whsPrimaryKey(t, t.taskNo),
   index('picking_tasks_status_idx').on(t.whsId, t.kind, t.status, t.createdAt),
+  index('picking_tasks_type_idx').on(t.whsId, t.orderType, t.kind, t.taskNo),
+  check('picking_tasks_order_type_ck', sql`${t.orderType} between 1 and 3`),
   index('picking_tasks_wave_idx').on(t.whsId, t.waveNo),
   index('picking_tasks_assignee_idx').on(t.whsId, t.assigneeId, t.status),
   check('picking_tasks_kind_ck', sql`${t.kind} in (1, 2)`),
@@ -532,6 +539,8 @@ export const salesAllocateRules = pgTable('sales_allocate_rules', {
   whsId: warehouseRef(),
   ruleId: serial('rule_id').notNull(),
   ruleName: text('rule_name').notNull(),
+  /** OUTBOUND_ORDER_TYPE of the orders it decides for: one table serves the sales, MT and RTS allocate rules. */
+  orderType: smallint('order_type').notNull().default(1),
   priority: integer('priority').notNull(),
   /** Conditions: the order's shop and its ORDER_PRIORITY. */
   shopId: text('shop_id'),
@@ -548,6 +557,8 @@ export const salesAllocateRules = pgTable('sales_allocate_rules', {
   whsPrimaryKey(t, t.ruleId),
   foreignKey({ name: 'sales_allocate_rules_shop_fk', columns: [t.whsId, t.shopId], foreignColumns: [shops.whsId, shops.shopId] }),
   index('sales_allocate_rules_priority_idx').on(t.whsId, t.priority),
+  index('sales_allocate_rules_type_idx').on(t.whsId, t.orderType, t.priority),
+  check('sales_allocate_rules_order_type_ck', sql`${t.orderType} between 1 and 3`),
   trigramIndex(t.ruleName),
   check('sales_allocate_rules_order_priority_ck', sql`${t.orderPriority} between 1 and 3`),
   activeStatusCheck(t.status),

@@ -53,15 +53,25 @@ describe('choose with steps of the rule switched off', () => {
     expect(loc(choose(stock, 4, new Map(), { ...FULL_STRATEGY, fewestLocations: false }))).toEqual([['C1', 2], ['C2', 2]]);
   });
   test('the first matching rule decides; an empty condition matches any; none: every step', () => {
-    const rule = (ruleId: number, shopId: string | null, orderPriority: number | null, fefo: boolean) => ({
-      whsId: 'W', ruleId, ruleName: `R${ruleId}`, priority: ruleId, shopId, orderPriority, fefo, fifo: true, pickingAreaFirst: true, fewestLocations: true,
+    const rule = (ruleId: number, shopId: string | null, orderPriority: number | null, fefo: boolean, orderType = 1) => ({
+      whsId: 'W', ruleId, ruleName: `R${ruleId}`, orderType, priority: ruleId, shopId, orderPriority, fefo, fifo: true, pickingAreaFirst: true, fewestLocations: true,
       status: 1, createdAt: new Date(),
     });
     const rules = [rule(1, 'SHOP-A', 3, false), rule(2, 'SHOP-A', null, true), rule(3, null, null, false)];
-    expect(strategyFor(rules, { shopId: 'SHOP-A', priority: 3 }).fefo).toBe(false);
-    expect(strategyFor(rules, { shopId: 'SHOP-A', priority: 2 }).fefo).toBe(true);
-    expect(strategyFor(rules, { shopId: 'SHOP-B', priority: 2 }).fefo).toBe(false);
-    expect(strategyFor([], { shopId: null, priority: 2 })).toEqual(FULL_STRATEGY);
+    expect(strategyFor(rules, { orderType: 1, shopId: 'SHOP-A', priority: 3 }).fefo).toBe(false);
+    expect(strategyFor(rules, { orderType: 1, shopId: 'SHOP-A', priority: 2 }).fefo).toBe(true);
+    expect(strategyFor(rules, { orderType: 1, shopId: 'SHOP-B', priority: 2 }).fefo).toBe(false);
+    expect(strategyFor([], { orderType: 1, shopId: null, priority: 2 })).toEqual(FULL_STRATEGY);
+  });
+  test('an order is decided by the rules of its own type only (sales, MT, RTS)', () => {
+    const rule = (ruleId: number, orderType: number, fifo: boolean) => ({
+      whsId: 'W', ruleId, ruleName: `R${ruleId}`, orderType, priority: ruleId, shopId: null, orderPriority: null, fefo: true, fifo, pickingAreaFirst: true,
+      fewestLocations: true, status: 1, createdAt: new Date(),
+    });
+    const rules = [rule(1, 1, false), rule(2, 2, true)];
+    expect(strategyFor(rules, { orderType: 1, shopId: null, priority: 2 }).fifo).toBe(false);
+    expect(strategyFor(rules, { orderType: 2, shopId: null, priority: 2 }).fifo).toBe(true);
+    expect(strategyFor(rules, { orderType: 3, shopId: null, priority: 2 })).toEqual(FULL_STRATEGY);
   });
 });
 

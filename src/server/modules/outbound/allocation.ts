@@ -242,16 +242,21 @@ export async function candidatesFor(tx: Db, whsId: string, demand: Demand, exclu
 
 type AllocateRuleRow = typeof salesAllocateRules.$inferSelect;
 
-/** The warehouse's active sales allocate rules, the one deciding first (lowest priority number) first. */
+/** The warehouse's active allocate rules (of every order type), the one deciding first (lowest priority number) first. */
 export async function allocateRulesOf(tx: Db, whsId: string): Promise<AllocateRuleRow[]> {
   return tx.select().from(salesAllocateRules)
     .where(and(eq(salesAllocateRules.whsId, whsId), eq(salesAllocateRules.status, ACTIVE_STATUS.values.ACTIVE)))
     .orderBy(asc(salesAllocateRules.priority), asc(salesAllocateRules.ruleId));
 }
 
-/** The steps the first rule matching the order (its shop, its priority; an empty condition matches any) switches on; every step when none matches. */
-export function strategyFor(rules: readonly AllocateRuleRow[], order: { shopId: string | null; priority: number }): AllocateStrategy {
-  const rule = rules.find((r) => (r.shopId === null || r.shopId === order.shopId) && (r.orderPriority === null || r.orderPriority === order.priority));
+/**
+ * The steps the first rule of the order's type matching the order (its shop, its priority; an empty
+ * condition matches any) switches on; every step when none matches. Sales, MT and RTS orders each
+ * have their own rules (Rule Center › Allocate Rule › Sales, MT, RTS).
+ */
+export function strategyFor(rules: readonly AllocateRuleRow[], order: { orderType: number; shopId: string | null; priority: number }): AllocateStrategy {
+  const rule = rules.find((r) => r.orderType === order.orderType
+    && (r.shopId === null || r.shopId === order.shopId) && (r.orderPriority === null || r.orderPriority === order.priority));
   return rule ? { fefo: rule.fefo, fifo: rule.fifo, pickingAreaFirst: rule.pickingAreaFirst, fewestLocations: rule.fewestLocations } : FULL_STRATEGY;
 }
 
@@ -511,14 +516,23 @@ export interface AllocationPass {
 }
 
 /**
- * Allocates orders (locked here, orders first) by priority, then age: higher priority orders get
- * scarce stock first. Orders that cannot be allocated now (on hold, released, allocated) are
+ * Which of the orders allocated together gets scarce stock first, before priority and age: a rank
+ * per order number (lower first; orders without one after those with one). MT orders rank by
+ * their destination's place in the MT destination priority.
+ */
+export type Precedence = ReadonlyMap<string, number>;
+
+/**
+ * Allocates orders (locked here, orders first) by `precedence`, then priority, then age: higher
+ * priority orders get scarce stock first. Orders that cannot be allocated now (on hold, released, allocated) are
  * answered unchanged. The orders are allocated together — one read of the candidates, the choice
  * made in memory order by order, one reservation — and, should another allocation have taken
  * units between the read and the reservation, again one by one.
  */
-export async function allocateOrders(tx: Db, whsId: string, orderNos: readonly string[], operatorId: number | null): Promise<Map<string, AllocationOutcome>> {
-  return (await allocatePass(tx, whsId, orderNos, operatorId, 'now')).outcomes;
+export async function allocateOrders(
+  tx: Db, whsId: string, orderNos: readonly string[], operatorId: number | null, precedence: Precedence = new Map(),
+): Promise<Map<string, AllocationOutcome>> {
+  return (await allocatePass(tx, whsId, orderNos, operatorId, 'now', precedence)).outcomes;
 }
 
 /**
@@ -530,10 +544,13 @@ export function allocateForWave(tx: Db, whsId: string, orderNos: readonly string
   return allocatePass(tx, whsId, orderNos, operatorId, 'by caller');
 }
 
-async function allocatePass(tx: Db, whsId: string, orderNos: readonly string[], operatorId: number | null, recording: Recording): Promise<AllocationPass> {
+async function allocatePass(
+  tx: Db, whsId: string, orderNos: readonly string[], operatorId: number | null, recording: Recording, precedence: Precedence = new Map(),
+): Promise<AllocationPass> {
   const orders = await lockOrders(tx, whsId, orderNos);
+  const rank = (o: OrderRow) => precedence.get(o.orderNo) ?? Number.MAX_SAFE_INTEGER;
   const queue = [...orders.values()].filter(allocatable)
-    .sort((a, b) => b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || cmp(a.orderNo, b.orderNo));
+    .sort((a, b) => rank(a) - rank(b) || b.priority - a.priority || a.createdAt.getTime() - b.createdAt.getTime() || cmp(a.orderNo, b.orderNo));
   const outcomes = new Map<string, AllocationOutcome>();
   for (const o of orders.values()) outcomes.set(o.orderNo, { order: o, allocated: o.allocatedQty === o.totalQty && o.allocatedQty > 0 });
   if (queue.length === 0) return { outcomes, unrecorded: [] };
@@ -630,9 +647,9 @@ async function allocateTogether(tx: Db, whsId: string, queue: readonly OrderRow[
   return { outcomes, unrecorded };
 }
 
-/** Orders of the warehouse among these numbers (unlocked), to tell the unknown ones. */
-export async function knownOrders(tx: Db, whsId: string, orderNos: readonly string[]): Promise<Set<string>> {
+/** Orders of the warehouse and of a type among these numbers (unlocked), to tell the unknown ones. */
+export async function knownOrders(tx: Db, whsId: string, orderNos: readonly string[], orderType: number): Promise<Set<string>> {
   const rows = await tx.select({ orderNo: salesOrders.orderNo }).from(salesOrders)
-    .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, [...orderNos])));
+    .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderType, orderType), inArray(salesOrders.orderNo, [...orderNos])));
   return new Set(rows.map((r) => r.orderNo));
 }

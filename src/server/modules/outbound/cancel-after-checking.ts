@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PARCEL_STATUS, TASK_STATUS } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, PARCEL_STATUS, TASK_STATUS } from '../../../shared/codes';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { packingTasks, parcels } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { leaveChecking } from './checking';
 import { releaseOrder } from './picking';
-import { S, lockOrder, moveOrder, orderLabel, statusName, type Actor, type OrderRow } from './sales-order';
+import { S, assertOrderType, lockOrder, moveOrder, orderLabel, statusName, type Actor, type OrderRow, type OrderType } from './sales-order';
 import { sortedSlotOf } from './sorting';
 
 /**
@@ -39,9 +39,12 @@ function refuseCancel(order: OrderRow, reason: 'sorting' | 'shipping' | 'outboun
   }, 409);
 }
 
-/** Cancels an order (locked here) with its reason, whatever step before shipping it is at. */
-export async function cancelOrder(tx: Db, whsId: string, actor: Actor, orderNo: string, reason: string): Promise<CancelOutcome> {
+/** Cancels an order of a type (locked here) with its reason, whatever step before shipping it is at. */
+export async function cancelOrder(
+  tx: Db, whsId: string, actor: Actor, orderNo: string, reason: string, orderType: OrderType = OUTBOUND_ORDER_TYPE.values.SALES,
+): Promise<CancelOutcome> {
   const order = await lockOrder(tx, whsId, orderNo);
+  assertOrderType(order, orderType);
   if (order.status === S.SHIPPING) throw refuseCancel(order, 'shipping', 'it is being shipped');
   if (order.status === S.OUTBOUND) throw refuseCancel(order, 'outbound', 'it has shipped');
   // Half sorted, its units are in the batch container and in its slot: sorting finishes first.

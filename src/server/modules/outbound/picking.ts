@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
-  CYCLE_COUNT_SOURCE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, PICKING_TASK_KIND, QUALITY, SHORT_PICK_REASON, TASK_STATUS,
+  CYCLE_COUNT_SOURCE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, QUALITY, SHORT_PICK_REASON, TASK_STATUS,
+  type CodeOf,
 } from '../../../shared/codes';
 import type { PickingLine, PickingTask, PickingWork, PickPayload, PickResult, ReversePutPayload, ShortPickPayload } from '../../../shared/contract/picking.contract';
 import { SALES_ORDER_LIFECYCLE, TASK_LIFECYCLE } from '../../../shared/lifecycles';
@@ -108,23 +109,26 @@ async function lockTask(tx: Db, whsId: string, taskNo: string): Promise<TaskRow>
  * `subPickingOnly`, sub-picking tasks only (a split task is never pending, so never next); else, for
  * the picking screen, a flow task made now (flow-pick.ts).
  */
-async function nextTaskNo(tx: Db, whsId: string, userId: number, zones: readonly string[] | null, subPickingOnly: boolean): Promise<string> {
+async function nextTaskNo(
+  tx: Db, whsId: string, userId: number, zones: readonly string[] | null, subPickingOnly: boolean, orderType: OrderType,
+): Promise<string> {
   const subTasks = subPickingOnly ? isNotNull(pickingTasks.parentTaskNo) : undefined;
+  const ofType = eq(pickingTasks.orderType, orderType);
   const [mine] = await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
-    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.assigneeId, userId), inArray(pickingTasks.status, [T.ASSIGNED, T.ONGOING]), subTasks))
+    .where(and(eq(pickingTasks.whsId, whsId), ofType, eq(pickingTasks.assigneeId, userId), inArray(pickingTasks.status, [T.ASSIGNED, T.ONGOING]), subTasks))
     .orderBy(asc(pickingTasks.createdAt), asc(pickingTasks.taskNo)).limit(1);
   if (mine) return mine.taskNo;
   const [next] = await tx.select({ taskNo: pickingTasks.taskNo }).from(pickingTasks)
     .where(and(
-      eq(pickingTasks.whsId, whsId), eq(pickingTasks.kind, K.PICKING), eq(pickingTasks.status, T.PENDING), sql`${pickingTasks.assigneeId} is null`, subTasks,
+      eq(pickingTasks.whsId, whsId), ofType, eq(pickingTasks.kind, K.PICKING), eq(pickingTasks.status, T.PENDING), sql`${pickingTasks.assigneeId} is null`, subTasks,
       zones === null ? undefined : zones.length === 0 ? sql`false` : inArray(pickingTasks.zoneId, [...zones]),
     ))
     .orderBy(asc(pickingTasks.waveNo), asc(pickingTasks.createdAt), asc(pickingTasks.taskNo)).limit(1)
     .for('update', { skipLocked: true });
   if (next) return next.taskNo;
   const what = subPickingOnly ? 'A sub-picking task to claim' : 'A picking task to claim';
-  // None waiting: flow pick may make one now for a picker with a flow skill (flow-pick.ts).
-  const flow = subPickingOnly ? null : await releaseFlowTask(tx, whsId, userId, zones);
+  // None waiting: flow pick may make one now for a picker with a flow skill (flow-pick.ts; sales orders only).
+  const flow = subPickingOnly || orderType !== OUTBOUND_ORDER_TYPE.values.SALES ? null : await releaseFlowTask(tx, whsId, userId, zones);
   if (flow) return flow;
   throw notFound(zones === null ? what : `${what} in your zones (${zones.join(', ')})`);
 }
@@ -145,15 +149,20 @@ async function bindContainer(tx: Db, whsId: string, task: TaskRow, code: string)
   if (task.containerCode === null) await tx.update(pickingTasks).set({ containerCode: code }).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, task.taskNo)));
 }
 
+type OrderType = CodeOf<typeof OUTBOUND_ORDER_TYPE>;
+
 /**
  * Claims a task for the caller (pending or theirs), binds its container and answers its route (with
- * the zone colours while shown); `subPickingOnly` (Task Picking): sub-picking tasks only.
+ * the zone colours while shown); `subPickingOnly` (Task Picking): sub-picking tasks only. Each order
+ * type's picking screen claims the tasks of its own type (`orderType`); another's is not found.
  */
 export async function claimTask(
   tx: Db, whsId: string, userId: number, taskNo: string | null, containerCode: string | null, subPickingOnly = false,
+  orderType: OrderType = OUTBOUND_ORDER_TYPE.values.SALES,
 ): Promise<PickingWork> {
   const zones = await skillZonesOf(tx, whsId, userId);
-  const task = await lockTask(tx, whsId, taskNo ?? await nextTaskNo(tx, whsId, userId, zones, subPickingOnly));
+  const task = await lockTask(tx, whsId, taskNo ?? await nextTaskNo(tx, whsId, userId, zones, subPickingOnly, orderType));
+  if (task.orderType !== orderType) throw notFound(taskLabel(task.taskNo));
   await assertClaimable(tx, whsId, task, subPickingOnly);
   if (zones !== null && task.kind === K.PICKING && task.assigneeId !== userId && !zones.includes(task.zoneId ?? '')) {
     throw new ApiError(
@@ -465,7 +474,7 @@ export async function releaseOrder(
   if (existing) return { reverseTaskNo: existing.taskNo, taskNos };
   const reverseTaskNo = await nextDocNo(tx, 'pickingTask', actor.timeZone);
   await tx.insert(pickingTasks).values({
-    whsId, taskNo: reverseTaskNo, kind: K.REVERSE_PICKING, waveNo: null, orderNo: order.orderNo, status: T.PENDING,
+    whsId, taskNo: reverseTaskNo, kind: K.REVERSE_PICKING, waveNo: null, orderNo: order.orderNo, orderType: order.orderType, status: T.PENDING,
     pickingType: 1, totalQty: toReturn, sourceLocation,
   });
   return { reverseTaskNo, taskNos };

@@ -1,4 +1,4 @@
-import { SALES_ORDER_SOURCE } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, SALES_ORDER_SOURCE } from '../../../shared/codes';
 import type { salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
@@ -45,7 +45,7 @@ export const salesOrderHandlers: Handlers<typeof salesOrderContract> = {
 
   allocateSalesOrders({ order_nos }, { db, session }) {
     return db.transaction(async (tx) => {
-      const known = await knownOrders(tx, session.whsId, order_nos);
+      const known = await knownOrders(tx, session.whsId, order_nos, OUTBOUND_ORDER_TYPE.values.SALES);
       const missing = order_nos.find((no) => !known.has(no));
       if (missing) throw new ApiError(RET.NOT_FOUND, `${orderLabel(missing)} not found.`, { order_no: missing }, 404);
       const outcomes = await allocateOrders(tx, session.whsId, order_nos, session.userId);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { ORDER_PRIORITY, PICKING_TASK_KIND, QUALITY, SALES_ORDER_SOURCE, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
+import { ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, QUALITY, SALES_ORDER_SOURCE, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
 import type { OrderInput, OrderTask, SalesOrder, SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
 import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
@@ -78,6 +78,17 @@ export async function lockOrder(tx: Db, whsId: string, orderNo: string): Promise
   return order;
 }
 
+export type OrderType = CodeOf<typeof OUTBOUND_ORDER_TYPE>;
+const SALES = OUTBOUND_ORDER_TYPE.values.SALES;
+
+/**
+ * Each order type's calls act on orders of that type only: an order of another type is not found
+ * (a sales call never reaches an MT order, nor an MT call a sales one).
+ */
+export function assertOrderType(order: OrderRow, orderType: OrderType): void {
+  if (order.orderType !== orderType) throw notFound(orderType === SALES ? orderLabel(order.orderNo) : `${OUTBOUND_ORDER_TYPE.label(orderType)?.message ?? 'Outbound'} order ${order.orderNo}`);
+}
+
 /** Moves a locked order along its lifecycle (refused otherwise) with a log row; `set` changes more columns with it. */
 export async function moveOrder(
   tx: Db, whsId: string, order: OrderRow, to: OrderStatus, note: string, operatorId: number | null,
@@ -107,7 +118,7 @@ const refusal = (line: number, skuId: string, message: string) =>
  * (good units on hand, less blocked, summed over the order's lines of the SKU): an order the
  * stock could never fill is refused; one short because other orders hold the units is taken and waits.
  */
-async function checkLines(tx: Db, whsId: string, lines: OrderInput['lines']): Promise<void> {
+export async function checkLines(tx: Db, whsId: string, lines: OrderInput['lines']): Promise<void> {
   const skuIds = [...new Set(lines.map((l) => l.sku_id))];
   const known = await tx.select({ skuId: skus.skuId }).from(skus).where(and(eq(skus.whsId, whsId), inArray(skus.skuId, skuIds)));
   const knownIds = new Set(known.map((r) => r.skuId));
@@ -167,15 +178,18 @@ async function byExternalNo(tx: Db, whsId: string, externalNo: string): Promise<
  * concurrent first send of the same external number inserts nothing (the unique key) and is
  * answered like a resend.
  */
-export async function createOrder(tx: Db, whsId: string, actor: Actor, input: OrderInput, source: OrderSource): Promise<{ order: SalesOrder; created: boolean }> {
+export async function createOrder(
+  tx: Db, whsId: string, actor: Actor, input: OrderInput, source: OrderSource, of: { orderType: OrderType; orderNo: string } | null = null,
+): Promise<{ order: SalesOrder; created: boolean }> {
   const hash = linesHash(input.lines);
   const existing = await byExternalNo(tx, whsId, input.external_no);
   if (existing) return resent(existing, hash);
   await checkLines(tx, whsId, input.lines);
   if (input.tracking_no !== null) await assertTrackingNoFree(tx, whsId, input.tracking_no);
-  const orderNo = await nextDocNo(tx, 'salesOrder', actor.timeZone);
+  // An order of another type (MT, RTS) comes numbered by its document.
+  const orderNo = of?.orderNo ?? await nextDocNo(tx, 'salesOrder', actor.timeZone);
   const [row] = await tx.insert(salesOrders).values({
-    whsId, orderNo, externalNo: input.external_no, status: S.CREATED, priority: input.priority, parcelSplit: input.parcel_split, source,
+    whsId, orderNo, externalNo: input.external_no, orderType: of?.orderType ?? SALES, status: S.CREATED, priority: input.priority, parcelSplit: input.parcel_split, source,
     shopId: input.shop_id, cutoffAt: input.cutoff_at === null ? null : new Date(input.cutoff_at * 1000), carrierName: input.carrier,
     trackingNo: input.tracking_no, receiverName: input.receiver?.name ?? null, receiverPhone: input.receiver?.phone ?? null,
     receiverAddress: input.receiver?.address ?? null, lineCount: input.lines.length,
@@ -206,9 +220,10 @@ export function allocationRows(db: Db, whsId: string) {
     .$dynamic();
 }
 
-export async function orderDetail(db: Db, whsId: string, orderNo: string): Promise<SalesOrderDetail> {
+export async function orderDetail(db: Db, whsId: string, orderNo: string, orderType: OrderType = SALES): Promise<SalesOrderDetail> {
   const [order] = await db.select().from(salesOrders).where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, orderNo)));
   if (!order) throw notFound(orderLabel(orderNo));
+  assertOrderType(order, orderType);
   const a = outboundAllocations;
   const [lines, allocations, logs] = await Promise.all([
     db.select({ line: salesOrderLines, skuName: skus.skuName, barcode: skus.barcode }).from(salesOrderLines)
@@ -259,7 +274,7 @@ const UNRELEASED: readonly number[] = [S.CREATED, S.PENDING_PICK, S.PICK_FAIL];
 
 export async function setPriority(tx: Db, whsId: string, orderNos: readonly string[], priority: CodeOf<typeof ORDER_PRIORITY>, operatorId: number): Promise<number> {
   const orders = await lockOrders(tx, whsId, orderNos);
-  const missing = orderNos.find((no) => !orders.has(no));
+  const missing = orderNos.find((no) => orders.get(no)?.orderType !== SALES);
   if (missing) throw notFound(orderLabel(missing));
   const released = [...orders.values()].find((o) => !UNRELEASED.includes(o.status));
   if (released) {

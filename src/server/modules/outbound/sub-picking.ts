@@ -91,7 +91,7 @@ export async function splitTask(
   });
   await tx.insert(pickingTasks).values(runs.map((run, r) => ({
     whsId, taskNo: subTaskNos[r]!, kind: K.PICKING, waveNo: task.waveNo, orderNo: task.orderNo, zoneId: task.zoneId, status: T.PENDING,
-    pickingType: task.pickingType, parentTaskNo: taskNo, subPickingGroupId: groupId,
+    pickingType: task.pickingType, orderType: task.orderType, parentTaskNo: taskNo, subPickingGroupId: groupId,
     totalQty: run.reduce((sum, i) => sum + stops[i]!.qty - stops[i]!.cancelledQty, 0),
   })));
   const placed = runs.flatMap((run, r) => run.map((i, place) => ({ alloc_id: stops[i]!.allocId, task_no: subTaskNos[r]!, seq: place + 1 })));

@@ -170,8 +170,8 @@ interface Place {
  * is of the groups made by hand (sub-picking.ts).
  */
 async function makeTasks(
-  tx: Db, whsId: string, actor: WaveActor, waveNo: string | null, pickingType: PickingType, tasks: readonly RouteStop[][],
-  groupOf: (s: RouteStop) => string, capacityOf: (zoneId: string) => number,
+  tx: Db, whsId: string, actor: WaveActor, waveNo: string | null, pickingType: PickingType, orderType: CodeOf<typeof OUTBOUND_ORDER_TYPE>,
+  tasks: readonly RouteStop[][], groupOf: (s: RouteStop) => string, capacityOf: (zoneId: string) => number,
 ): Promise<{ taskNos: string[]; places: Map<number, Place> }> {
   const slots = pickingType === PICKING_TYPE.values.SORTING_WHILE_PICKING ? slotsOf(tasks) : null;
   const places = new Map<number, Place>();
@@ -193,7 +193,7 @@ async function makeTasks(
     for (let t = run.first; t < run.first + run.count; t++) splitOf.set(t, { parentNo: parentNos[i]!, groupId: groupIds[i]! });
   });
   tasks.forEach((stops, t) => stops.forEach((s, i) => places.set(s.rank, { taskNo: taskNos[t]!, seq: i + 1, slotNo: slots?.get(s.rank) ?? null })));
-  const base = { whsId, kind: PICKING_TASK_KIND.values.PICKING, waveNo, pickingType };
+  const base = { whsId, kind: PICKING_TASK_KIND.values.PICKING, waveNo, pickingType, orderType };
   if (splits.length > 0) {
     const parents = splits.map((run, i) => ({
       taskNo: parentNos[i]!, groupId: groupIds[i]!, zoneId: tasks[run.first]![0]!.zoneId, subTaskCount: run.count,
@@ -268,11 +268,12 @@ export async function releaseWave(tx: Db, whsId: string, actor: WaveActor, reque
     : carts ? `${s.zoneId}\u0000${String(carts.get(cartKey(s))).padStart(6, '0')}` : s.zoneId);
   const capacity = request.maxUnitsPerTask ?? rules.capacity;
   const cut = cutTasks(stops, groupOf, capacity);
+  const orderType = request.orderType ?? OUTBOUND_ORDER_TYPE.values.SALES;
   const [row] = await tx.insert(waves).values({
-    whsId, waveNo, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, isFlow: request.isFlow ?? false, status: T.PENDING, pickingType, orderCount: joining.length,
+    whsId, waveNo, orderType, isManual: request.isManual, autoWaveRuleId: request.autoWaveRule?.ruleId ?? null, isFlow: request.isFlow ?? false, status: T.PENDING, pickingType, orderCount: joining.length,
     unitCount: joining.reduce((sum, o) => sum + o.totalQty, 0), createdBy: actor.userId,
   }).returning();
-  const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, cut, groupOf, typeof capacity === 'number' ? () => capacity : capacity);
+  const { taskNos, places } = await makeTasks(tx, whsId, actor, waveNo, pickingType, orderType, cut, groupOf, typeof capacity === 'number' ? () => capacity : capacity);
   await placeRecorded(tx, whsId, recorded, places);
   await recordAllocations(tx, whsId, fresh.map((row, i) => {
     const place = places.get(FRESH_RANK + i);

@@ -1,0 +1,83 @@
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Table, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { UPPER_BOUND } from '../../../shared/constants';
+import { ORDER_LINES_MAX } from '../../../shared/contract/sales-order.contract';
+import { requiredMessage } from '../../../shared/validation';
+import { emptyOrderLine, lineProblem, type OrderLineDraft } from './sales-order-form';
+
+/** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
+export function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {
+  lines: readonly OrderLineDraft[];
+  setLines(change: (all: OrderLineDraft[]) => OrderLineDraft[]): void;
+  touched: boolean;
+  refusedIndex: number | null;
+  refusal: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const setLine = (key: number, change: Partial<OrderLineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const units = lines.reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="sales-order-lines-form">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4"><Trans>Lines</Trans></Title>
+        <Button
+          variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={lines.length >= ORDER_LINES_MAX}
+          onClick={() => setLines((all) => [...all, emptyOrderLine()])}
+        >
+          <Trans>Add Line</Trans>
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={600}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>#</Table.Th>
+              <Table.Th><Trans>SKU ID</Trans> *</Table.Th>
+              <Table.Th><Trans>Qty</Trans> *</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, i) => {
+              const n = i + 1;
+              const problem = touched ? lineProblem(line) : null;
+              const refused = refusedIndex === i ? refusal : undefined;
+              return (
+                <Table.Tr key={line.key} data-testid={`order-line-${n}`}>
+                  <Table.Td>{n}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t`SKU ID of line ${n}`} placeholder={t`Scan or type a SKU`} maxLength={100} value={line.sku_id}
+                      onChange={(e) => setLine(line.key, { sku_id: e.currentTarget.value })}
+                      error={refused ?? (problem === 'sku' ? i18n._(requiredMessage(t`SKU ID`, 'input')) : null)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={t`Qty of line ${n}`} min={1} max={UPPER_BOUND} allowDecimal={false} allowNegative={false} w={140}
+                      value={line.qty} onChange={(v) => setLine(line.key, { qty: v })}
+                      error={problem === 'qty' ? i18n._(requiredMessage(t`Qty`, 'input')) : null}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle" color="red" aria-label={t`Remove line ${n}`} disabled={lines.length === 1}
+                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="xs" mt="sm">
+        <Badge variant="light">{t`Lines: ${lines.length}`}</Badge>
+        <Badge variant="light">{t`Units: ${units}`}</Badge>
+      </Group>
+    </Paper>
+  );
+}

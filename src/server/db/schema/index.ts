@@ -23,3 +23,4 @@ export * from './instant';
 export * from './cycle-count';
 export * from './abc';
 export * from './full-stock-count';
+export * from './transit';

@@ -28,7 +28,7 @@ let destOperator: TestClient;
 let srcAdmin: TestClient;
 let thirdAdmin: TestClient;
 /** Two good balances of the source's demo stock in cells (two SKUs). */
-let balances: { location: string; skuId: string; batchId: string; available: number }[];
+let balances: { location: string; skuId: string; batchId: string; available: number | null }[];
 
 beforeAll(async () => {
   ({ server, clients: [destAdmin, destOperator] } = await inboundTestServer(DEST, ['admin@demo.local', 'operator@demo.local']));
@@ -105,8 +105,8 @@ describe('a move transfer from IDJKT1 to SGSIN1', () => {
     ]);
 
     // The source's on hand went down by a move outbound; the units are available nowhere.
-    expect(await available(a)).toEqual({ onhand: before[0]!.onhand - 3, available: before[0]!.available - 3 });
-    expect(await available(b)).toEqual({ onhand: before[1]!.onhand - 2, available: before[1]!.available - 2 });
+    expect(await available(a)).toEqual({ onhand: before[0]!.onhand - 3, available: before[0]!.available! - 3 });
+    expect(await available(b)).toEqual({ onhand: before[1]!.onhand - 2, available: before[1]!.available! - 2 });
     expect(await ledgerSum(SRC, TX.MOVE_OUTBOUND, shipmentNo, a.skuId)).toBe(3);
     const destStock = await server.database.db.select().from(locationInventory).where(and(eq(locationInventory.whsId, DEST), eq(locationInventory.skuId, a.skuId)));
     expect(destStock).toEqual([]);
@@ -179,7 +179,7 @@ describe('a move transfer from IDJKT1 to SGSIN1', () => {
     };
     await refused(dispatch([unit()], 'NOWHERE1'), RET.NOT_FOUND);
     await refused(dispatch([unit()], SRC), RET.BAD_INPUT);
-    await refused(dispatch([unit({ qty: (await available(a)).available + 1 })]), RET.INSUFFICIENT_STOCK);
+    await refused(dispatch([unit({ qty: (await available(a)).available! + 1 })]), RET.INSUFFICIENT_STOCK);
     await refused(dispatch([unit({ qty: 0 })]), RET.BAD_INPUT);
     await refused(dispatch([unit({ boxId: 'not a box!' })]), RET.BAD_INPUT);
     const [known] = await server.database.db.select({ id: inboundTrackingIds.trackingId }).from(inboundTrackingIds).where(eq(inboundTrackingIds.whsId, DEST)).limit(1);

@@ -96,4 +96,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/rulecenter/cycleCountConfig': () => import('../features/inventory/cycle-count-config.screen'),
   '/dashboard/locationcyclecount': () => import('../features/inventory/cycle-count-daily-dashboard.screen'),
   '/dashboard/fullstockcount': () => import('../features/inventory/cycle-count-fsc-dashboard.screen'),
+  '/transfer/transitTask/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
+  '/moveinbound/mtorder/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
+  '/transfer/transferRequest/dashboard': () => import('../features/transfer/transfer-dashboard.screen'),
 };

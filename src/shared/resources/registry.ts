@@ -44,6 +44,7 @@ import { stationResource } from './station.resource';
 import { blockLocationResource, blockStockResource } from './stock-block.resource';
 import { storeyResource } from './storey.resource';
 import { supplierResource } from './supplier.resource';
+import { incomingTransitShipmentResource, transitShipmentResource } from './transit.resource';
 import { userImportTaskResource } from './user-import.resource';
 import { accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource } from './user.resource';
 import { warehouseResource } from './warehouse.resource';
@@ -75,7 +76,7 @@ export const RESOURCES = [
   salesAllocateRuleResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
-  ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
+  ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, adjustmentResource, blockStockResource, blockLocationResource,
   ccOrderResource, fscOrderResource, ccTaskResource, fscTaskResource, ccDiffOrderResource, fscDiffOrderResource, fscDone4thResource,
   cycleCountSkillResource, cycleCountTaskRuleResource,
   highValueRuleResource, ccFrequencyRuleResource,

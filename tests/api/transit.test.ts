@@ -166,8 +166,8 @@ describe('a move transfer from IDJKT1 to SGSIN1', () => {
     expect(await inTransitRows(srcAdmin, destAsnNo)).toEqual([]);
 
     const dashboard = (await srcAdmin.get(`${TRANSIT}/get_transit_dashboard`, {})).data;
-    expect(dashboard.outgoing.with_discrepancy).toBeGreaterThanOrEqual(1);
-    expect((await destAdmin.get(`${TRANSIT}/get_transit_dashboard`, {})).data.incoming.with_discrepancy).toBeGreaterThanOrEqual(1);
+    expect(dashboard.outgoing).toMatchObject({ received: 1, with_discrepancy: 1 });
+    expect((await destAdmin.get(`${TRANSIT}/get_transit_dashboard`, {})).data.incoming).toMatchObject({ received: 1, with_discrepancy: 1 });
   });
 
   test('refusals change nothing: unknown destination, the source itself, too little stock, a bad quantity, a box known at the destination', async () => {
@@ -199,6 +199,16 @@ describe('a move transfer from IDJKT1 to SGSIN1', () => {
     const bare = await memberWithoutPermissions(server, SRC);
     expect((await bare.get(`${TRANSIT}/get_transit_shipment`, { shipment_no: shipmentNo })).retcode).toBe(RET.PERMISSION_DENIED);
     expect((await bare.get(`${TRANSIT}/get_transit_dashboard`, {})).retcode).toBe(RET.PERMISSION_DENIED);
+    // Move Transfer Inbound's lists: the destination's ASN list of Transfer Inbound ASNs and its MT orders; nothing at the source.
+    const mtAsns = (client: TestClient) => client.get('/apps/process/inbound/asn/search_mt_asn', { asn_no: destAsnNo });
+    expect((await mtAsns(destAdmin)).data.list.map((r: { asn_no: string; inbound_type: number }) => [r.asn_no, r.inbound_type])).toEqual([[destAsnNo, INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND]]);
+    expect((await mtAsns(srcAdmin)).data.list).toEqual([]);
+    const incomingList = (client: TestClient) => client.get(`${TRANSIT}/search_incoming_transit_shipment`, { shipment_no: shipmentNo });
+    expect((await incomingList(destAdmin)).data.list.map((r: Record<string, unknown>) => [r.shipment_no, r.direction, r.src_whs_id, r.dispatched_qty, r.in_transit_qty]))
+      .toEqual([[shipmentNo, TRANSIT_DIRECTION.values.INCOMING, SRC, 1, 1]]);
+    expect((await incomingList(srcAdmin)).data.list).toEqual([]);
+    expect((await srcAdmin.get(`${TRANSIT}/search_transit_shipment`, { shipment_no: shipmentNo })).data.list.map((r: Record<string, unknown>) => r.direction)).toEqual([TRANSIT_DIRECTION.values.OUTGOING]);
+    expect((await thirdAdmin.get(`${TRANSIT}/search_transit_shipment`, { shipment_no: shipmentNo })).data.list).toEqual([]);
     const [row] = await server.database.db.select().from(transitShipments).where(and(eq(transitShipments.whsId, SRC), eq(transitShipments.shipmentNo, shipmentNo)));
     expect(row).toMatchObject({ destWhsId: DEST, status: S.IN_TRANSIT });
   });

@@ -7,6 +7,7 @@ import { unixSeconds } from '../../common/time';
 import { notFound } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { transitShipmentDetail } from './in-transit';
+import { ofOuterShipment } from './transit.reads';
 
 /**
  * Transit shipments as the source and the destination see them (contract/transit.contract.ts).
@@ -37,8 +38,7 @@ async function detailFor(db: Db, whsId: string, shipmentNo: string, incomingOnly
 
 /** The counts of one side: shipments in transit (arrived ones too, not yet received), received or closed, and those with a discrepancy. */
 async function countsOf(db: Db, side: SQL) {
-  const discrepant = sql`exists (select 1 from ${tl} where ${tl.whsId} = ${ts.whsId} and ${tl.shipmentNo} = ${ts.shipmentNo}
-    and (${tl.shortQty} > 0 or ${tl.overQty} > 0 or ${tl.damagedQty} > 0))`;
+  const discrepant = sql`exists (select 1 from ${tl} l where ${ofOuterShipment} and (l.short_qty > 0 or l.over_qty > 0 or l.damaged_qty > 0))`;
   const [row] = await db.select({
     inTransit: sql<number>`count(*) filter (where ${ts.status} in (${sql.raw(String(S.IN_TRANSIT))}, ${sql.raw(String(S.ARRIVED))}))::int`,
     received: sql<number>`count(*) filter (where ${ts.status} in (${sql.raw(String(S.RECEIVED))}, ${sql.raw(String(S.CLOSED))}))::int`,

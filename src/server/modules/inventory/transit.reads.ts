@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { TRANSIT_DIRECTION } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { transitShipmentLines as tl, transitShipments as ts } from '../../db/schema';
@@ -12,14 +12,18 @@ import type { RowsQuery } from '../../http/list-query';
  * condition; the line totals are summed per row of the page by the shipment's key.
  */
 
-const total = (column: SQLWrapper, name: string) =>
-  sql<number>`(select coalesce(sum(${column}), 0)::int from ${tl} where ${tl.whsId} = ${ts.whsId} and ${tl.shipmentNo} = ${ts.shipmentNo})`.as(name);
+/**
+ * A sum over the lines of the outer row's shipment. The outer columns are written qualified by
+ * hand: Drizzle leaves columns of a one-table query unqualified, which inside the subquery would
+ * name the lines' own.
+ */
+export const ofOuterShipment = sql.raw('l.whs_id = "transit_shipments"."whs_id" and l.shipment_no = "transit_shipments"."shipment_no"');
+const total = (expression: string, name: string) =>
+  sql<number>`(select coalesce(sum(${sql.raw(expression)}), 0)::int from ${tl} l where ${ofOuterShipment})`.as(name);
 
 function shipments(db: Db, whsId: string | null, incomingOnly: boolean) {
   if (whsId === null) throw new Error('transit shipment lists need the session\'s warehouse');
   const side: SQL = incomingOnly ? eq(ts.destWhsId, whsId) : or(eq(ts.whsId, whsId), eq(ts.destWhsId, whsId))!;
-  const inTransit = sql<number>`(select coalesce(sum(${tl.dispatchedQty} + ${tl.overQty} - ${tl.receivedQty} - ${tl.shortQty}), 0)::int
-    from ${tl} where ${tl.whsId} = ${ts.whsId} and ${tl.shipmentNo} = ${ts.shipmentNo})`.as('in_transit_qty');
   return db.select({
     whs_id: sql<string>`${whsId}::text`.as('whs_id'),
     shipment_no: ts.shipmentNo,
@@ -30,12 +34,12 @@ function shipments(db: Db, whsId: string | null, incomingOnly: boolean) {
     src_whs_id: sql<string>`${ts.whsId}`.as('src_whs_id'),
     dest_whs_id: ts.destWhsId,
     dest_asn_no: ts.destAsnNo,
-    dispatched_qty: total(tl.dispatchedQty, 'dispatched_qty'),
-    received_qty: total(tl.receivedQty, 'received_qty'),
-    damaged_qty: total(tl.damagedQty, 'damaged_qty'),
-    short_qty: total(tl.shortQty, 'short_qty'),
-    over_qty: total(tl.overQty, 'over_qty'),
-    in_transit_qty: inTransit,
+    dispatched_qty: total('l.dispatched_qty', 'dispatched_qty'),
+    received_qty: total('l.received_qty', 'received_qty'),
+    damaged_qty: total('l.damaged_qty', 'damaged_qty'),
+    short_qty: total('l.short_qty', 'short_qty'),
+    over_qty: total('l.over_qty', 'over_qty'),
+    in_transit_qty: total('l.dispatched_qty + l.over_qty - l.received_qty - l.short_qty', 'in_transit_qty'),
     dispatched_at: ts.dispatchedAt,
     received_at: ts.receivedAt,
   }).from(ts).where(side);

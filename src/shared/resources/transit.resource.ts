@@ -27,8 +27,9 @@ const shipmentFields = {
   direction: { kind: 'enum', label: /*i18n*/ 'Direction', ...codeEnum(TRANSIT_DIRECTION), filter: { op: 'eq', type: 'select' } },
   status: { kind: 'enum', label: /*i18n*/ 'Status', status: true, ...codeEnum(TRANSIT_SHIPMENT_STATUS), filter: { op: 'eq', type: 'select' } },
   order_no: docNo(/*i18n*/ 'MT Order No.'),
-  src_whs_id: { kind: 'text', label: /*i18n*/ 'From Warehouse', max: 64, filter: { op: 'eq', type: 'input' } },
-  dest_whs_id: { kind: 'text', label: /*i18n*/ 'To Warehouse', max: 64, filter: { op: 'eq', type: 'input' } },
+  // Not filters: the direction filter says which side this warehouse is; a warehouse id is no input of a list.
+  src_whs_id: { kind: 'text', label: /*i18n*/ 'From Warehouse', max: 64 },
+  dest_whs_id: { kind: 'text', label: /*i18n*/ 'To Warehouse', max: 64 },
   dest_asn_no: docNo(/*i18n*/ 'ASN No.'),
   dispatched_qty: qtyField(/*i18n*/ 'Dispatched Qty'),
   received_qty: qtyField(/*i18n*/ 'Received Qty'),

@@ -30,7 +30,7 @@ const areas = existsSync(modulesDir)
   ? readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 // Beside the ledger, the cycle counts other areas raise (a short pick's: raised-counts.ts).
-const inventoryLedger = ['./inventory/ledger.ts', './inventory/batches.ts', './inventory/consumable-stock.ts', './inventory/raised-counts.ts'];
+const inventoryLedger = ['./inventory/ledger.ts', './inventory/batches.ts', './inventory/consumable-stock.ts', './inventory/raised-counts.ts', './inventory/in-transit.ts'];
 const registries = ['./resources.ts'];
 const areaZones = areas.map((name) => ({
   target: `./${modulesDir}/${name}`,

@@ -43,6 +43,7 @@ import { putawayHandlers } from './modules/inbound/putaway.handlers';
 import { vasHandlers } from './modules/inbound/vas.handlers';
 import { adjustmentHandlers } from './modules/inventory/adjustment.handlers';
 import { stockBlockHandlers } from './modules/inventory/stock-block.handlers';
+import { transitHandlers } from './modules/inventory/transit.handlers';
 import { cycleCountHandlers } from './modules/inventory/cycle-count.handlers';
 import { fullStockCountHandlers } from './modules/inventory/full-stock-count.handlers';
 import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
@@ -66,7 +67,7 @@ import { abcHandlers } from './modules/inventory/abc.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
-  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...transitHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
   ...salesOrderHandlers, ...mtOrderHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers, ...abcHandlers,
 };

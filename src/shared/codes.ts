@@ -164,6 +164,18 @@ export const INBOUND_TASK_KIND = defineCodes({
 });
 
 /** The three inbound order types of spec §3 (numbers are ours). */
+/**
+ * A move transfer's transit shipment (numbers are ours): on the road, arrived at the destination,
+ * received there (what did not come is short, what came extra is over), closed when the destination
+ * has put it all away.
+ */
+export const TRANSIT_SHIPMENT_STATUS = defineCodes({
+  IN_TRANSIT: [1, /*i18n*/ 'In Transit'], ARRIVED: [2, /*i18n*/ 'Arrived'], RECEIVED: [3, /*i18n*/ 'Received'], CLOSED: [4, /*i18n*/ 'Closed'],
+});
+
+/** Which side of a transit shipment a warehouse is (numbers are ours). */
+export const TRANSIT_DIRECTION = defineCodes({ OUTGOING: [1, /*i18n*/ 'Outgoing'], INCOMING: [2, /*i18n*/ 'Incoming'] });
+
 export const INBOUND_ORDER_TYPE = defineCodes({
   PURCHASE: [1, /*i18n*/ 'Purchase'], RETURN: [2, /*i18n*/ 'Return'], TRANSFER_INBOUND: [3, /*i18n*/ 'Transfer Inbound'],
 });
@@ -513,6 +525,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   SHIPPING: ['SHIPPING', /*i18n*/ 'Shipping Handover'],
   /** Sorting moves units from a batch container into their orders' put wall slots. */
   SORTING_TASK: ['SORTING_TASK', /*i18n*/ 'Sorting Task'],
+  /** A move transfer's transit shipment: its units leave the source (move outbound 21) and reach the destination (move inbound 20). */
+  TRANSIT_SHIPMENT: ['TRANSIT_SHIPMENT', /*i18n*/ 'Transit Shipment'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -687,6 +701,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   stock_location_type: STOCK_LOCATION_TYPE,
   checking_refusal_reason: CHECKING_REFUSAL_REASON,
   inventory_ref_type: INVENTORY_REF_TYPE,
+  transit_shipment_status: TRANSIT_SHIPMENT_STATUS,
+  transit_direction: TRANSIT_DIRECTION,
   inventory_lock_action: INVENTORY_LOCK_ACTION,
   consumable_type: CONSUMABLE_TYPE,
   consumable_status: CONSUMABLE_STATUS,

@@ -6,7 +6,7 @@ import { receivedAsnWithPutawayTask } from '../support/putaway-fixture';
 import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
-  autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks,
+  autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
   mtOrders, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
@@ -127,6 +127,10 @@ beforeAll(async () => {
   VALID_BODIES.openMassPutawayLines = { code: mass.taskNo };
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
+  // The demo's move transfer coming to SGSIN1 (transit.seed.ts).
+  const [shipment] = await server.database.db.select({ no: transitShipments.shipmentNo }).from(transitShipments).where(eq(transitShipments.destWhsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getTransitShipment = { shipment_no: shipment!.no };
+  VALID_BODIES.getIncomingTransitShipment = { shipment_no: shipment!.no };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
   const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules | typeof groupShippingRules | typeof oneAwbRules | typeof bypassTwsRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);

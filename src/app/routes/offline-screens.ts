@@ -21,6 +21,11 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/standardputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
   '/inbound/massputaway': () => import('../features/inbound/putaway-mass.screen'),
   '/inbound/massputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
+  // Move Transfer Inbound's operation screens are the inbound ones (docs/transfer.md).
+  '/moveinbound/mtqc': () => import('../features/inbound/qc.screen'),
+  '/moveinbound/mtreceiving': () => import('../features/inbound/receiving.screen'),
+  '/moveinbound/mtstandardputaway': () => import('../features/inbound/putaway-standard.screen'),
+  '/moveinbound/mtmassputaway': () => import('../features/inbound/putaway-mass.screen'),
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/mtoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/salesoutbound/pickingTask': () => import('../features/outbound/task-picking.screen'),

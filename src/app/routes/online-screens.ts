@@ -42,6 +42,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/order/createasn': () => import('../features/inbound/asn-create.screen'),
   '/inbound/order/detail/$id': () => import('../features/inbound/asn-detail.screen'),
   '/inbound/jitorder/detail/$id': () => import('../features/inbound/asn-detail.screen'),
+  '/moveinbound/order/detail/$id': () => import('../features/inbound/asn-detail.screen'),
   '/inbound/reprocessorder/$id': () => import('../features/inbound/asn-detail.screen'),
   '/inbound/asngroup/detail': () => import('../features/inbound/asn-group-detail.screen'),
   '/rulecenter/quotaConfig/asnQuotaList': () => import('../features/rulecenter/quota-list.screen'),
@@ -103,4 +104,7 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/rulecenter/cycleCountConfig': () => import('../features/inventory/cycle-count-config.screen'),
   '/dashboard/locationcyclecount': () => import('../features/inventory/cycle-count-daily-dashboard.screen'),
   '/dashboard/fullstockcount': () => import('../features/inventory/cycle-count-fsc-dashboard.screen'),
+  '/transfer/transitTask/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
+  '/moveinbound/mtorder/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
+  '/transfer/transferRequest/dashboard': () => import('../features/transfer/transfer-dashboard.screen'),
 };

@@ -18,6 +18,7 @@ import { seedDemoHandovers, seedDemoShippingRules } from '../modules/outbound/sh
 import { seedDemoInstantDelivery } from '../modules/outbound/instant-delivery.seed';
 import { seedDemoAbc } from '../modules/inventory/abc.seed';
 import { seedDemoCycleCounts } from '../modules/inventory/cycle-count.seed';
+import { seedDemoTransit } from '../modules/inventory/transit.seed';
 import { confValues, rolePermissions, roles, staffDepartments, suppliers, userWarehouses, users, warehouseSwitchTimes, warehouses, wfmDepartments } from './schema';
 import { DUMMY_HASH, hashPassword } from '../common/passwords';
 import { hashPasswordForTransport } from '../../shared/password-hash';
@@ -204,6 +205,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoAbc(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoCycleCounts(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoTransit(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

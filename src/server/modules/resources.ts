@@ -35,6 +35,7 @@ import { shippingRuleHooks } from './outbound/shipping-rule';
 import { instantZoneCodeHooks } from './outbound/instant-delivery';
 import { ADJUSTMENT_READS } from './inventory/adjustment.reads';
 import { INVENTORY_MAP_READS } from './inventory/inventory-map.reads';
+import { TRANSIT_READS } from './inventory/transit.reads';
 import { readConfValue } from '../common/conf';
 import { cellHooks } from './inventory/stock-block';
 import { ccFrequencyRuleHooks, highValueRuleHooks } from './inventory/abc.hooks';
@@ -134,7 +135,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...TRANSIT_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

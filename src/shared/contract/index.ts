@@ -42,6 +42,7 @@ import { subPickingContract } from './sub-picking.contract';
 import { printContract } from './print.contract';
 import { cycleCountContract } from './cycle-count.contract';
 import { abcContract } from './abc.contract';
+import { transitContract } from './transit.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -92,6 +93,7 @@ export const contract = {
   ...consumablesContract,
   ...printContract,
   ...abcContract,
+  ...transitContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

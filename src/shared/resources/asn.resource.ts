@@ -109,6 +109,41 @@ export const reprocessOrderResource = defineResource({
   defaultSort: { field: 'created_at', desc: true },
 });
 
+/** The pages of Move Transfer Inbound (spec §2 /moveinbound) that list and show ASNs. */
+export const MT_ASN_PAGES = {
+  list: '/moveinbound/order',
+  detail: '/moveinbound/order/detail/$id',
+  queueList: '/moveinbound/queuelist',
+} as const;
+
+const TRANSFER_INBOUND = INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND;
+
+/**
+ * Move Transfer Inbound's ASN List (spec §2 /moveinbound/order): the Transfer Inbound ASNs only,
+ * those move transfers from other warehouses create (docs/transfer.md). The inbound ASN List keeps
+ * showing every type: the dock receives them all, and its type filter narrows it.
+ */
+export const mtAsnResource = defineResource({
+  ...asnList,
+  name: 'mt_asn',
+  fixed: { inbound_type: TRANSFER_INBOUND },
+  api: { list: { path: `${ASN_CALLS}/search_mt_asn` } },
+  pages: { list: MT_ASN_PAGES.list, detail: MT_ASN_PAGES.detail },
+  ownScreens: ['detail'],
+  defaultSort: { field: 'created_at', desc: true },
+});
+
+/** Move Transfer Inbound's Queue List (spec §2 /moveinbound/queuelist): Transfer Inbound ASNs arriving or arrived. */
+export const mtAsnQueueResource = defineResource({
+  ...asnList,
+  name: 'mt_asn_queue',
+  fixed: { status: QUEUED_ASN_STATUSES, inbound_type: TRANSFER_INBOUND },
+  api: { list: { path: `${ASN_CALLS}/search_mt_queue_list` } },
+  pages: { list: MT_ASN_PAGES.queueList, detail: MT_ASN_PAGES.detail },
+  ownScreens: ['detail'],
+  defaultSort: { field: 'expected_arrival_at', desc: false },
+});
+
 /** ASN groups (spec §2 /inbound/asngroup): ASNs that arrive and are counted together; the detail lists its ASNs. */
 export const asnGroupResource = defineResource({
   name: 'asn_group',

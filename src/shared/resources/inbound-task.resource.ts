@@ -1,6 +1,6 @@
-import { INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../codes';
+import { INBOUND_ORDER_TYPE, INBOUND_TASK_KIND, TASK_STATUS, codeEnum } from '../codes';
 import type { VasKind } from '../vas';
-import { type FieldDef, type ResourceApi, type ResourcePages, defineResource } from './define';
+import { type FieldDef, type RelatedRows, type ResourceApi, type ResourcePages, defineResource } from './define';
 
 
 const T = TASK_STATUS.values;
@@ -50,7 +50,7 @@ function inboundTaskFields<const E extends Record<string, FieldDef>>(kind: Liste
 
 /** The list (and detail) of one kind of inbound task, newest first. */
 export function inboundTaskResource<const N extends string, const A extends ResourceApi, const E extends Record<string, FieldDef> = Record<never, FieldDef>>(
-  kind: ListedTaskKind, def: { name: N; api: A; pages: ResourcePages; ownScreens?: readonly (keyof ResourcePages)[] }, kindFields: E = {} as E,
+  kind: ListedTaskKind, def: { name: N; api: A; pages: ResourcePages; ownScreens?: readonly (keyof ResourcePages)[]; related?: RelatedRows }, kindFields: E = {} as E,
 ) {
   return defineResource({
     ...def,
@@ -81,6 +81,25 @@ export const receiveTaskResource = inboundTaskResource(RECEIVING, {
     detail: { path: '/apps/process/inbound/receivetask/get_receive_task_detail' },
   },
   pages: { list: '/inbound/receivetask', detail: '/inbound/receivetask/detail/$id' },
+});
+
+/** The tasks of Transfer Inbound ASNs: Move Transfer Inbound's task lists (docs/transfer.md). */
+const OF_TRANSFER_ASNS: RelatedRows = { table: 'asn_orders', on: { asn_no: 'asn_no' }, fixed: { inbound_type: INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND } };
+
+/** Move Transfer Inbound's QC tasks (spec §2 /moveinbound/qctask). */
+export const mtQcTaskResource = inboundTaskResource(QC, {
+  name: 'mt_qc_task',
+  api: { list: { path: '/apps/process/inbound/qctask/search_mt_qc_task' } },
+  pages: { list: '/moveinbound/qctask' },
+  related: OF_TRANSFER_ASNS,
+});
+
+/** Move Transfer Inbound's receiving tasks (spec §2 /moveinbound/receivetask). */
+export const mtReceiveTaskResource = inboundTaskResource(RECEIVING, {
+  name: 'mt_receive_task',
+  api: { list: { path: '/apps/process/inbound/receivetask/search_mt_receive_task' } },
+  pages: { list: '/moveinbound/receivetask' },
+  related: OF_TRANSFER_ASNS,
 });
 
 /**

@@ -1,5 +1,5 @@
 import {
-  codeEnum, INVENTORY_LOCK_ACTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TEMPERATURE_ZONE, YES_NO,
+  codeEnum, INVENTORY_LOCK_ACTION, TRANSIT_DIRECTION, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TEMPERATURE_ZONE, YES_NO,
 } from '../codes';
 import { derivePerm } from '../routes/derive';
 import { defineResource, type FieldDef, type ResourceDef } from './define';
@@ -208,7 +208,11 @@ export const unblockLogResource = lockLog('unblock_log', '/inventorymap/unblockI
 /** Which log action each log resource lists. */
 export const LOCK_LOG_ACTION = { block_log: INVENTORY_LOCK_ACTION.values.BLOCK, unblock_log: INVENTORY_LOCK_ACTION.values.UNBLOCK } as const;
 
-/** Goods on the way (spec §2 instransitInventoryMap): what ASNs in transit still bring, line by line. */
+/**
+ * Goods on the way (spec §2 instransitInventoryMap), line by line: incoming, what ASNs in transit
+ * still bring; outgoing, what move transfers sent from here have not yet settled at their
+ * destination (docs/transfer.md). On hand nowhere, so in no available map.
+ */
 export const inTransitInventoryResource = inventoryMap({
   name: 'in_transit_inventory',
   query: 'in_transit',
@@ -216,6 +220,8 @@ export const inTransitInventoryResource = inventoryMap({
   key: 'line_key',
   fields: {
     line_key: { kind: 'text', label: /*i18n*/ 'ASN Line', max: 80, hideInList: true },
+    direction: { kind: 'enum', label: /*i18n*/ 'Direction', ...codeEnum(TRANSIT_DIRECTION), filter: { op: 'eq', type: 'select' } },
+    counterpart_whs_id: { kind: 'text', label: /*i18n*/ 'To Warehouse', max: 64 },
     asn_no: { kind: 'text', label: /*i18n*/ 'ASN No.', max: 64, sortable: true, filter: { op: 'in', type: 'card' } },
     line_no: { kind: 'int', label: /*i18n*/ 'Line No.', hideInList: true },
     supplier_id: supplierIdField,

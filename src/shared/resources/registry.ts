@@ -2,7 +2,7 @@ import { EXPORT_REPORT_TYPE } from '../codes';
 import type { ResourceDef } from './define';
 import { ccFrequencyRuleResource, highValueRuleResource } from './abc.resource';
 import { adjustmentResource } from './adjustment.resource';
-import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
+import { asnGroupResource, asnQueueResource, asnResource, jitAsnResource, mtAsnQueueResource, mtAsnResource, reprocessOrderResource, trackingIdResource } from './asn.resource';
 import { cancelledAfterCheckingResource } from './cancel-after-checking.resource';
 import { cellResource } from './cell.resource';
 import {
@@ -17,7 +17,7 @@ import { consumableReceiptResource, consumableResource, consumableStockResource,
 import { dockResource } from './dock.resource';
 import { exportTaskResource } from './export-task.resource';
 import { inboundExceptionResource } from './inbound-exception.resource';
-import { bundlingTaskResource, labellingTaskResource, qcTaskResource, receiveTaskResource, repackagingTaskResource } from './inbound-task.resource';
+import { bundlingTaskResource, labellingTaskResource, mtQcTaskResource, mtReceiveTaskResource, qcTaskResource, receiveTaskResource, repackagingTaskResource } from './inbound-task.resource';
 import { INVENTORY_MAP_RESOURCES } from './inventory-map.resource';
 import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
@@ -45,6 +45,7 @@ import { stationResource } from './station.resource';
 import { blockLocationResource, blockStockResource } from './stock-block.resource';
 import { storeyResource } from './storey.resource';
 import { supplierResource } from './supplier.resource';
+import { incomingTransitShipmentResource, transitShipmentResource } from './transit.resource';
 import { userImportTaskResource } from './user-import.resource';
 import { accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource } from './user.resource';
 import { warehouseResource } from './warehouse.resource';
@@ -65,6 +66,7 @@ export const RESOURCES = [
   storeyResource, zoneResource, logicAreaResource, pathwayResource, cellResource,
   supplierResource, shopResource, shopGroupResource, skuResource, skuMappingResource, dockResource, stationResource, merchantResource,
   asnResource, asnQueueResource, jitAsnResource, reprocessOrderResource, asnGroupResource, trackingIdResource, inboundShiftResource,
+  mtAsnResource, mtAsnQueueResource, mtQcTaskResource, mtReceiveTaskResource,
   qcRuleResource, qcTaskResource, receiveTaskResource, inboundExceptionResource,
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
   putawayRuleResource, putawayTaskResource,
@@ -76,7 +78,7 @@ export const RESOURCES = [
   salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
-  ...INVENTORY_MAP_RESOURCES, adjustmentResource, blockStockResource, blockLocationResource,
+  ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, adjustmentResource, blockStockResource, blockLocationResource,
   ccOrderResource, fscOrderResource, ccTaskResource, fscTaskResource, ccDiffOrderResource, fscDiffOrderResource, fscDone4thResource,
   cycleCountSkillResource, cycleCountTaskRuleResource,
   highValueRuleResource, ccFrequencyRuleResource,

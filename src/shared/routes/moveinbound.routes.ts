@@ -24,8 +24,9 @@ export const MOVE_INBOUND_ROUTES: readonly RouteDecl[] = [
     perm: derivePerm('/inbound/arriving'),
     flagTitle: { flag: 'scanMtb', title: msg`Arriving & Pre-QC` },
   }),
-  page('/moveinbound/mtqc', msg`QC`),
-  page('/moveinbound/mtreceiving', msg`Receiving`),
-  page('/moveinbound/mtstandardputaway', msg`Standard Putaway`),
-  page('/moveinbound/mtmassputaway', msg`Mass Putaway`),
+  // The inbound operation screens, mounted for Transfer Inbound ASNs: same screens, calls and offline ops, so the same permissions.
+  page('/moveinbound/mtqc', msg`QC`, { perm: derivePerm('/inbound/qc') }),
+  page('/moveinbound/mtreceiving', msg`Receiving`, { perm: derivePerm('/inbound/receiving') }),
+  page('/moveinbound/mtstandardputaway', msg`Standard Putaway`, { perm: derivePerm('/inbound/standardputaway') }),
+  page('/moveinbound/mtmassputaway', msg`Mass Putaway`, { perm: derivePerm('/inbound/massputaway') }),
 ];

@@ -24,3 +24,4 @@ export * from './cycle-count';
 export * from './abc';
 export * from './full-stock-count';
 export * from './mt-order';
+export * from './transit';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { asnGroups, asnOrders } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
+import { transitAsnMoved } from '../inventory/in-transit';
 
 export type AsnStatus = CodeOf<typeof INBOUND_STATUS>;
 export type AsnRow = typeof asnOrders.$inferSelect;
@@ -44,6 +45,7 @@ export async function moveAsn(tx: Db, asn: AsnRow, to: AsnStatus, extra: Partial
     .where(and(eq(asnOrders.whsId, asn.whsId), eq(asnOrders.asnNo, asn.asnNo)))
     .returning();
   await refreshGroupStatus(tx, asn.whsId, asn.groupNo);
+  await transitAsnMoved(tx, row!, to);
   return row!;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   INBOUND_STATUS, INBOUND_TASK_KIND, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, LOCATION_STATUS,
   QUALITY, TASK_STATUS,
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { asnLines, asnOrders, inboundStagingLocations, inboundTasks, inventoryTransactions, skus } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { ensureBatch } from '../inventory/batches';
+import { isTransferAsn, settleTransitReceipt } from '../inventory/in-transit';
 import { postStock, type StockLine } from '../inventory/ledger';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
 import { holdAtReceipt } from './exception-effects';
@@ -22,7 +23,7 @@ import { warehouseTimeZone } from '../../common/time';
  * Receiving (spec §2 /inbound/receiving, receiving tasks): an ASN that is checked (or counted
  * without QC) is received line by line into an inbound staging location of type Putaway —
  * SCANNING while it goes on, RECEIVED at the end. Each line posts what was counted through the
- * ledger (RECEIVED 7, ref ASN): the good units as good, the QC failures and the units reported
+ * ledger (RECEIVED 7, ref ASN; MOVE_INBOUND 20 for a move transfer, in-transit.ts): the good units as good, the QC failures and the units reported
  * damaged or expired at receiving as damaged. Completion hands the staged stock on: exceptions hold
  * theirs, VAS tasks take what lines ask to rework, putaway the rest.
  */
@@ -133,14 +134,19 @@ async function postLine(tx: Db, actor: ReceivingActor, asn: AsnRow, line: Receiv
   });
   const posting = (quality: 1 | 2, qty: number): StockLine[] => (qty > 0 ? [{
     location, skuId: line.sku_id, batchId, quality, qty,
-    txnType: INVENTORY_TRANSACTION_TYPE.values.RECEIVED, direction: INVENTORY_TRANSACTION_DIRECTION.values.DEBIT,
+    txnType: receiptTxnType(asn), direction: INVENTORY_TRANSACTION_DIRECTION.values.DEBIT,
   }] : []);
   await postStock(tx, actor.whsId, [...posting(QUALITY.values.GOOD, line.good_qty), ...posting(QUALITY.values.DAMAGED, line.damaged_qty)], {
     refType: INVENTORY_REF_TYPE.values.ASN, refNo: asn.asnNo, operatorId: actor.userId,
   });
   await tx.update(asnLines).set({ receivedQty: line.counted_qty })
     .where(and(eq(asnLines.whsId, actor.whsId), eq(asnLines.asnNo, asn.asnNo), eq(asnLines.lineNo, line.line_no)));
+  if (isTransferAsn(asn)) await settleTransitReceipt(tx, actor.whsId, asn.asnNo, line.sku_id, line.counted_qty, line.damaged_qty);
 }
+
+/** A move transfer's units come in as move inbound 20 (they left their source as move outbound 21); any other ASN's as received 7. */
+const receiptTxnType = (asn: Pick<AsnRow, 'inboundType'>) =>
+  (isTransferAsn(asn) ? INVENTORY_TRANSACTION_TYPE.values.MOVE_INBOUND : INVENTORY_TRANSACTION_TYPE.values.RECEIVED);
 
 /** The first receipt of an ASN: SCANNING, and its receiving task ongoing (with the staging location used). */
 async function startReceiving(tx: Db, actor: ReceivingActor, asn: AsnRow, task: TaskRow | null, location: string) {
@@ -183,7 +189,7 @@ export async function receiveAsnLine(tx: Db, actor: ReceivingActor, input: Recei
   return { asn_no: asn.asnNo, status: asn.status, staging_location: location, line: after.find((l) => l.line_no === line.line_no)! };
 }
 
-/** What receiving staged for an ASN: the ledger's RECEIVED rows of the ASN, per staging location and balance. */
+/** What receiving staged for an ASN: the ledger's RECEIVED (or MOVE_INBOUND) rows of the ASN, per staging location and balance. */
 async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<StagedAt[]> {
   const rows = await tx.select({
     location: inventoryTransactions.locationId, skuId: inventoryTransactions.skuId, batchId: inventoryTransactions.batchId,
@@ -191,7 +197,7 @@ async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<Staged
   }).from(inventoryTransactions)
     .where(and(
       eq(inventoryTransactions.whsId, whsId), eq(inventoryTransactions.refType, INVENTORY_REF_TYPE.values.ASN), eq(inventoryTransactions.refNo, asnNo),
-      eq(inventoryTransactions.txnType, INVENTORY_TRANSACTION_TYPE.values.RECEIVED),
+      inArray(inventoryTransactions.txnType, [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, INVENTORY_TRANSACTION_TYPE.values.MOVE_INBOUND]),
     ))
     .groupBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality)
     .orderBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality);

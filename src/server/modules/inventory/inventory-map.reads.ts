@@ -1,14 +1,16 @@
-import { and, eq, gt, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { EXPIRY_STATE, INBOUND_STATUS, LOCATION_STATUS, QUALITY, STOCK_LOCATION_TYPE } from '../../../shared/codes';
+import { and, eq, gt, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import { EXPIRY_STATE, INBOUND_STATUS, LOCATION_STATUS, QUALITY, STOCK_LOCATION_TYPE, TRANSIT_DIRECTION, TRANSIT_SHIPMENT_STATUS } from '../../../shared/codes';
 import { EXPIRING_DAYS_WITHOUT_SHELF_LIFE, EXPIRING_SHARE_OF_SHELF_LIFE, todayIn } from '../../../shared/expiry';
 import { LOCK_LOG_ACTION } from '../../../shared/resources/inventory-map.resource';
 import type { Db } from '../../db/client';
 import {
-  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, skuStock, users, zones, zoneStock,
+  asnLines, asnOrders, cells, inventoryLockLogs, inventoryTransactions, locationInventory, skuBatches, skus, skuStock, transitShipmentLines, transitShipments,
+  users, zones, zoneStock,
 } from '../../db/schema';
 import type { RowsQuery } from '../../http/list-query';
 import { warehouseTimeZone } from '../../common/time';
+import { inTransitQtySql } from './in-transit';
 
 /**
  * The read models of the inventory maps (shared/resources/inventory-map.resource.ts) and of the
@@ -270,12 +272,20 @@ const lockLogOf = (action: number): RowsQuery => ({
   indexedBy: { created_at: [lockLog.action, lockLog.createdAt], location_id: lockLog.locationId, sku_id: lockLog.skuId, sku_name: sku.skuName },
 });
 
-/** What ASNs in transit still bring: each line's expected less received. */
+/**
+ * Stock in transit, both ways: incoming, what ASNs in transit still bring (each line's expected less
+ * received; a move transfer's ASN among them); outgoing, what move transfers dispatched from here
+ * have not yet settled at their destination (transit shipment lines, in-transit.ts). Neither is on
+ * hand in any warehouse, so no available map counts it.
+ */
 const inTransit: RowsQuery = {
   rows({ db, whsId }) {
-    return db.select({
+    const whs = warehouseOf(whsId);
+    const incoming = db.select({
       whs_id: asnLines.whsId,
       line_key: keyOf('line_key', asnLines.asnNo, asnLines.lineNo),
+      direction: sql<number>`${code(TRANSIT_DIRECTION.values.INCOMING)}::smallint`.as('direction'),
+      counterpart_whs_id: sql<string | null>`null::text`.as('counterpart_whs_id'),
       asn_no: asnLines.asnNo, line_no: asnLines.lineNo, supplier_id: asnOrders.supplierId, po_no: asnOrders.poNo,
       sku_id: asnLines.skuId, sku_name: sku.skuName, batch_no: asnLines.batchNo,
       expected_qty: asnLines.expectedQty, received_qty: asnLines.receivedQty,
@@ -284,8 +294,24 @@ const inTransit: RowsQuery = {
     }).from(asnLines)
       .innerJoin(asnOrders, and(eq(asnOrders.whsId, asnLines.whsId), eq(asnOrders.asnNo, asnLines.asnNo)))
       .leftJoin(sku, and(eq(sku.whsId, asnLines.whsId), eq(sku.skuId, asnLines.skuId)))
-      .where(and(eq(asnLines.whsId, warehouseOf(whsId)), eq(asnOrders.status, INBOUND_STATUS.values.IN_TRANSIT), gt(asnLines.expectedQty, asnLines.receivedQty)))
-      .as('in_transit');
+      .where(and(eq(asnLines.whsId, whs), eq(asnOrders.status, INBOUND_STATUS.values.IN_TRANSIT), gt(asnLines.expectedQty, asnLines.receivedQty)));
+    const tl = transitShipmentLines;
+    const ts = transitShipments;
+    const outgoing = db.select({
+      whs_id: tl.whsId,
+      line_key: keyOf('line_key', tl.shipmentNo, tl.lineNo),
+      direction: sql<number>`${code(TRANSIT_DIRECTION.values.OUTGOING)}::smallint`.as('direction'),
+      counterpart_whs_id: sql<string | null>`${ts.destWhsId}`.as('counterpart_whs_id'),
+      asn_no: ts.destAsnNo, line_no: tl.lineNo, supplier_id: sql<string | null>`null::text`.as('supplier_id'), po_no: ts.orderNo,
+      sku_id: tl.skuId, sku_name: sku.skuName, batch_no: tl.batchId,
+      expected_qty: tl.dispatchedQty, received_qty: tl.receivedQty,
+      in_transit_qty: sql<number>`${inTransitQtySql}`.as('in_transit_qty'),
+      expected_arrival_at: sql<Date | null>`null::timestamptz`.mapWith(asnOrders.expectedArrivalAt).as('expected_arrival_at'),
+    }).from(tl)
+      .innerJoin(ts, and(eq(ts.whsId, tl.whsId), eq(ts.shipmentNo, tl.shipmentNo)))
+      .leftJoin(sku, and(eq(sku.whsId, tl.whsId), eq(sku.skuId, tl.skuId)))
+      .where(and(eq(tl.whsId, whs), inArray(ts.status, [TRANSIT_SHIPMENT_STATUS.values.IN_TRANSIT, TRANSIT_SHIPMENT_STATUS.values.ARRIVED]), sql`${inTransitQtySql} > 0`));
+    return unionAll(incoming, outgoing).as('in_transit');
   },
   indexedBy: { asn_no: asnOrders.asnNo, po_no: asnOrders.poNo, sku_id: asnLines.skuId, sku_name: sku.skuName, expected_arrival_at: asnOrders.expectedArrivalAt },
 };

@@ -78,7 +78,7 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Blocked: 'default', Frozen: 'default', Deleted: 'default', Occupied: 'default', Active: 'default', Inactive: 'default',
   Terminated: 'default', 'Leave of Absence': 'default', Enabled: 'default', Disabled: 'default', Available: 'default',
   'Out of Stock': 'default', Discontinued: 'default', 'Do Not Order': 'default', 'Pre-sale': 'default', Overstock: 'default',
-  'Category Managed': 'default', Expiring: 'default', Expired: 'default', 'On Hold': 'default', Split: 'default',
+  'Category Managed': 'default', Expiring: 'default', Expired: 'default', 'On Hold': 'default', Split: 'default', Closed: 'default',
 };
 
 /** The English labels of every status list of the codes (`*_status`) and of every field shown as a status tag. */

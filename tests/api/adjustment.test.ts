@@ -120,7 +120,7 @@ describe('create', () => {
       batches: [{ batch_id: item.batchId, production_date: null, expiry_date: null }],
     });
     expect((await creator.get(`${ADJ}/get_adjustment_stock`, { location_id: 'NOWHERE', sku_id: item.skuId })).retcode).toBe(RET.NOT_FOUND);
-    expect((await creator.get(`${ADJ}/get_adjustment_stock`, { location_id: CELL, sku_id: 'IDSKU00001' })).retcode).toBe(RET.NOT_FOUND);
+    expect((await creator.get(`${ADJ}/get_adjustment_stock`, { location_id: CELL, sku_id: 'MYSKU00001' })).retcode).toBe(RET.NOT_FOUND);
   });
 
   test('bad lines are refused naming the line, and nothing is made', async () => {
@@ -135,7 +135,7 @@ describe('create', () => {
     await refused(bad({ lines: [lineOf(item, ADDITION, 1, 'NOWHERE')] }), RET.NOT_FOUND);
     await refused(bad({ lines: [lineOf({ skuId: item.skuId, batchId: 'NO-SUCH-LOT' }, ADDITION, 1)] }), RET.NOT_FOUND);
     // Another warehouse's SKU is no SKU here.
-    await refused(bad({ lines: [lineOf({ skuId: 'IDSKU00001', batchId: item.batchId }, ADDITION, 1)] }), RET.NOT_FOUND);
+    await refused(bad({ lines: [lineOf({ skuId: 'MYSKU00001', batchId: item.batchId }, ADDITION, 1)] }), RET.NOT_FOUND);
     await db().execute(sql`update cells set status = 4 where whs_id = ${WHS} and location_code = 'A01-01-02-1'`);
     try {
       expect(await refused(bad({ lines: [lineOf(item, ADDITION, 1, 'A01-01-02-1')] }), RET.BAD_INPUT)).toContain('lines.0.location_id');

@@ -178,7 +178,7 @@ describe('create_asn', () => {
       [{ supplier_id: 'SUPSG0005' }, 'supplier_id'],
       [{ supplier_id: 'SUPID0001' }, 'supplier_id'],
       [{ lines: [{ sku_id: 'SGSKU00031', expected_qty: 1 }, { sku_id: 'NOPE', expected_qty: 1 }] }, 'lines.1.sku_id'],
-      [{ lines: [{ sku_id: 'IDSKU00001', expected_qty: 1 }] }, 'lines.0.sku_id'],
+      [{ lines: [{ sku_id: 'MYSKU00001', expected_qty: 1 }] }, 'lines.0.sku_id'],
       [{ lines: [{ sku_id: 'SGSKU00031', expected_qty: 1 }, { sku_id: 'sgsku00031', expected_qty: 2 }] }, 'lines.1.sku_id'],
       [{ lines: [{ sku_id: 'SGSKU00031', expected_qty: 0 }] }, 'lines.0.expected_qty'],
       [{ lines: [{ sku_id: 'SGSKU00031', expected_qty: 100000 }] }, 'lines.0.expected_qty'],

@@ -248,7 +248,7 @@ describe('postStock', () => {
     // A location, SKU or batch of another warehouse is unknown here.
     await db().insert(inboundStagingLocations).values({ whsId: 'IDJKT1', locationCode: 'IB-JAKARTA-ONLY', stagingType: 1 });
     expect((await post({ location: 'IB-JAKARTA-ONLY', txnType: T.RECEIVED, direction: DEBIT })).retcode).toBe(RET.NOT_FOUND);
-    expect((await post({ skuId: 'IDSKU00001' })).message).toBe(`SKU IDSKU00001 of warehouse ${WHS} not found.`);
+    expect((await post({ skuId: 'MYSKU00001' })).message).toBe(`SKU MYSKU00001 of warehouse ${WHS} not found.`);
     expect((await post({ batchId: 'NO-SUCH-LOT' })).message).toBe(`Batch NO-SUCH-LOT of SKU ${item.skuId} not found.`);
     expect((await post({ counterLocation: 'ZZ-NOWHERE' })).retcode).toBe(RET.NOT_FOUND);
 

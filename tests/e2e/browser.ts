@@ -55,14 +55,19 @@ export async function chooseLanguage(page: Page, current: string, next: string):
   await saved;
 }
 
-/** The states of this device's queued ops, read straight from its IndexedDB outbox. */
+/**
+ * The states of this device's queued ops, read straight from its IndexedDB outbox. An op the
+ * outbox is trying to send right now (`sending`: offline, that try is about to fail) is still
+ * queued: it reads as `pending`, so a check made mid-try does not depend on the retry timer.
+ */
 export function opStates(page: Page): Promise<string[]> {
   return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
     const open = indexedDB.open('tally-outbox');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const read = open.result.transaction('ops').objectStore('ops').getAll();
-      read.onsuccess = () => resolve((read.result as { seq: number; state: string }[]).sort((a, b) => a.seq - b.seq).map((o) => o.state));
+      read.onsuccess = () => resolve((read.result as { seq: number; state: string }[]).sort((a, b) => a.seq - b.seq)
+        .map((o) => (o.state === 'sending' ? 'pending' : o.state)));
       read.onerror = () => reject(read.error);
     };
   }));

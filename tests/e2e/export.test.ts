@@ -126,12 +126,13 @@ describe('export (supplier list)', () => {
   });
 
   test('column settings: a hidden column leaves the table, the order follows the choice, both kept after a reload', async () => {
-    // On the SKU list, whose columns no other browser test reads: settings are per user and list.
+    // On the SKU list, whose columns no other browser test reads: settings are per user and list. (Its total is
+    // not fixed: the demo move transfer brings the source's SKUs into the destination's master.)
     const { context, page } = await newPage(browser);
     await page.goto('/v2/login?redirect_url=%2Fv2%2Fwmsbasic%2Fskuitems');
     await signIn(page, 'admin@demo.local');
     await page.waitForURL('**/v2/wmsbasic/skuitems');
-    await expect.poll(() => total(page)).toBe('Total 120');
+    await expect.poll(() => total(page)).toMatch(/^Total \d+$/);
     const header = (name: string) => page.getByRole('columnheader', { name, exact: true });
     const headers = () => page.getByTestId('resource-table').locator('thead th').allTextContents();
     expect(await header('Category').count()).toBe(1);
@@ -144,7 +145,7 @@ describe('export (supplier list)', () => {
     await expect.poll(() => header('Category').count()).toBe(0);
 
     await page.reload();
-    await expect.poll(() => total(page)).toBe('Total 120');
+    await expect.poll(() => total(page)).toMatch(/^Total \d+$/);
     expect(await header('Category').count()).toBe(0);
     const shown = await headers();
     expect(shown.indexOf('Selling Type')).toBeLessThan(shown.indexOf('Unit'));

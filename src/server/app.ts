@@ -131,7 +131,7 @@ export function createApp(deps: { db: Db; config: ServerConfig }) {
   }));
   app.use('*', async (c, next) => {
     await next();
-    ensureCsrfCookie(c);
+    ensureCsrfCookie(c, deps.config);
   });
 
   app.onError((err, c) => {

@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { RET } from '../../shared/retcodes';
 import {
@@ -13,6 +12,7 @@ import { ApiError, badInput, notLoggedIn, permissionDenied } from './errors';
 import { loadSession, loadSessionHolding, type SessionInfo } from './session';
 import { assertPasswordChanged } from './password-change';
 import { assertInputDepth, assertStorableText } from './input-guard';
+import { clientIpOf, requestOrigin } from './request-origin';
 
 export interface BaseCtx {
   db: Db;
@@ -48,32 +48,6 @@ async function readInput(c: Context, def: EndpointDef): Promise<unknown> {
   }
   assertInputDepth(body);
   return body;
-}
-
-/** The peer address; behind a reverse proxy set TRUST_PROXY=1 to use X-Forwarded-For. */
-export function clientIpOf(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // in-process requests (tests) have no socket
-  }
-}
-
-/** This server's origin as the request reached it: as forwarded by a trusted proxy (TRUST_PROXY), else its own URL. */
-export function requestOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  if (trustProxy) {
-    const forwarded = (name: string) => c.req.header(name)?.split(',')[0]?.trim();
-    const proto = forwarded('x-forwarded-proto');
-    const host = forwarded('x-forwarded-host');
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { sessions, userWarehouses, users } from '../db/schema';
 import type { ServerConfig } from '../config';
 import { permissionColumns, permissionHeld } from '../common/access';
+import { isHttps } from './request-origin';
 
 export interface SessionInfo {
   idHash: string;
@@ -24,7 +25,6 @@ const TOUCH_INTERVAL_MS = 5 * 60_000;
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-const isHttps = (c: Context) => c.req.header('x-forwarded-proto') === 'https' || new URL(c.req.url).protocol === 'https:';
 
 /** Reads and validates the session cookie; null when absent, unknown, expired, the user is disabled or no longer in its warehouse. */
 export async function loadSession(c: Context, db: Db, config: ServerConfig): Promise<SessionInfo | null> {
@@ -78,7 +78,7 @@ export async function startSession(c: Context, db: Db, config: ServerConfig, use
   const sid = randomToken();
   const now = Date.now();
   await db.insert(sessions).values({ idHash: sha256Hex(sid), userId, whsId, expiresAt: new Date(now + config.sessionTtlMs) });
-  const secure = isHttps(c);
+  const secure = isHttps(c, config.trustProxy);
   setCookie(c, SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'Lax', path: '/', secure, maxAge: Math.floor(config.sessionTtlMs / 1000) });
   setCookie(c, CSRF_COOKIE, randomToken(24), { httpOnly: false, sameSite: 'Strict', path: '/', secure });
 }
@@ -89,8 +89,8 @@ export async function endSession(c: Context, db: Db, session: SessionInfo) {
 }
 
 /** Issues the double-submit CSRF cookie when the browser has none yet. */
-export function ensureCsrfCookie(c: Context) {
+export function ensureCsrfCookie(c: Context, config: ServerConfig) {
   if (!getCookie(c, CSRF_COOKIE)) {
-    setCookie(c, CSRF_COOKIE, randomToken(24), { httpOnly: false, sameSite: 'Strict', path: '/', secure: isHttps(c) });
+    setCookie(c, CSRF_COOKIE, randomToken(24), { httpOnly: false, sameSite: 'Strict', path: '/', secure: isHttps(c, config.trustProxy) });
   }
 }

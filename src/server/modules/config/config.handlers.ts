@@ -5,7 +5,8 @@ import { FEATURE_FLAGS, flagIsOn, type FeatureFlag } from '../../../shared/permi
 import { RET } from '../../../shared/retcodes';
 import { warehouseSwitchTimes } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { requestOrigin, type Handlers } from '../../http/register';
+import type { Handlers } from '../../http/register';
+import { requestOrigin } from '../../http/request-origin';
 import { GLOBAL_WHS, readConf, readConfValue } from '../../common/conf';
 
 /** Settings the login page may read without a session; every other key needs one. */

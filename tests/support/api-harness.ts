@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,23 @@ function templateKey(): string {
 
 const TEMPLATE_PREFIX = 'tally-api-pglite-';
 
+/** Templates kept besides the newest: runs of other checkouts of the tree (worktrees) at once each keep theirs. */
+const TEMPLATES_KEPT = 4;
+
+function dropStaleTemplates(): void {
+  const dir = tmpdir();
+  const mtime = (name: string) => {
+    try {
+      return statSync(path.join(dir, name)).mtimeMs;
+    } catch {
+      return 0; // dropped by another run meanwhile
+    }
+  };
+  const templates = readdirSync(dir).filter((f) => f.startsWith(TEMPLATE_PREFIX) && f.endsWith('.tar'))
+    .map((name) => ({ name, at: mtime(name) })).sort((a, b) => b.at - a.at);
+  for (const { name } of templates.slice(TEMPLATES_KEPT)) rmSync(path.join(dir, name), { force: true });
+}
+
 /**
  * A PGlite data directory with the migrations applied and the demo data seeded, dumped once and
  * loaded by every test file: creating, migrating and seeding a cluster costs seconds, loading a
@@ -82,9 +99,7 @@ async function seededTemplate(): Promise<Blob> {
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file); // atomic: parallel test files never read a half-written template
-  for (const old of readdirSync(tmpdir())) {
-    if (old.startsWith(TEMPLATE_PREFIX) && old.endsWith('.tar') && old !== name) rmSync(path.join(tmpdir(), old), { force: true });
-  }
+  dropStaleTemplates();
   return dump;
 }
 

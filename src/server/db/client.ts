@@ -90,6 +90,12 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
 
 /** Connections of the PostgreSQL pool (PG_POOL_MAX, default 10); queries beyond them wait for one. */
 export const PG_POOL_MAX = Number(process.env.PG_POOL_MAX ?? 10);
+/**
+ * How long a request waits for a pool connection (PG_ACQUIRE_TIMEOUT_MS, default 15 s) before it
+ * fails as a server error the client retries, instead of hanging while the database is unreachable
+ * or every connection is held.
+ */
+export const PG_ACQUIRE_TIMEOUT_MS = Number(process.env.PG_ACQUIRE_TIMEOUT_MS ?? 15_000);
 
 /** Opens the database and applies the committed migrations (the same ones on both engines). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PG_POOL_MAX, migrationsApplied, migrationsFolder, type Database, type OpenOptions } from './client';
+import { PG_ACQUIRE_TIMEOUT_MS, PG_POOL_MAX, migrationsApplied, migrationsFolder, type Database, type OpenOptions } from './client';
 import * as schema from './schema';
 
 /** PostgreSQL through node-postgres (DATABASE_URL): loaded by db/client.ts only when a server uses it. */
@@ -31,6 +31,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }):
   const pool = new pg.Pool({
     connectionString: opts.databaseUrl,
     max: PG_POOL_MAX,
+    connectionTimeoutMillis: PG_ACQUIRE_TIMEOUT_MS,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   const db = drizzle(pool, { schema });

@@ -53,20 +53,21 @@ interface TaskUnits {
   sorted: number;
 }
 
-async function unitsOf(db: Db, whsId: string, task: Pick<TaskRow, 'taskNo' | 'pickingTaskNo'>, orderNos: readonly string[]): Promise<TaskUnits[]> {
+/** Picked units of the orders in a picking task; `sortingTaskNo` (null before its sorting task exists) adds what it has sorted. */
+async function unitsOf(db: Db, whsId: string, pickingTaskNo: string, sortingTaskNo: string | null, orderNos: readonly string[]): Promise<TaskUnits[]> {
   if (orderNos.length === 0) return [];
   const a = outboundAllocations;
   const picked = await db.select({
     orderNo: a.orderNo, skuId: a.skuId, batchId: a.batchId, quality: a.quality, qty: sql<number>`sum(${a.pickedQty} - ${a.returnedQty})::int`,
   }).from(a)
-    .where(and(eq(a.whsId, whsId), eq(a.taskNo, task.pickingTaskNo), inArray(a.orderNo, [...orderNos])))
+    .where(and(eq(a.whsId, whsId), eq(a.taskNo, pickingTaskNo), inArray(a.orderNo, [...orderNos])))
     .groupBy(a.orderNo, a.skuId, a.batchId, a.quality)
     .having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`)
     .orderBy(a.orderNo, a.skuId, a.batchId, a.quality);
-  const sorted = await db.select({
+  const sorted = sortingTaskNo === null ? [] : await db.select({
     orderNo: sortingScans.orderNo, skuId: sortingScans.skuId, batchId: sortingScans.batchId, quality: sortingScans.quality, qty: sql<number>`sum(${sortingScans.qty})::int`,
   }).from(sortingScans)
-    .where(and(eq(sortingScans.whsId, whsId), eq(sortingScans.taskNo, task.taskNo), eq(sortingScans.ok, 1)))
+    .where(and(eq(sortingScans.whsId, whsId), eq(sortingScans.taskNo, sortingTaskNo), eq(sortingScans.ok, 1)))
     .groupBy(sortingScans.orderNo, sortingScans.skuId, sortingScans.batchId, sortingScans.quality);
   const key = (o: string | null, s: string | null, b: string | null, q: number | null) => `${o}\u0000${s}\u0000${b}\u0000${q}`;
   const done = new Map(sorted.map((r) => [key(r.orderNo, r.skuId, r.batchId, r.quality), Number(r.qty)]));
@@ -79,7 +80,7 @@ export async function sortingWork(db: Db, whsId: string, taskNo: string, stage?:
   if (!task || (stage !== undefined && task.stage !== stage)) throw notFound(taskLabel(taskNo, stage));
   const orders = await db.select().from(sortingTaskOrders)
     .where(and(eq(sortingTaskOrders.whsId, whsId), eq(sortingTaskOrders.taskNo, taskNo))).orderBy(asc(sortingTaskOrders.slotNo));
-  const units = await unitsOf(db, whsId, task, orders.map((o) => o.orderNo));
+  const units = await unitsOf(db, whsId, task.pickingTaskNo, task.taskNo, orders.map((o) => o.orderNo));
   const skuIds = [...new Set(units.map((u) => u.skuId))];
   const skuRows = skuIds.length === 0 ? [] : await db.select({ skuId: skus.skuId, skuName: skus.skuName, codes: skuCodesSql })
     .from(skus).where(and(eq(skus.whsId, whsId), inArray(skus.skuId, skuIds)));
@@ -256,7 +257,7 @@ export async function startSorting(tx: Db, whsId: string, userId: number, statio
   if (!walls.includes(station.stationId)) {
     throw refused('other_wall', `Container ${containerCode} is sorted at put wall ${walls.join(' or ')} (sorting rule ${rule.ruleName}), not ${station.stationId}.`, { station_ids: walls, rule_id: rule.ruleId });
   }
-  const units = await unitsOf(tx, whsId, { taskNo: '', pickingTaskNo: bound.taskNo }, picked);
+  const units = await unitsOf(tx, whsId, bound.taskNo, null, picked);
   const taskNo = await newWallTask(tx, whsId, userId, {
     stationId: station.stationId, containerCode, pickingTaskNo: bound.taskNo, waveNo: bound.waveNo, ruleId: rule.ruleId, wallSlots: rule.wallSlots,
   }, picked, units, timeZone, refused);
@@ -313,7 +314,7 @@ async function startPreSorting(tx: Db, whsId: string, userId: number, stationId:
   for (const no of orderNos) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(no), orders.get(no)!.status as 3, S.SORTING);
   const groups = preSortGroups(orderNos, storedIds(rule.stationIds), rule.wallSlots);
   const taskNo = await nextDocNo(tx, 'preSortingTask', timeZone);
-  const units = await unitsOf(tx, whsId, { taskNo, pickingTaskNo: bound.taskNo }, orderNos);
+  const units = await unitsOf(tx, whsId, bound.taskNo, null, orderNos);
   const rows = groups.flatMap((group, i) => group.orderNos.map((orderNo) => ({
     whsId, taskNo, orderNo, slotNo: i + 1, slotContainer: group.wall,
     totalQty: units.filter((u) => u.orderNo === orderNo).reduce((sum, u) => sum + u.picked, 0),
@@ -362,7 +363,7 @@ async function startToteSorting(
   }
   const [rule] = pre.ruleId === null ? [] : await tx.select({ wallSlots: sortingRules.wallSlots }).from(sortingRules)
     .where(and(eq(sortingRules.whsId, whsId), eq(sortingRules.ruleId, pre.ruleId)));
-  const units = await unitsOf(tx, whsId, { taskNo: '', pickingTaskNo: pre.pickingTaskNo }, orderNos);
+  const units = await unitsOf(tx, whsId, pre.pickingTaskNo, null, orderNos);
   const taskNo = await newWallTask(tx, whsId, userId, {
     stationId, containerCode: toteCode, pickingTaskNo: pre.pickingTaskNo, waveNo: pre.waveNo, ruleId: pre.ruleId, wallSlots: rule?.wallSlots ?? orderNos.length,
   }, orderNos, units, timeZone, refused);
@@ -411,7 +412,7 @@ async function placing(tx: Db, whsId: string, actor: SortActor, p: { task_no: st
  * whether they are all in, and the task after.
  */
 async function placeUnits(tx: Db, whsId: string, actor: SortActor, task: TaskRow, line: LineRow, p: { sku_id: string; qty: number }, into: string) {
-  const units = (await unitsOf(tx, whsId, task, [line.orderNo])).filter((u) => u.skuId === p.sku_id && u.picked > u.sorted);
+  const units = (await unitsOf(tx, whsId, task.pickingTaskNo, task.taskNo, [line.orderNo])).filter((u) => u.skuId === p.sku_id && u.picked > u.sorted);
   const left = units.reduce((sum, u) => sum + u.picked - u.sorted, 0);
   if (left < p.qty) {
     throw new ApiError(RET.SORT_UNIT_REFUSED, `Container ${task.containerCode} has ${left} × ${p.sku_id} left to sort for order ${line.orderNo}, not ${p.qty}.`, {

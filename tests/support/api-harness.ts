@@ -114,18 +114,32 @@ const PG_TEMPLATE_LOCK = 0x7a11_7e57;
  * Built under an advisory lock as `…_building` and renamed when whole; older ones are dropped.
  */
 async function copyOfTemplate(databaseUrl: string, copy: string): Promise<void> {
+  await withTemplate(databaseUrl, (c, name) => c.query(`CREATE DATABASE ${copy} TEMPLATE ${name}`));
+}
+
+/** Runs `work` with this sources' template built, under the lock (a run on other sources never drops a template being copied). */
+async function withTemplate(databaseUrl: string, work: (c: pg.Client, name: string) => Promise<unknown>): Promise<void> {
   const name = `${PG_TEMPLATE_PREFIX}${templateKey()}`;
   await withClient(databaseUrl, async (c) => {
-    // Copies are made under the lock too, so a run on other sources never drops a template being copied.
     await c.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
     try {
       const { rows } = await c.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${PG_TEMPLATE_PREFIX}%`]);
       if (!rows.some((r) => r.datname === name)) await buildTemplate(c, databaseUrl, name, rows.map((r) => r.datname));
-      await c.query(`CREATE DATABASE ${copy} TEMPLATE ${name}`);
+      await work(c, name);
     } finally {
       await c.query('select pg_advisory_unlock($1)', [PG_TEMPLATE_LOCK]);
     }
   });
+}
+
+/**
+ * Builds the seeded template of these sources once, before any test file starts (the api
+ * project's globalSetup): building it takes a minute on a busy machine, which no file's
+ * beforeAll should pay within its hook timeout.
+ */
+export async function prepareTemplate(databaseUrl = process.env.DATABASE_URL?.trim()): Promise<void> {
+  if (databaseUrl) await withTemplate(databaseUrl, async () => undefined);
+  else await seededTemplate();
 }
 
 async function buildTemplate(c: pg.Client, databaseUrl: string, name: string, older: readonly string[]): Promise<void> {

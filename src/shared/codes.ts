@@ -176,6 +176,23 @@ export const TRANSIT_SHIPMENT_STATUS = defineCodes({
 /** Which side of a transit shipment a warehouse is (numbers are ours). */
 export const TRANSIT_DIRECTION = defineCodes({ OUTGOING: [1, /*i18n*/ 'Outgoing'], INCOMING: [2, /*i18n*/ 'Incoming'] });
 
+/**
+ * A transfer request's status (numbers are ours; docs/transfer.md). Requested, Accepted, Rejected and
+ * Cancelled are stored; In Transit, Received and Closed are read from the accepted request's MT order
+ * and its transit shipment (and an accepted request whose MT order was rejected or cancelled reads Cancelled).
+ */
+export const TRANSFER_REQUEST_STATUS = defineCodes({
+  REQUESTED: [1, /*i18n*/ 'Requested'], ACCEPTED: [2, /*i18n*/ 'Accepted'], IN_TRANSIT: [3, /*i18n*/ 'In Transit'], RECEIVED: [4, /*i18n*/ 'Received'],
+  CLOSED: [5, /*i18n*/ 'Closed'], REJECTED: [6, /*i18n*/ 'Rejected'], CANCELLED: [7, /*i18n*/ 'Cancelled'],
+});
+
+/** Where a transfer task (an MT order of the source) is, from its document, its outbound order and its shipment (numbers are ours). */
+export const TRANSFER_TASK_STAGE = defineCodes({
+  WAITING: [1, /*i18n*/ 'Waiting'], PICKING: [2, /*i18n*/ 'Picking'], CHECKING: [3, /*i18n*/ 'Checking'], PACKING: [4, /*i18n*/ 'Packing'],
+  SHIPPING: [5, /*i18n*/ 'Shipping'], IN_TRANSIT: [6, /*i18n*/ 'In Transit'], RECEIVED: [7, /*i18n*/ 'Received'], CLOSED: [8, /*i18n*/ 'Closed'],
+  CANCELLED: [9, /*i18n*/ 'Cancelled'],
+});
+
 export const INBOUND_ORDER_TYPE = defineCodes({
   PURCHASE: [1, /*i18n*/ 'Purchase'], RETURN: [2, /*i18n*/ 'Return'], TRANSFER_INBOUND: [3, /*i18n*/ 'Transfer Inbound'],
 });
@@ -703,6 +720,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   inventory_ref_type: INVENTORY_REF_TYPE,
   transit_shipment_status: TRANSIT_SHIPMENT_STATUS,
   transit_direction: TRANSIT_DIRECTION,
+  transfer_request_status: TRANSFER_REQUEST_STATUS,
+  transfer_task_stage: TRANSFER_TASK_STAGE,
   inventory_lock_action: INVENTORY_LOCK_ACTION,
   consumable_type: CONSUMABLE_TYPE,
   consumable_status: CONSUMABLE_STATUS,

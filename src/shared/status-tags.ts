@@ -17,6 +17,8 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
     'loading',
     // Ours: a cycle count difference order waiting for its approver, or being counted again.
     'pending approval', 'recounting',
+    // Ours: a transfer request waiting for its source, and a transfer task not yet released to picking.
+    'requested', 'waiting',
   ],
   // Ours: 'shipped' (a parcel handed to the carrier) and 'handled' (an exception decided) are finished, as done is;
   // 'intercepted' (a parcel stopped because its order was cancelled) is danger.

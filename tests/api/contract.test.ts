@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
-  mtOrders, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -128,9 +128,19 @@ beforeAll(async () => {
   const [rule] = await server.database.db.insert(putawayRules).values({ whsId: 'SGSIN1', ruleName: 'Contract check', priority: 1, targetZoneId: 'A01', status: 2 }).returning();
   VALID_BODIES.getPutawayRuleDetail = { rule_id: rule!.ruleId };
   // The demo's move transfer coming to SGSIN1 (transit.seed.ts).
-  const [shipment] = await server.database.db.select({ no: transitShipments.shipmentNo }).from(transitShipments).where(eq(transitShipments.destWhsId, 'SGSIN1')).limit(1);
+  const [shipment] = await server.database.db.select({ no: transitShipments.shipmentNo, asnNo: transitShipments.destAsnNo }).from(transitShipments).where(eq(transitShipments.destWhsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getTransitShipment = { shipment_no: shipment!.no };
   VALID_BODIES.getIncomingTransitShipment = { shipment_no: shipment!.no };
+  // A QC and a receiving task of its Transfer Inbound ASN for Move Transfer Inbound's task details (the demo's is not counted yet).
+  await server.database.db.insert(inboundTasks).values([
+    { whsId: 'SGSIN1', taskNo: 'ITCONTRACTMTQC', kind: 2, asnNo: shipment!.asnNo, groupNo: shipment!.asnNo },
+    { whsId: 'SGSIN1', taskNo: 'ITCONTRACTMTRC', kind: 3, asnNo: shipment!.asnNo, groupNo: shipment!.asnNo },
+  ]);
+  VALID_BODIES.getMtQcTaskDetail = { task_no: 'ITCONTRACTMTQC' };
+  VALID_BODIES.getMtReceiveTaskDetail = { task_no: 'ITCONTRACTMTRC' };
+  // The demo's transfer requests are raised by SGSIN1 (transfer-request.seed.ts).
+  const [request] = await server.database.db.select({ no: transferRequests.requestNo }).from(transferRequests).where(eq(transferRequests.whsId, 'SGSIN1')).limit(1);
+  VALID_BODIES.getTransferRequest = { request_no: request!.no };
   // The demo's sales outbound rules (outbound-rules.seed.ts).
   const sg = (table: typeof salesAllocateRules | typeof pickingRules | typeof autoWaveRules | typeof waveRules | typeof waveGroupingRules | typeof mergeRules | typeof groupShippingRules | typeof oneAwbRules | typeof bypassTwsRules) =>
     server.database.db.select({ ruleId: table.ruleId }).from(table).where(eq(table.whsId, 'SGSIN1')).limit(1);
@@ -191,6 +201,7 @@ beforeAll(async () => {
   const [mtTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.orderType, 2))).limit(1);
   VALID_BODIES.getMtOrderDetail = { order_no: (await firstOf(server.database.db.select({ no: mtOrders.orderNo }).from(mtOrders).where(eq(mtOrders.whsId, 'SGSIN1')))).no };
   VALID_BODIES.getMtPickingTaskDetail = { task_no: mtTask!.taskNo };
+  VALID_BODIES.getTransferTask = VALID_BODIES.getMtOrderDetail;
   VALID_BODIES.getMtDestinationPriorityDetail = { dest_whs_id: 'IDJKT1' };
   const [mtRule] = await server.database.db.insert(salesAllocateRules).values({ whsId: 'SGSIN1', ruleName: 'Contract MT rule', orderType: 2, priority: 1, status: 2 }).returning();
   VALID_BODIES.getMtAllocateRuleDetail = { rule_id: mtRule!.ruleId };

@@ -351,7 +351,8 @@ describe('cross-warehouse: another warehouse\'s rows are out of reach', () => {
     for (const { def: resource, table } of scoped()) {
       const { detail, update } = entriesOf(resource);
       if (resource.api?.detail) expect(detail.length, `${resource.name}: its detail entry is found by shape`).toBe(1);
-      if (detail.length === 0) continue;
+      // A read model (no table) has no detail call of the kit's; its own reads are checked with the id-taking entries below.
+      if (detail.length === 0 || !table) continue;
       const key = await foreignOnlyKey(getTableConfig(table as PgTable).name, resource.key);
       if (key === null) {
         empty.push(resource.name);

@@ -52,6 +52,8 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/rulecenter/cycleCountFrequency': () => import('../features/rulecenter/cycle-count-frequency.screen'),
   '/inbound/putawaytask/detail': () => import('../features/inbound/putaway-task-detail.screen'),
   '/inbound/putawaytask/edit': () => import('../features/inbound/putaway-task-edit.screen'),
+  '/moveinbound/putawaytask/detail': () => import('../features/inbound/putaway-task-detail.screen'),
+  '/moveinbound/putawaytask/edit': () => import('../features/inbound/putaway-task-edit.screen'),
   '/salesoutbound/order': () => import('../features/outbound/sales-order-list.screen'),
   '/salesoutbound/order/create': () => import('../features/outbound/sales-order-create.screen'),
   '/salesoutbound/order/detail/$id': () => import('../features/outbound/sales-order-detail.screen'),
@@ -107,4 +109,6 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/transfer/transitTask/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
   '/moveinbound/mtorder/detail/$id': () => import('../features/transfer/transit-shipment-detail.screen'),
   '/transfer/transferRequest/dashboard': () => import('../features/transfer/transfer-dashboard.screen'),
+  '/transfer/transferRequest/request': () => import('../features/transfer/transfer-request-list.screen'),
+  '/transfer/transferTask/detail/$id': () => import('../features/transfer/transfer-task-detail.screen'),
 };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgSequence } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
-  adjustmentNoSeq, asnNoSeq, ccDiffNoSeq, ccOrderNoSeq, ccTaskNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, preSortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, transitShipmentNoSeq, waveNoSeq,
+  adjustmentNoSeq, asnNoSeq, ccDiffNoSeq, ccOrderNoSeq, ccTaskNoSeq, checkingTaskNoSeq, inboundExceptionNoSeq, inboundTaskNoSeq, mergeTaskNoSeq, outboundExceptionNoSeq, packingTaskNoSeq, sortingTaskNoSeq, preSortingTaskNoSeq, pickingTaskNoSeq, salesOrderNoSeq, subPickingGroupNoSeq, transferRequestNoSeq, transitShipmentNoSeq, waveNoSeq,
 } from '../db/schema';
 
 /**
@@ -32,6 +32,7 @@ const KINDS = {
   ccTask: { prefix: 'CCT', seq: ccTaskNoSeq },
   ccDiff: { prefix: 'CCD', seq: ccDiffNoSeq },
   transitShipment: { prefix: 'TS', seq: transitShipmentNoSeq },
+  transferRequest: { prefix: 'TR', seq: transferRequestNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

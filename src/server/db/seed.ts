@@ -9,6 +9,7 @@ import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoMtOrders } from '../modules/outbound/mt-order.seed';
+import { seedDemoTransferRequests } from '../modules/outbound/transfer-request.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
 import { seedDemoMergeArrivals, seedDemoMergeRules } from '../modules/outbound/merging.seed';
@@ -206,6 +207,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoAbc(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoCycleCounts(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoTransit(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
+    await seedDemoTransferRequests(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoPrintSettings(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
   });
   return true;

@@ -43,6 +43,7 @@ import { printContract } from './print.contract';
 import { cycleCountContract } from './cycle-count.contract';
 import { abcContract } from './abc.contract';
 import { transitContract } from './transit.contract';
+import { transferRequestContract } from './transfer-request.contract';
 import { resourcesContract } from '../resources/registry-contract';
 import type { EndpointDef } from './define';
 
@@ -94,6 +95,7 @@ export const contract = {
   ...printContract,
   ...abcContract,
   ...transitContract,
+  ...transferRequestContract,
   ...resourcesContract,
 } as const satisfies Record<string, EndpointDef>;
 

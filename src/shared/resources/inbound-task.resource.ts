@@ -84,21 +84,27 @@ export const receiveTaskResource = inboundTaskResource(RECEIVING, {
 });
 
 /** The tasks of Transfer Inbound ASNs: Move Transfer Inbound's task lists (docs/transfer.md). */
-const OF_TRANSFER_ASNS: RelatedRows = { table: 'asn_orders', on: { asn_no: 'asn_no' }, fixed: { inbound_type: INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND } };
+export const OF_TRANSFER_ASNS: RelatedRows = { table: 'asn_orders', on: { asn_no: 'asn_no' }, fixed: { inbound_type: INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND } };
 
 /** Move Transfer Inbound's QC tasks (spec §2 /moveinbound/qctask). */
 export const mtQcTaskResource = inboundTaskResource(QC, {
   name: 'mt_qc_task',
-  api: { list: { path: '/apps/process/inbound/qctask/search_mt_qc_task' } },
-  pages: { list: '/moveinbound/qctask' },
+  api: {
+    list: { path: '/apps/process/inbound/qctask/search_mt_qc_task' },
+    detail: { path: '/apps/process/inbound/qctask/get_mt_qc_task_detail' },
+  },
+  pages: { list: '/moveinbound/qctask', detail: '/moveinbound/qctask/detail' },
   related: OF_TRANSFER_ASNS,
 });
 
 /** Move Transfer Inbound's receiving tasks (spec §2 /moveinbound/receivetask). */
 export const mtReceiveTaskResource = inboundTaskResource(RECEIVING, {
   name: 'mt_receive_task',
-  api: { list: { path: '/apps/process/inbound/receivetask/search_mt_receive_task' } },
-  pages: { list: '/moveinbound/receivetask' },
+  api: {
+    list: { path: '/apps/process/inbound/receivetask/search_mt_receive_task' },
+    detail: { path: '/apps/process/inbound/receivetask/get_mt_receive_task_detail' },
+  },
+  pages: { list: '/moveinbound/receivetask', detail: '/moveinbound/receivetaskdetail' },
   related: OF_TRANSFER_ASNS,
 });
 

@@ -1,11 +1,26 @@
 import { INBOUND_TASK_KIND, PUTAWAY_MODE, codeEnum } from '../codes';
-import { inboundTaskResource } from './inbound-task.resource';
+import { OF_TRANSFER_ASNS, inboundTaskResource } from './inbound-task.resource';
 
 /** The putaway task pages (spec §2 /inbound/putawaytask, its edit and detail): the detail and edit take `?task_no=`. */
 export const PUTAWAY_TASK_PAGES = {
   list: '/inbound/putawaytask',
   detail: '/inbound/putawaytask/detail',
   edit: '/inbound/putawaytask/edit',
+} as const;
+
+/** Move Transfer Inbound's putaway task pages (spec §2 /moveinbound/putawaytask): the same screens over Transfer Inbound ASNs' tasks. */
+export const MT_PUTAWAY_TASK_PAGES = {
+  list: '/moveinbound/putawaytask',
+  detail: '/moveinbound/putawaytask/detail',
+  edit: '/moveinbound/putawaytask/edit',
+} as const;
+
+/** The putaway task pages a screen mounted at `pathname` links to: Move Transfer Inbound's under /moveinbound, else the inbound ones. */
+export const putawayTaskPagesAt = (pathname: string) => (pathname.startsWith('/moveinbound/') ? MT_PUTAWAY_TASK_PAGES : PUTAWAY_TASK_PAGES);
+
+/** What a putaway task has beyond every inbound task. */
+const PUTAWAY_FIELDS = {
+  putaway_mode: { kind: 'enum', label: /*i18n*/ 'Putaway Mode', readOnly: true, ...codeEnum(PUTAWAY_MODE), filter: { op: 'eq', type: 'select' } },
 } as const;
 
 /**
@@ -18,6 +33,13 @@ export const putawayTaskResource = inboundTaskResource(INBOUND_TASK_KIND.values.
   api: { list: { path: '/apps/process/inbound/putawaytask/search_putaway_task' } },
   pages: PUTAWAY_TASK_PAGES,
   ownScreens: ['detail', 'edit'],
-}, {
-  putaway_mode: { kind: 'enum', label: /*i18n*/ 'Putaway Mode', readOnly: true, ...codeEnum(PUTAWAY_MODE), filter: { op: 'eq', type: 'select' } },
-});
+}, PUTAWAY_FIELDS);
+
+/** Move Transfer Inbound's putaway tasks: those of Transfer Inbound ASNs (docs/transfer.md). */
+export const mtPutawayTaskResource = inboundTaskResource(INBOUND_TASK_KIND.values.PUTAWAY, {
+  name: 'mt_putaway_task',
+  api: { list: { path: '/apps/process/inbound/putawaytask/search_mt_putaway_task' } },
+  pages: MT_PUTAWAY_TASK_PAGES,
+  ownScreens: ['detail', 'edit'],
+  related: OF_TRANSFER_ASNS,
+}, PUTAWAY_FIELDS);

@@ -32,7 +32,7 @@ import { mtDestinationPriorityResource, mtOrderResource } from './mt-order.resou
 import { mtPickingTaskResource, pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
-import { putawayTaskResource } from './putaway-task.resource';
+import { mtPutawayTaskResource, putawayTaskResource } from './putaway-task.resource';
 import { salesOrderResource, waveableOrderResource } from './sales-order.resource';
 import { roleResource, warehouseRoleResource } from './role.resource';
 import { bypassTwsRuleResource, groupShippingRuleResource, oneAwbRuleResource, shipOrderResource, shippingHandoverResource } from './shipping.resource';
@@ -46,6 +46,7 @@ import { blockLocationResource, blockStockResource } from './stock-block.resourc
 import { storeyResource } from './storey.resource';
 import { supplierResource } from './supplier.resource';
 import { incomingTransitShipmentResource, transitShipmentResource } from './transit.resource';
+import { transferRequestResource, transferTaskResource } from './transfer-request.resource';
 import { userImportTaskResource } from './user-import.resource';
 import { accessStatusLogResource, userGlobalResource, userResource, userRoleResource, warehouseMemberResource, warehouseUsersResource } from './user.resource';
 import { warehouseResource } from './warehouse.resource';
@@ -69,7 +70,7 @@ export const RESOURCES = [
   mtAsnResource, mtAsnQueueResource, mtQcTaskResource, mtReceiveTaskResource,
   qcRuleResource, qcTaskResource, receiveTaskResource, inboundExceptionResource,
   labellingTaskResource, bundlingTaskResource, repackagingTaskResource,
-  putawayRuleResource, putawayTaskResource,
+  putawayRuleResource, putawayTaskResource, mtPutawayTaskResource,
   salesOrderResource, waveableOrderResource, waveResource, waveLogResource, pickingTaskResource, reversePickingTaskResource,
   subPickingTaskResource, subPickingGroupResource, checkingTaskResource, packingTaskResource, mergeTaskResource, mergeRuleResource, cancelledAfterCheckingResource, obTroubleshootTaskResource,
   sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
@@ -78,7 +79,7 @@ export const RESOURCES = [
   salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
-  ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, adjustmentResource, blockStockResource, blockLocationResource,
+  ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, transferRequestResource, transferTaskResource, adjustmentResource, blockStockResource, blockLocationResource,
   ccOrderResource, fscOrderResource, ccTaskResource, fscTaskResource, ccDiffOrderResource, fscDiffOrderResource, fscDone4thResource,
   cycleCountSkillResource, cycleCountTaskRuleResource,
   highValueRuleResource, ccFrequencyRuleResource,

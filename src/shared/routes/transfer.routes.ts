@@ -6,7 +6,9 @@ import type { RouteDecl } from './types';
 export const TRANSFER_ROUTES: readonly RouteDecl[] = [
   group('/transfer', msg`Transfer`, '/transfer/transferRequest'),
   group('/transfer/transferRequest', msg`Transfer Request`, '/transfer/transferRequest/request'),
-  list('/transfer/transferRequest/request', msg`Request List`),
+  list('/transfer/transferRequest/request', msg`Request List`, {
+    actions: { Create: msg`Raise and cancel transfer requests`, Action: msg`Accept or reject transfer requests from other warehouses` },
+  }),
   page('/transfer/transferRequest/dashboard', msg`Request Dashboard`),
   list('/transfer/transferTask', msg`Transfer Task`),
   page('/transfer/transferTask/detail/$id', msg`Transfer Task Detail`),

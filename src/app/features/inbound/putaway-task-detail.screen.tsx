@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALITY } from '../../../shared/codes';
 import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
-import { PUTAWAY_TASK_PAGES } from '../../../shared/resources/putaway-task.resource';
+import { putawayTaskPagesAt } from '../../../shared/resources/putaway-task.resource';
 import { useSearchParam } from '../../kit/search-param';
 import { routeAt } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
@@ -20,8 +20,10 @@ export default function PutawayTaskDetailScreen() {
   const { t, i18n } = useLingui();
   const taskNo = useSearchParam('task_no') ?? '';
   const detail = useQuery({ ...putawayQueries.taskDetail(taskNo), enabled: taskNo !== '' });
-  const canEdit = useCanOpen(PUTAWAY_TASK_PAGES.edit);
-  const title = routeAt(PUTAWAY_TASK_PAGES.detail)?.title;
+  // Mounted for inbound and for Move Transfer Inbound: each links to its own pages.
+  const pages = putawayTaskPagesAt(useRouterState({ select: (st) => st.location.pathname }));
+  const canEdit = useCanOpen(pages.edit);
+  const title = routeAt(pages.detail)?.title;
 
   let body: React.ReactNode;
   if (!taskNo) body = <Alert color="orange"><Trans>No task was named: open it from the putaway task list.</Trans></Alert>;
@@ -72,7 +74,7 @@ export default function PutawayTaskDetailScreen() {
       <Group justify="space-between">
         <Title order={1} fz="h3">{title ? i18n._(title) : taskNo}</Title>
         {canEdit && taskNo && (
-          <Button component={Link} to={PUTAWAY_TASK_PAGES.edit} search={{ task_no: taskNo } as never} variant="light" leftSection={<IconPencil size={16} aria-hidden />}>
+          <Button component={Link} to={pages.edit} search={{ task_no: taskNo } as never} variant="light" leftSection={<IconPencil size={16} aria-hidden />}>
             <Trans>Edit</Trans>
           </Button>
         )}

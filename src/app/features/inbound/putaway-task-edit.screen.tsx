@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PUTAWAY_MODE, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import type { PutawayTask } from '../../../shared/contract/putaway.contract';
 import { canMove, isFinal, TASK_LIFECYCLE } from '../../../shared/lifecycles';
-import { PUTAWAY_TASK_PAGES } from '../../../shared/resources/putaway-task.resource';
+import { putawayTaskPagesAt } from '../../../shared/resources/putaway-task.resource';
 import { callApi } from '../../kit/api';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
@@ -48,6 +48,8 @@ function AssigneeSelect({ task, value, onChange, disabled }: { task: PutawayTask
 function EditForm({ task }: { task: PutawayTask }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  // Mounted for inbound and for Move Transfer Inbound: each returns to its own detail.
+  const pages = putawayTaskPagesAt(useRouterState({ select: (st) => st.location.pathname }));
   const queryClient = useQueryClient();
   const [assignee, setAssignee] = useState<string | null>(task.assignee_id === null ? null : String(task.assignee_id));
   const [mode, setMode] = useState<string>(String(task.putaway_mode));
@@ -56,7 +58,7 @@ function EditForm({ task }: { task: PutawayTask }) {
   const finished = isFinal(TASK_LIFECYCLE, status);
   const started = task.done_qty > 0;
   const cancellable = canMove(TASK_LIFECYCLE, status, TASK_STATUS.values.CANCEL) && !started;
-  const toDetail = () => void navigate({ to: PUTAWAY_TASK_PAGES.detail, search: { task_no: task.task_no } as never });
+  const toDetail = () => void navigate({ to: pages.detail, search: { task_no: task.task_no } as never });
   const refresh = () => queryClient.invalidateQueries({ queryKey: putawayQueries.all });
 
   const save = useMutation({
@@ -130,7 +132,7 @@ export default function PutawayTaskEditScreen() {
   const { t, i18n } = useLingui();
   const taskNo = useSearchParam('task_no') ?? '';
   const detail = useQuery({ ...putawayQueries.taskDetail(taskNo), enabled: taskNo !== '' });
-  const title = routeAt(PUTAWAY_TASK_PAGES.edit)?.title;
+  const title = routeAt(putawayTaskPagesAt(useRouterState({ select: (st) => st.location.pathname })).edit)?.title;
   return (
     <Stack gap="md">
       <Title order={1} fz="h3">{title ? i18n._(title) : taskNo}</Title>

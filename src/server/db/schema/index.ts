@@ -25,3 +25,4 @@ export * from './abc';
 export * from './full-stock-count';
 export * from './mt-order';
 export * from './transit';
+export * from './mt-shipping';

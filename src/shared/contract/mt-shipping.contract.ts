@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MT_SHIP_BY, type CodeOf } from '../codes';
-import { derivePerm } from '../routes/derive';
+import { actionPerm, derivePerm, pageActionPerm } from '../routes/derive';
 import { checkingWorkSchema } from './checking.contract';
 import { endpoint } from './define';
 import { docCode } from './sales-order.contract';
@@ -31,13 +31,17 @@ export const MT_SHIPPING_PAGES = {
   detail: '/mtoutbound/shipping/detail/$shippingId',
 } as const;
 
+/** MT Packing is opened by a View of its own (its path's "edit" would name it Edit); its Action packs. */
+export const MT_PACKING_VIEW = 'PC.Mtoutbound.Packing.View';
+
 export const MT_SHIPPING_ACCESS = {
-  check: { perm: derivePerm(MT_CHECKING_PAGES.screen) },
+  /** Start an MT container's check (the check ops keep the sales Checking Action, as MT picking keeps the sales Picking one). */
+  check: { perm: pageActionPerm(MT_CHECKING_PAGES.screen, 'Action') },
   checkingTasks: { perm: derivePerm(MT_CHECKING_PAGES.list) },
-  pack: { perm: derivePerm(MT_PACKING_PAGES.screen) },
+  pack: { perm: actionPerm(MT_PACKING_VIEW, 'Action') },
   packingTasks: { perm: derivePerm(MT_PACKING_PAGES.list) },
   /** Open, load, unload and close a shipment, by pallet or by box (the same ops). */
-  ship: { perm: derivePerm(MT_SHIPPING_PAGES.byPallet) },
+  ship: { perm: pageActionPerm(MT_SHIPPING_PAGES.byPallet, 'Action') },
   shipments: { perm: derivePerm(MT_SHIPPING_PAGES.list) },
 } as const;
 

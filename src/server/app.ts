@@ -52,6 +52,7 @@ import { transferRequestHandlers } from './modules/outbound/transfer-request.han
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
 import { checkingHandlers } from './modules/outbound/checking.handlers';
+import { mtShippingHandlers } from './modules/outbound/mt-shipping.handlers';
 import { outboundExceptionHandlers } from './modules/outbound/outbound-exception.handlers';
 import { shippingHandlers } from './modules/outbound/shipping.handlers';
 import { instantDeliveryHandlers } from './modules/outbound/instant-delivery.handlers';
@@ -69,7 +70,7 @@ import { abcHandlers } from './modules/inventory/abc.handlers';
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...transitHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
-  ...salesOrderHandlers, ...mtOrderHandlers, ...transferRequestHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
+  ...salesOrderHandlers, ...mtOrderHandlers, ...transferRequestHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...mtShippingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers, ...abcHandlers,
 };
 

@@ -291,6 +291,12 @@ export const PARCEL_STATUS = defineCodes({
  */
 export const HANDOVER_STATUS = defineCodes({ LOADING: [1, /*i18n*/ 'Loading'], SHIPPED: [2, /*i18n*/ 'Shipped'] });
 
+/** An MT box or pallet (ours, docs/outbound.md "MT checking, packing and shipping"): being filled, closed (ready to load or ship), shipped. */
+export const MT_PACK_STATUS = defineCodes({ PACKING: [1, /*i18n*/ 'Packing'], PACKED: [2, /*i18n*/ 'Packed'], SHIPPED: [3, /*i18n*/ 'Shipped'] });
+
+/** What an MT shipment loads (ours): closed pallets, or closed boxes that are on no pallet. */
+export const MT_SHIP_BY = defineCodes({ PALLET: [1, /*i18n*/ 'By Pallet'], BOX: [2, /*i18n*/ 'By Box'] });
+
 /**
  * The stage of a sorting task (ours): Pre-sorting splits a batch container at a pre-sorting station
  * into one tote a put wall; Put Wall sorts a container (or a pre-sorted tote) into one slot an order.
@@ -739,6 +745,8 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   station_type: STATION_TYPE,
   parcel_status: PARCEL_STATUS,
   handover_status: HANDOVER_STATUS,
+  mt_pack_status: MT_PACK_STATUS,
+  mt_ship_by: MT_SHIP_BY,
   handover_kind: HANDOVER_KIND,
   station_status: STATION_STATUS,
   user_kind: USER_KIND,

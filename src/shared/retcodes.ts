@@ -213,6 +213,35 @@ export const RET = {
   SHIP_DOCK_UNUSABLE: -290106,
   /** Group shipping: the pallet or bag code is on another group still loading; `data.group_code`, `data.shipping_no`. */
   SHIP_GROUP_CODE_BUSY: -290107,
+  /**
+   * MT packing: the order or its packing task cannot be packed now: `data.reason` — unknown (no MT
+   * order of that number), not_checked (not checked yet), packed (every unit is in a closed box),
+   * shipped, cancelled; `data.order_no`.
+   */
+  MT_PACK_ORDER_UNAVAILABLE: -291101,
+  /**
+   * MT packing: the box or pallet scanned cannot take this: `data.reason` — taken (the id is another
+   * box's or pallet's), unknown, closed (closed already), open (a box still open on the task, or on
+   * the pallet: close it first), empty (closing one with nothing in it), other_order (a box of
+   * another order: a pallet carries one MT order's boxes), not_closed (a box must be closed before it
+   * goes on a pallet), on_pallet (on `data.pallet_id` already), shipped; `data.box_id` or `data.pallet_id`.
+   */
+  MT_PACK_BOX_REFUSED: -291102,
+  /** MT packing: more units of the SKU than the order has checked and not yet boxed, or a SKU it does not have; `data.sku_id`, `data.left`. */
+  MT_PACK_OVER_PACKED: -291103,
+  /**
+   * MT shipping: the shipment cannot take this now: `data.reason` — unknown, taken (the id is another
+   * shipment's), shipped (closed already), empty (closing one with nothing loaded), incomplete (an
+   * order on it has units not packed, or boxes or pallets not on it: `data.order_no`, `data.missing`); `data.shipping_id`.
+   */
+  MT_SHIP_UNAVAILABLE: -291201,
+  /**
+   * MT shipping: the pallet or box scanned cannot be loaded (or unloaded): `data.reason` — unknown,
+   * not_closed, destination (it goes to `data.dest_whs_id`), loaded (on `data.shipping_id`, this
+   * shipment or another), not_loaded (unloading one that is not on it), on_pallet (a box on a pallet
+   * ships with its pallet), shipped; `data.code`.
+   */
+  MT_SHIP_REFUSED: -291202,
   /** Instant delivery: the configuration cannot be saved; `data.field` names what is wrong (carrier_names, cutoff_time, alert_minutes). */
   INSTANT_CONFIG_INVALID: -290301,
   /**

@@ -73,6 +73,8 @@ export const ONLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/salesoutbound/waveLog/detail/$wave_sn/is_manual_wave={$is_manual_wave}': () => import('../features/outbound/wave-detail.screen'),
   '/salesoutbound/task/picking/detail/$pickup_id': () => import('../features/outbound/picking-task-detail.screen'),
   '/mtoutbound/pickingTaskDetail': () => import('../features/outbound/picking-task-detail.screen'),
+  '/mtoutbound/checkingTaskDetail': () => import('../features/outbound/checking-task-detail.screen'),
+  '/mtoutbound/packing/detail/$packingId': () => import('../features/outbound/mt-packing-detail.screen'),
   '/salesoutbound/task/reversePicking/detail/$task_number': () => import('../features/outbound/picking-task-detail.screen'),
   '/salesoutbound/task/subPicking/detail/$sub_picking_id': () => import('../features/outbound/picking-task-detail.screen'),
   '/salesoutbound/task/checking/detail/$task_number': () => import('../features/outbound/checking-task-detail.screen'),

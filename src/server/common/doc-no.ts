@@ -26,6 +26,7 @@ const KINDS = {
   checkingTask: { prefix: 'CK', seq: checkingTaskNoSeq },
   mergeTask: { prefix: 'MG', seq: mergeTaskNoSeq },
   packingTask: { prefix: 'PA', seq: packingTaskNoSeq },
+  mtPackingTask: { prefix: 'MTP', seq: packingTaskNoSeq },
   sortingTask: { prefix: 'ST', seq: sortingTaskNoSeq },
   preSortingTask: { prefix: 'PS', seq: preSortingTaskNoSeq },
   ccOrder: { prefix: 'CC', seq: ccOrderNoSeq },

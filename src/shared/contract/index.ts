@@ -27,6 +27,7 @@ import { stockBlockContract } from './stock-block.contract';
 import { fullStockCountContract } from './full-stock-count.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { mtOrderContract } from './mt-order.contract';
+import { mtShippingContract } from './mt-shipping.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
 import { checkingContract } from './checking.contract';
@@ -78,6 +79,7 @@ export const contract = {
   ...fullStockCountContract,
   ...salesOrderContract,
   ...mtOrderContract,
+  ...mtShippingContract,
   ...salesOrderImportContract,
   ...waveContract,
   ...pickingContract,

@@ -9,6 +9,7 @@ import { shippingOps } from './shipping.ops';
 import { instantDeliveryOps } from './instant-delivery.ops';
 import { userSettingsOps } from './user-settings.ops';
 import { cycleCountOps } from './cycle-count.ops';
+import { mtPackingOps, mtShippingOps } from './mt-shipping.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
 
@@ -28,6 +29,8 @@ export const OPS = {
   sorting: sortingOps,
   instantDelivery: instantDeliveryOps,
   cycleCount: cycleCountOps,
+  mtPacking: mtPackingOps,
+  mtShipping: mtShippingOps,
 };
 
 /** An op of the list. */

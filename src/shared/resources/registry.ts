@@ -10,7 +10,8 @@ import {
   fscOrderResource, fscTaskResource,
 } from './cycle-count.resource';
 import { obTroubleshootTaskResource } from './ob-troubleshoot-task.resource';
-import { checkingTaskResource } from './checking-task.resource';
+import { checkingTaskResource, mtCheckingTaskResource } from './checking-task.resource';
+import { mtPackingTaskResource, mtShipmentResource } from './mt-shipping.resource';
 import { packingTaskResource } from './packing-task.resource';
 import { inboundShiftResource } from './inbound-shift.resource';
 import { consumableReceiptResource, consumableResource, consumableStockResource, packagingRuleResource, weightBandResource } from './consumable.resource';
@@ -76,7 +77,7 @@ export const RESOURCES = [
   sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   instantZoneCodeResource, deliveryTaskResource,
-  salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
+  salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, mtCheckingTaskResource, mtPackingTaskResource, mtShipmentResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, transferRequestResource, transferTaskResource, adjustmentResource, blockStockResource, blockLocationResource,

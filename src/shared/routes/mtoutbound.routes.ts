@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { group, list, page } from './builders';
 import { derivePerm } from './derive';
+import { MT_PACKING_VIEW } from '../contract/mt-shipping.contract';
 import type { RouteDecl } from './types';
 
 /** MT Outbound (spec §2). */
@@ -30,10 +31,13 @@ export const MT_OUTBOUND_ROUTES: readonly RouteDecl[] = [
     parent: '/mtoutbound/task/packing',
   }),
   page('/mtoutbound/picking/{-$pickup_id}', msg`Picking`, { actions: { Action: msg`Pick MT orders` } }),
-  page('/mtoutbound/checking/{-$picking_id}', msg`Checking`),
+  page('/mtoutbound/checking/{-$picking_id}', msg`Checking`, { actions: { Action: msg`Check MT orders` } }),
   // The packing operation itself (it edits a packing record), so it stays in the menu.
-  page('/mtoutbound/packing/edit/{-$packingId}/{-$palletId}', msg`Packing`, { menu: true }),
-  page('/mtoutbound/shipping/{-$shippingId}', msg`Shipping by Pallet`),
+  page('/mtoutbound/packing/edit/{-$packingId}/{-$palletId}', msg`Packing`, {
+    menu: true, perm: MT_PACKING_VIEW, actions: { Action: msg`Pack MT orders onto boxes and pallets` },
+  }),
+  // Its Action ships by pallet and by box (the same ops).
+  page('/mtoutbound/shipping/{-$shippingId}', msg`Shipping by Pallet`, { actions: { Action: msg`Ship MT pallets and boxes` } }),
   page('/mtoutbound/shipping/detail/$shippingId', msg`Shipping Detail`),
   page('/mtoutbound/shippingbybox/{-$shippingId}', msg`Shipping by Box`),
 ];

@@ -1,12 +1,14 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHECKING_REFUSAL_REASON, TASK_STATUS } from '../../../shared/codes';
+import { CHECKING_REFUSAL_REASON, OUTBOUND_ORDER_TYPE, TASK_STATUS } from '../../../shared/codes';
+import { MT_CHECKING_PAGES } from '../../../shared/contract/mt-shipping.contract';
 import { checkingTaskResource } from '../../../shared/resources/checking-task.resource';
 import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
+import { useSearchParam } from '../../kit/search-param';
 import { checkingQueries } from './checking.queries';
 import { OrderLink, WaveLink } from './outbound-parts';
 
@@ -18,12 +20,19 @@ const yes = (on: boolean) => (on ? <Trans>Yes</Trans> : <Trans>No</Trans>);
 /**
  * /salesoutbound/task/checking/detail/$task_number: one checking task — the checking task info of
  * spec §3, its orders (slot, units, expected and weighed grams, packaging, who and when) and every
- * scan its station refused (the exception center's record of wrong and extra units).
+ * scan its station refused (the exception center's record of wrong and extra units). Also
+ * /mtoutbound/checkingTaskDetail?task_no=…: an MT container's task, its orders linking to MT orders.
  */
 export default function CheckingTaskDetailScreen() {
   const { t, i18n } = useLingui();
-  const { id: taskNo, heading } = useRecordHeading('task_number');
-  const detail = useQuery(checkingQueries.detail(taskNo));
+  const { id, heading: ownHeading, pathname } = useRecordHeading('task_number');
+  // MT Checking Task Detail takes its task from the query string.
+  const mtTaskNo = useSearchParam('task_no');
+  const mt = pathname.endsWith(MT_CHECKING_PAGES.detail);
+  const orderType = mt ? OUTBOUND_ORDER_TYPE.values.MT : undefined;
+  const taskNo = mt ? mtTaskNo ?? '' : id;
+  const heading = mt ? `${ownHeading} ${taskNo}` : ownHeading;
+  const detail = useQuery(checkingQueries.detail(taskNo, orderType));
   if (!detail.data) return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   const { task, orders, refusals } = detail.data;
   return (
@@ -65,7 +74,7 @@ export default function CheckingTaskDetailScreen() {
                 {orders.map((o) => (
                   <Table.Tr key={o.order_no}>
                     <Table.Td>{o.slot_no}</Table.Td>
-                    <Table.Td><OrderLink orderNo={o.order_no} /></Table.Td>
+                    <Table.Td><OrderLink orderNo={o.order_no} orderType={orderType} /></Table.Td>
                     <Table.Td>
                       {o.lines.map((l) => <Text key={l.sku_id} size="sm" ff="monospace">{`${l.qty} × ${l.sku_id}`}</Text>)}
                     </Table.Td>

@@ -23,7 +23,7 @@ import {
 } from './checking-flow';
 import { CheckingFeed, CheckingHeader, CheckingOrders, FinishStep, OrderCard, RefusalNote } from './checking-parts';
 import { NextContainerScan } from './outbound-parts';
-import { checkingQueries } from './checking.queries';
+import { checkingQueries, type CheckingOrderType } from './checking.queries';
 import { SlotStep } from './picking-parts';
 
 const PATH = '/salesoutbound/checking';
@@ -43,7 +43,9 @@ export default function CheckingScreen() {
  * The checking station at `path` (the Checking screen, or Sorting While Checking); `mode` when the
  * screen asks its own (CHECKING_STATION_MODE) for the tasks it starts, else the station's.
  */
-export function CheckingStation({ path, title, mode }: { path: string; title: React.ReactNode; mode: CodeOf<typeof CHECKING_STATION_MODE> | null }) {
+export function CheckingStation({ path, title, mode, orderType }: {
+  path: string; title: React.ReactNode; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; orderType?: CheckingOrderType;
+}) {
   const navigate = useNavigate();
   // The device's station (kit/station: kept in local storage, spec §9), unless the link names one.
   const deviceStation = useScreenStation('checking');
@@ -62,7 +64,7 @@ export function CheckingStation({ path, title, mode }: { path: string; title: Re
   if (!mayCheck) body = <MissingPermissionNote access={checkingOps.check.access} />;
   else if (!station) body = <StationStep onStation={(code) => open({ station: code })} />;
   else if (!container) body = <ContainerStep station={station} onContainer={(code) => open({ container: code })} onStation={() => open({ station: null })} />;
-  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} onLeave={(next) => open({ container: next ?? null })} />;
+  else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} orderType={orderType} onLeave={(next) => open({ container: next ?? null })} />;
   return (
     <Stack gap="sm" maw={1100} mx="auto">
       <Title order={1} fz="h3">{title}</Title>
@@ -105,9 +107,11 @@ function ContainerStep({ station, onContainer, onStation }: { station: string; o
 }
 
 /** The container's task being started (or read again from this device's cache): loading, refused, then its orders. */
-function CheckingTask({ station, container, mode, onLeave }: { station: string; container: string; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; onLeave(next?: string): void }) {
+function CheckingTask({ station, container, mode, orderType, onLeave }: {
+  station: string; container: string; mode: CodeOf<typeof CHECKING_STATION_MODE> | null; orderType?: CheckingOrderType; onLeave(next?: string): void;
+}) {
   const { t } = useLingui();
-  const query = checkingQueries.work(station, container, mode);
+  const query = checkingQueries.work(station, container, mode, orderType);
   const work = useQuery(query);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   if (work.isError && !work.data) {

@@ -26,3 +26,4 @@ export * from './full-stock-count';
 export * from './mt-order';
 export * from './transit';
 export * from './transfer-request';
+export * from './mt-shipping';

@@ -376,6 +376,8 @@ export const checkingTasks = pgTable('checking_tasks', {
   waveNo: text('wave_no'),
   /** PICKING_TYPE of the picking that filled the container (spec "wave_type"). */
   waveType: smallint('wave_type'),
+  /** OUTBOUND_ORDER_TYPE of its orders (its picking task's): each type has its own checking list and screen. */
+  orderType: smallint('order_type').notNull().default(1),
   needScanInnerPackaging: boolean('need_scan_inner_packaging').notNull(),
   needScanOuterPackaging: boolean('need_scan_outer_packaging').notNull(),
   removeWeightInput: boolean('remove_weight_input').notNull(),
@@ -389,6 +391,8 @@ export const checkingTasks = pgTable('checking_tasks', {
   foreignKey({ name: 'checking_tasks_station_fk', columns: [t.whsId, t.stationId], foreignColumns: [stations.whsId, stations.stationId] }),
   index('checking_tasks_container_idx').on(t.whsId, t.containerCode, t.status),
   index('checking_tasks_created_at_idx').on(t.whsId, t.createdAt),
+  index('checking_tasks_type_idx').on(t.whsId, t.orderType, t.taskNo),
+  check('checking_tasks_order_type_ck', sql`${t.orderType} between 1 and 3`),
   check('checking_tasks_status_ck', sql`${t.status} in (1, 2, 9)`),
   check('checking_tasks_mode_ck', sql`${t.mode} in (0, 1, 2)`),
   check('checking_tasks_qty_ck', sql`${t.totalQty} >= 0 and ${t.checkedQty} between 0 and ${t.totalQty}`),

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  ACTIVE_STATUS, CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, CONSUMABLE_REF_TYPE, CONSUMABLE_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, STATION_TYPE, TASK_STATUS,
+  ACTIVE_STATUS, CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, CONSUMABLE_REF_TYPE, CONSUMABLE_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE,
+  STATION_TYPE, TASK_STATUS,
 } from '../../../shared/codes';
 import {
   CHECKING_PACKAGING_TYPES, type CheckingLine, type CheckingOrder, type CheckingWork, type CheckPayload, type CheckResult, type RefusePayload,
@@ -19,7 +20,7 @@ import { mergeStateOf, type MergeState } from './merging';
 import { usableStation, type StationAsks } from './station-asks';
 import { sortedInSlot, sortedSlotSql } from './sorting';
 import { freeEmptyContainers } from './picking';
-import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow } from './sales-order';
+import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow, type OrderType } from './sales-order';
 
 /**
  * Checking at a checking station (docs/outbound.md "Checking"). Scanning a container at a station
@@ -30,6 +31,8 @@ import { S, lockOrders, logOrders, orderLabel, skuCodesSql, type OrderRow } from
  * the task asks for, and moves the units out of their containers onto the order (ledger type
  * picking 8, a move within outbound; the order is a stock location until its units ship), so the
  * containers are free for the next pick. Locks: the orders, then the task, then balances.
+ * Each order type checks its own containers (checking_tasks.order_type, its picking task's): the
+ * sales and MT checking screens call the same engine with their type.
  */
 
 const T = TASK_STATUS.values;
@@ -98,9 +101,10 @@ async function ordersOf(db: Db, whsId: string, taskNo: string): Promise<Checking
   });
 }
 
-export async function checkingWork(db: Db, whsId: string, taskNo: string): Promise<CheckingWork> {
+/** A checking task with its orders and refusals; `orderType`: only a task of that type (another is not found). */
+export async function checkingWork(db: Db, whsId: string, taskNo: string, orderType?: OrderType): Promise<CheckingWork> {
   const [task] = await db.select().from(checkingTasks).where(and(eq(checkingTasks.whsId, whsId), eq(checkingTasks.taskNo, taskNo)));
-  if (!task) throw notFound(taskLabel(taskNo));
+  if (!task || (orderType !== undefined && task.orderType !== orderType)) throw notFound(taskLabel(taskNo));
   const [orders, refusals, packaging] = await Promise.all([
     ordersOf(db, whsId, taskNo),
     db.select().from(checkingRefusals).where(and(eq(checkingRefusals.whsId, whsId), eq(checkingRefusals.taskNo, taskNo))).orderBy(asc(checkingRefusals.refusalId)),
@@ -135,10 +139,11 @@ async function checkingStation(tx: Db, whsId: string, stationId: string): Promis
  * the orders whose picked units are in it — each order picked whole (status Picked) and in no other
  * open check. An order with units in other containers too is checked with all of them. A put wall
  * slot's code scanned checks the order sorted into it (status Sorted). `mode`: the screen's, for a new
- * task; else the station's.
+ * task; else the station's. `orderType`: the screen's; a container of the other type's orders is refused.
  */
 export async function startChecking(
   tx: Db, whsId: string, userId: number, stationId: string, containerCode: string, timeZone: string, mode?: number,
+  orderType: OrderType = OUTBOUND_ORDER_TYPE.values.SALES,
 ): Promise<CheckingWork> {
   const asks = await checkingStation(tx, whsId, stationId);
   // A screen of its own mode (Sorting While Checking) starts its tasks in that mode; an ongoing task keeps its own.
@@ -147,6 +152,10 @@ export async function startChecking(
     .where(and(eq(containers.whsId, whsId), eq(containers.containerCode, containerCode)));
   const [ongoing] = await tx.select().from(checkingTasks)
     .where(and(eq(checkingTasks.whsId, whsId), eq(checkingTasks.containerCode, containerCode), eq(checkingTasks.status, T.ONGOING))).for('update');
+  const nothing = (reason: string, message: string, data: Record<string, unknown> = {}) =>
+    new ApiError(RET.CHECK_NOTHING_TO_CHECK, message, { container_code: containerCode, reason, ...data });
+  const otherType = (type: number) => nothing('other_type', `Container ${containerCode} holds ${OUTBOUND_ORDER_TYPE.label(type)?.message ?? 'other'} orders: check them on their own checking screen.`, { order_type: type });
+  if (ongoing && ongoing.orderType !== orderType) throw otherType(ongoing.orderType);
   if (ongoing) {
     if (ongoing.assigneeId !== userId) {
       throw new ApiError(RET.TASK_ASSIGNED_ELSEWHERE, `Container ${containerCode} is being checked by another operator (${taskLabel(ongoing.taskNo)}).`, { task_no: ongoing.taskNo });
@@ -156,23 +165,25 @@ export async function startChecking(
     }
     return checkingWork(tx, whsId, ongoing.taskNo);
   }
-  const nothing = (reason: string, message: string, data: Record<string, unknown> = {}) =>
-    new ApiError(RET.CHECK_NOTHING_TO_CHECK, message, { container_code: containerCode, reason, ...data });
   // A put wall slot holds the units of the order sorted into it.
   const sorted = await sortedInSlot(tx, whsId, containerCode);
   if (sorted.length > 0) {
-    const [picking] = await tx.select({ pickingType: pickingTasks.pickingType }).from(pickingTasks)
+    const [picking] = await tx.select({ pickingType: pickingTasks.pickingType, orderType: pickingTasks.orderType }).from(pickingTasks)
       .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, sorted[0]!.pickingTaskNo)));
+    if (picking && picking.orderType !== orderType) throw otherType(picking.orderType);
     return openCheckingTask(tx, whsId, userId, stationId, station, containerCode, timeZone, {
+      orderType,
       orderNos: sorted.map((r) => r.orderNo), checkableStatus: S.SORTED, waveNo: sorted[0]!.waveNo, waveType: picking?.pickingType ?? null,
       slotOf: new Map(sorted.map((r) => [r.orderNo, r.slotNo])),
     }, nothing);
   }
   // The container serves one picking task at a time and stays with it while it holds units.
   if (!container?.taskNo) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
-  const [bound] = await tx.select({ taskNo: pickingTasks.taskNo, status: pickingTasks.status, waveNo: pickingTasks.waveNo, pickingType: pickingTasks.pickingType })
-    .from(pickingTasks).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, container.taskNo)));
+  const [bound] = await tx.select({
+    taskNo: pickingTasks.taskNo, status: pickingTasks.status, waveNo: pickingTasks.waveNo, pickingType: pickingTasks.pickingType, orderType: pickingTasks.orderType,
+  }).from(pickingTasks).where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, container.taskNo)));
   if (!bound) throw nothing('empty', `Container ${containerCode} holds no picked units to check.`);
+  if (bound.orderType !== orderType) throw otherType(bound.orderType);
   if (bound.status !== T.DONE) {
     throw nothing('picking', `Container ${containerCode} is still being picked (picking task ${bound.taskNo}): finish the task first.`, { task_no: bound.taskNo });
   }
@@ -180,12 +191,13 @@ export async function startChecking(
     .where(and(eq(outboundAllocations.whsId, whsId), eq(outboundAllocations.taskNo, bound.taskNo), sql`${outboundAllocations.pickedQty} > ${outboundAllocations.returnedQty}`));
   const orderNos = [...new Set(inContainer.map((r) => r.orderNo))].sort();
   return openCheckingTask(tx, whsId, userId, stationId, station, containerCode, timeZone, {
-    orderNos, checkableStatus: S.PICKED, waveNo: bound.waveNo, waveType: bound.pickingType, slotOf: null,
+    orderType, orderNos, checkableStatus: S.PICKED, waveNo: bound.waveNo, waveType: bound.pickingType, slotOf: null,
   }, nothing);
 }
 
 /** Where a new checking task's orders come from: a picked container's orders (Picked), or a put wall slot's (Sorted). */
 interface CheckSource {
+  orderType: OrderType;
   orderNos: readonly string[];
   checkableStatus: number;
   waveNo: string | null;
@@ -249,7 +261,7 @@ async function openCheckingTask(
     };
   });
   await tx.insert(checkingTasks).values({
-    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: source.waveNo, waveType: source.waveType,
+    whsId, taskNo, containerCode, stationId, mode: station.mode, status: T.ONGOING, waveNo: source.waveNo, waveType: source.waveType, orderType: source.orderType,
     needScanInnerPackaging: station.innerPackaging, needScanOuterPackaging: station.outerPackaging, removeWeightInput: !station.weight, totalQty: rows.reduce((sum, r) => sum + r.totalQty, 0), assigneeId: userId,
   });
   await tx.insert(checkingTaskOrders).values(rows);

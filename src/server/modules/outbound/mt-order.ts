@@ -265,3 +265,12 @@ export async function releaseMtOrders(tx: Db, whsId: string, actor: Actor, order
   await moveDocs(tx, whsId, locked, DOC.OUTBOUNDING, `released in wave ${wave.wave_no}.`, actor.userId);
   return { waveNo: wave.wave_no, taskNos };
 }
+
+// ---- shipping onward (mt-shipping.ts) ----
+
+/** The MT documents of dispatched orders: Outbounding → Shipping → In Transit, logged on their orders. */
+export async function mtOrdersDispatched(tx: Db, whsId: string, orderNos: readonly string[], note: string, operatorId: number): Promise<void> {
+  const locked = await lockMt(tx, whsId, orderNos);
+  await moveDocs(tx, whsId, locked, DOC.SHIPPING, note, operatorId);
+  await moveDocs(tx, whsId, locked.map((l) => ({ ...l, doc: { ...l.doc, docStatus: DOC.SHIPPING } })), DOC.IN_TRANSIT, note, operatorId);
+}

@@ -10,6 +10,7 @@ import { shippingApplies } from '../outbound/shipping.ops';
 import { instantDeliveryApplies } from '../outbound/instant-delivery.ops';
 import { userSettingsApplies } from '../system/user-settings.ops';
 import { cycleCountApplies } from '../inventory/cycle-count.ops';
+import { mtPackingApplies, mtShippingApplies } from '../outbound/mt-shipping.ops';
 import { serverOp, type OpApplies, type OpApply, type ServerOp } from '../../common/op-apply';
 
 export { serverOp, type OpContext, type ServerOp } from '../../common/op-apply';
@@ -27,6 +28,8 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   sorting: sortingApplies,
   instantDelivery: instantDeliveryApplies,
   cycleCount: cycleCountApplies,
+  mtPacking: mtPackingApplies,
+  mtShipping: mtShippingApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { MT_PACK_STATUS, MT_SHIP_BY } from '../../../shared/codes';
+import type { MtPackingWork } from '../../../shared/contract/mt-shipping.contract';
+import { mtPackingOps, mtShippingOps } from '../../../shared/ops/mt-shipping.ops';
+import type { OutboxOp, OpState } from '../../kit/outbox';
+import { newMtId, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
+
+const P = MT_PACK_STATUS.values;
+let seq = 0;
+const op = (kind: string, payload: Record<string, unknown>, state: OpState = 'pending', result: unknown = null): OutboxOp => ({
+  op_id: `op${++seq}`, stream: 's', seq, kind, payload, created_at: 1_000 + seq, state, attempts: 0, last_error: null, result, user_id: 1, whs_id: 'W',
+} as OutboxOp);
+
+const work: MtPackingWork = {
+  task: { packing_id: 'MTP1', order_no: 'MT1', dest_whs_id: 'D', status: 1, total_qty: 3, packed_qty: 0, order_status: 6, created_at: 0, finished_at: null },
+  lines: [{ sku_id: 'A', sku_name: 'a', codes: ['A', '111'], qty: 2, packed_qty: 0 }, { sku_id: 'B', sku_name: 'b', codes: ['B'], qty: 1, packed_qty: 0 }],
+  boxes: [],
+  pallets: [],
+};
+
+describe('MT packing on the device', () => {
+  it('lays queued ops over the last read: boxes, units, pallets; refuses over-packing and open boxes on a pallet', () => {
+    const ops = [
+      op(mtPackingOps.openBox.kind, { packing_id: 'MTP1', box_id: 'BX1' }),
+      op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }),
+    ];
+    let view = packingView(work, ops, 0);
+    expect(view.openBox).toMatchObject({ boxId: 'BX1', qty: 2 });
+    expect(packScan(view, '111')).toMatchObject({ kind: 'refused' });
+    expect(packScan(view, 'b')).toEqual({ kind: 'sku', skuId: 'B' });
+    expect(palletScan(view, 'BX1')).toHaveProperty('refusal');
+    ops.push(op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'B', qty: 1 }), op(mtPackingOps.closeBox.kind, { box_id: 'BX1' }));
+    view = packingView(work, ops, 0);
+    expect(view).toMatchObject({ packed: true, packedQty: 3, openBox: null });
+    expect(palletScan(view, 'bx1')).toEqual({ boxId: 'BX1' });
+    ops.push(op(mtPackingOps.palletize.kind, { pallet_id: 'PL1', box_id: 'BX1' }), op(mtPackingOps.closePallet.kind, { pallet_id: 'PL1' }));
+    expect(packingView(work, ops, 0).pallets).toEqual([{ palletId: 'PL1', status: P.PACKED, boxCount: 1, qty: 3 }]);
+    // Ops made before the read are in it already; rejected ones never count.
+    expect(packingView(work, ops, 10_000).packedQty).toBe(0);
+    expect(packingView(work, [ops[0]!, op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }, 'rejected')], 0).packedQty).toBe(0);
+  });
+
+  it('makes ids of its own', () => {
+    expect(newMtId('MTB', 1_764_460_800_000, () => 0.5)).toMatch(/^MTB-[0-9A-Z]+$/);
+    expect(newMtId('PLT')).not.toBe(newMtId('PLT'));
+  });
+});
+
+describe('MT shipping on the device', () => {
+  it('is opened, loaded and unloaded by its live ops, and dispatched by the close\'s answer', () => {
+    const ops = [
+      op(mtShippingOps.open.kind, { shipping_id: 'S1', dest_whs_id: 'D', ship_by: MT_SHIP_BY.values.PALLET }, 'done'),
+      op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PL1' }, 'done'),
+      op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PL2' }),
+      op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PLX' }, 'rejected'),
+      op(mtShippingOps.unload.kind, { shipping_id: 'S1', code: 'PL2' }),
+    ];
+    expect(shipmentView('S2', ops)).toBeNull();
+    expect(shipmentView('S1', ops)).toMatchObject({ destWhsId: 'D', loaded: [{ code: 'PL1', queued: false }], closing: false, closed: false });
+    ops.push(op(mtShippingOps.close.kind, { shipping_id: 'S1' }));
+    expect(shipmentView('S1', ops)).toMatchObject({ closing: true, closed: false });
+    ops[ops.length - 1] = { ...ops[ops.length - 1]!, state: 'done', result: { status: 2, dispatches: [] } };
+    expect(shipmentView('S1', ops)).toMatchObject({ closing: false, closed: true });
+  });
+});

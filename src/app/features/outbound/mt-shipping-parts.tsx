@@ -1,0 +1,58 @@
+import { useRef } from 'react';
+import { Badge, Stack, Table } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MT_PACK_STATUS } from '../../../shared/codes';
+import type { AppOp, PayloadOf } from '../../../shared/ops';
+import { cue } from '../../kit/feedback';
+import { enqueue, OpValidationError } from '../../kit/outbox';
+import { toast } from '../../kit/toast';
+import type { PackingView } from './mt-shipping-flow';
+
+/** Queues an op of the MT packing or shipping screens, one at a time; a payload the device refuses is said at once. */
+export function useQueueOp() {
+  const { i18n } = useLingui();
+  const busy = useRef(false);
+  return <O extends AppOp>(op: O, payload: PayloadOf<O>, done?: () => void) => {
+    if (busy.current) return;
+    busy.current = true;
+    void enqueue(op, payload).then(() => {
+      cue('scan.accepted');
+      done?.();
+    }).catch((error: unknown) => {
+      cue('scan.refused');
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+    }).finally(() => { busy.current = false; });
+  };
+}
+
+/** The order's SKUs (boxed of checked) and its boxes with their pallets. */
+export function PackingTables({ view }: { view: Pick<PackingView, 'lines' | 'boxes' | 'pallets'> }) {
+  const { t, i18n } = useLingui();
+  const status = (code: number) => i18n._(MT_PACK_STATUS.label(code)!);
+  return (
+    <Stack gap="xs">
+      <Table striped aria-label={t`SKUs`} data-testid="mtpack-lines">
+        <Table.Thead><Table.Tr><Table.Th><Trans>SKU</Trans></Table.Th><Table.Th ta="right"><Trans>Boxed</Trans></Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {view.lines.map((l) => (
+            <Table.Tr key={l.skuId}><Table.Td ff="monospace">{l.skuId}</Table.Td><Table.Td ta="right">{`${l.packed} / ${l.qty}`}</Table.Td></Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {view.boxes.length > 0 && (
+        <Table striped aria-label={t`Boxes`} data-testid="mtpack-boxes">
+          <Table.Thead><Table.Tr><Table.Th><Trans>Box</Trans></Table.Th><Table.Th ta="right"><Trans>Qty</Trans></Table.Th><Table.Th><Trans>Pallet</Trans></Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {view.boxes.map((b) => (
+              <Table.Tr key={b.boxId}>
+                <Table.Td ff="monospace">{b.boxId} <Badge size="xs" variant="light">{status(b.status)}</Badge></Table.Td>
+                <Table.Td ta="right">{b.qty}</Table.Td>
+                <Table.Td ff="monospace">{b.palletId ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

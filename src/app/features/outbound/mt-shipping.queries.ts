@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { mtShippingContract } from '../../../shared/contract/mt-shipping.contract';
+import { callApi } from '../../kit/api';
+
+/**
+ * MT packing and shipping reads. The packing screen opens an order's task with `start_mt_packing`
+ * (`offlineRead`: the service worker keeps the answer, so a task opened online opens again offline);
+ * its ops' answers refresh it. The details are the office's.
+ */
+export const mtShippingQueries = {
+  all: ['mtShipping'] as const,
+  packing: (orderNo: string) => queryOptions({
+    queryKey: ['mtShipping', 'packing', orderNo],
+    queryFn: ({ signal }) => callApi(mtShippingContract.startMtPacking, { order_no: orderNo }, { signal, quiet: true }),
+    retry: false,
+    staleTime: Infinity,
+  }),
+  packingDetail: (packingId: string) => queryOptions({
+    queryKey: ['mtShipping', 'packingDetail', packingId],
+    queryFn: ({ signal }) => callApi(mtShippingContract.getMtPackingDetail, { packing_id: packingId }, { signal }),
+  }),
+  shipmentDetail: (shippingId: string) => queryOptions({
+    queryKey: ['mtShipping', 'shipmentDetail', shippingId],
+    queryFn: ({ signal }) => callApi(mtShippingContract.getMtShipmentDetail, { shipping_id: shippingId }, { signal }),
+  }),
+};

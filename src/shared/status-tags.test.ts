@@ -72,6 +72,9 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   Handled: 'success', Loading: 'info',
   // Ours (cycle count difference orders): waiting for approval and recounting are in progress.
   'Pending Approval': 'info', Recounting: 'info',
+  // Ours (transfer requests and tasks): a request waiting for its source and a task not yet released are in progress;
+  // an accepted request is decided, as done is.
+  Requested: 'info', Waiting: 'info', Accepted: 'success',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_STATUS } from '../../../shared/codes';
@@ -17,9 +17,9 @@ import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
 import { useSession } from '../../kit/use-session';
 import { pageTitle } from '../../routes/access';
-import { FactsCard, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { Allocations, Lines, Log } from './order-detail-parts';
-import { TaskTable, WaveLink } from './outbound-parts';
+import { FactsCard, codeField, orPlaceholder } from '../../kit/record-parts';
+import { OrderDetailLayout, useOrderRefresh } from './order-detail-parts';
+import { WaveLink } from './outbound-parts';
 import { outboundQueries } from './outbound.queries';
 
 const F = mtOrderResource.fields;
@@ -148,7 +148,7 @@ function Actions({ order, onMoved }: { order: MtOrder; onMoved(): void }) {
  */
 export default function MtOrderDetailScreen() {
   const { i18n } = useLingui();
-  const queryClient = useQueryClient();
+  const refresh = useOrderRefresh();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { orderNo: fromPath } = useParams({ strict: false }) as { orderNo?: string };
   const fromQuery = useSearchParam('order_no');
@@ -156,26 +156,14 @@ export default function MtOrderDetailScreen() {
   const detail = useQuery(outboundQueries.mtOrderDetail(orderNo));
   const title = pageTitle(pathname);
   const heading = `${title ? i18n._(title) : ''} ${orderNo}`.trim();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
-    void queryClient.invalidateQueries({ queryKey: ['resource'] });
-  };
   if (!detail.data) return <RecordPending heading={heading} id={orderNo} error={detail.error} />;
-  const { order, lines, allocations, tasks, logs } = detail.data;
+  const { order } = detail.data;
   return (
-    <Stack gap="md" maw={1280}>
-      <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">{heading}</Title>
-        <Actions order={order} onMoved={refresh} />
-      </Group>
-      <RejectNotice reason={order.reject_reason} />
-      <Header order={order} />
-      <Lines lines={lines} />
-      <Allocations allocations={allocations} tasks={tasks} orderType={MT} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} orderType={MT} /></Section>
-        <Log logs={logs} />
-      </SimpleGrid>
-    </Stack>
+    <OrderDetailLayout
+      heading={heading} detail={detail.data} orderType={MT}
+      actions={<Actions order={order} onMoved={refresh} />}
+      notice={<RejectNotice reason={order.reject_reason} />}
+      header={<Header order={order} />}
+    />
   );
 }

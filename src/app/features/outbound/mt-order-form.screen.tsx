@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MT_ORDER_PAGES, mtOrderContract, type MtOrderDetail } from '../../../shared/contract/mt-order.contract';
 import { ORDER_LINES_MAX, ORDER_REMARK_MAX } from '../../../shared/contract/sales-order.contract';
@@ -10,12 +9,12 @@ import { mtOrderResource } from '../../../shared/resources/mt-order.resource';
 import { docEditable } from '../../../shared/outbound/doc-lifecycle';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { callApi, isApiError } from '../../kit/api';
+import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { toast } from '../../kit/toast';
-import { LinesForm } from './order-lines-form';
+import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
 import { outboundQueries } from './outbound.queries';
-import { emptyOrderLine, lineProblem, refusedLineIndex, type OrderLineDraft } from './sales-order-form';
+import { emptyOrderLine, lineProblem, type OrderLineDraft } from './sales-order-form';
 
 const F = mtOrderResource.fields;
 
@@ -26,7 +25,6 @@ const draftsOf = (lines: MtOrderDetail['lines']): OrderLineDraft[] => lines.map(
 function MtOrderForm({ orderNo, initial }: { orderNo: string | null; initial: MtOrderDetail | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const destinations = useQuery(outboundQueries.mtDestinations());
   const [dest, setDest] = useState<string | null>(initial?.order.dest_whs_id ?? null);
@@ -49,9 +47,7 @@ function MtOrderForm({ orderNo, initial }: { orderNo: string | null; initial: Mt
       void navigate({ to: MT_ORDER_PAGES.detail, search: { order_no: saved } as never });
     },
   });
-  const lineRefusal = isApiError(save.error, RET.ORDER_LINE_INVALID) ? save.error : null;
-  const refusedIndex = lineRefusal ? refusedLineIndex(lineRefusal.data, lines.length) : null;
-  const orderRefusal = save.error && isApiError(save.error) && refusedIndex === null ? save.error.message : null;
+  const { lineRefusal, refusedIndex, orderRefusal } = formRefusal(save.error, lines.length);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,11 +82,7 @@ function MtOrderForm({ orderNo, initial }: { orderNo: string | null; initial: Mt
             setLines(change);
           }}
         />
-        {orderRefusal && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="order-refusal">{orderRefusal}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => router.history.back()}><Trans>Cancel</Trans></Button>
-          <Button type="submit" loading={save.isPending}><Trans>Confirm</Trans></Button>
-        </Group>
+        <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
@@ -13,9 +12,7 @@ import { toast } from '../../kit/toast';
 import { useSession } from '../../kit/use-session';
 import { routeAt } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
-import { outboundQueries } from './outbound.queries';
-
-type Row = Record<string, unknown>;
+import { OrderBulkBar, useOrderSelection } from './order-selection';
 
 /**
  * /mtoutbound/order: the derived list of MT orders (filters, status tags, export), highest
@@ -25,22 +22,14 @@ type Row = Record<string, unknown>;
  */
 export default function MtOrderListScreen() {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
   const { perms } = useSession();
-  const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
+  const { selection, orderNos, count, clear, moved } = useOrderSelection();
   const route = routeAt(MT_ORDER_PAGES.list);
   const createRoute = routeAt(MT_ORDER_PAGES.create);
   const canCreate = useCanOpen(MT_ORDER_PAGES.create);
   const canOpenDetail = useCanOpen(MT_ORDER_PAGES.detail);
   const canAllocate = perms.has(MT_ORDER_ACCESS.allocate.perm);
-  const orderNos = [...selected.keys()];
-  const count = orderNos.length;
 
-  const moved = () => {
-    setSelected(new Map());
-    void queryClient.invalidateQueries({ queryKey: ['resource'] });
-    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
-  };
   const allocate = useMutation({
     mutationFn: () => callApi(mtOrderContract.allocateMtOrders, { order_nos: orderNos }),
     onSuccess: ({ results }) => {
@@ -61,14 +50,10 @@ export default function MtOrderListScreen() {
   });
 
   const bulk = canAllocate && (
-    <Paper withBorder radius="md" p="sm" data-testid="mt-order-bulk-actions">
-      <Group gap="sm">
-        <Text size="sm" c={count ? undefined : 'dimmed'}>{count ? t`Chosen: ${count}` : t`Choose orders in the list to act on them together.`}</Text>
+    <OrderBulkBar count={count} onClear={clear} testId="mt-order-bulk-actions">
         <Button size="xs" variant="light" disabled={!count} loading={allocate.isPending} onClick={() => allocate.mutate()}><Trans>Allocate</Trans></Button>
         <Button size="xs" variant="light" disabled={!count} loading={release.isPending} onClick={() => release.mutate()}><Trans>Release to Picking</Trans></Button>
-        {count > 0 && <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}><Trans>Clear choice</Trans></Button>}
-      </Group>
-    </Paper>
+    </OrderBulkBar>
   );
 
   return (
@@ -80,7 +65,7 @@ export default function MtOrderListScreen() {
       remember={route?.rememberFilters ?? false}
       exportable
       detailHref={canOpenDetail ? (key) => ({ to: MT_ORDER_PAGES.detail, search: { order_no: key } }) : undefined}
-      selection={canAllocate ? { selected, onChange: setSelected } : undefined}
+      selection={canAllocate ? selection : undefined}
       selectionActions={bulk}
       actions={canCreate && (
         <Button component={Link} to={MT_ORDER_PAGES.create} leftSection={<IconPlus size={16} aria-hidden />}>

@@ -1,17 +1,63 @@
-import { Group, Table, Text, Timeline } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUALITY, SALES_ORDER_STATUS } from '../../../shared/codes';
 import type { SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
 import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
 import { FieldValue } from '../../kit/resource/field-value';
 import { NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { TaskLink } from './outbound-parts';
+import { TaskLink, TaskTable } from './outbound-parts';
+import { outboundQueries } from './outbound.queries';
 
 /**
  * The sections of an outbound order's detail, whatever its type (sales order detail, MT order
  * detail): its lines, the stock reserved for it (picked, short, released, put back) and the log of
  * every status change. `orderType` says whose task pages the allocations link to.
  */
+
+/** After a move on an order's detail: refresh the details and the lists. */
+export function useOrderRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
+    void queryClient.invalidateQueries({ queryKey: ['resource'] });
+  };
+}
+
+/**
+ * An outbound order's detail page, whatever its type: the heading with the moves its status
+ * allows, its notices, the type's facts (`header`), lines, allocations, anything the type adds
+ * (`children`), then its tasks beside its log.
+ */
+export function OrderDetailLayout({ heading, actions, notice, header, detail, orderType, children }: {
+  heading: string;
+  actions: ReactNode;
+  notice?: ReactNode;
+  header: ReactNode;
+  detail: Pick<SalesOrderDetail, 'lines' | 'allocations' | 'tasks' | 'logs'>;
+  orderType?: number;
+  children?: ReactNode;
+}) {
+  const { lines, allocations, tasks, logs } = detail;
+  return (
+    <Stack gap="md" maw={1280}>
+      <Group justify="space-between" align="center">
+        <Title order={1} fz="h2">{heading}</Title>
+        {actions}
+      </Group>
+      {notice}
+      {header}
+      <Lines lines={lines} />
+      <Allocations allocations={allocations} tasks={tasks} orderType={orderType} />
+      {children}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} orderType={orderType} /></Section>
+        <Log logs={logs} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
 
 const F = salesOrderResource.fields;
 const statusField = codeField(SALES_ORDER_STATUS, /*i18n*/ 'Status', true);

@@ -1,10 +1,38 @@
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Table, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Table, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { ORDER_LINES_MAX } from '../../../shared/contract/sales-order.contract';
+import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { emptyOrderLine, lineProblem, type OrderLineDraft } from './sales-order-form';
+import { isApiError } from '../../kit/api';
+import { emptyOrderLine, lineProblem, refusedLineIndex, type OrderLineDraft } from './sales-order-form';
+
+/**
+ * How the server refused an order form's save: a line (-289002, shown on that line by LinesForm)
+ * or the order itself (any other refusal, shown above the buttons by OrderFormFooter).
+ */
+export function formRefusal(error: unknown, lineCount: number) {
+  const lineRefusal = isApiError(error, RET.ORDER_LINE_INVALID) ? error : null;
+  const refusedIndex = lineRefusal ? refusedLineIndex(lineRefusal.data, lineCount) : null;
+  const orderRefusal = error && isApiError(error) && refusedIndex === null ? error.message : null;
+  return { lineRefusal, refusedIndex, orderRefusal };
+}
+
+/** The end of an order form: the order's refusal, if any, then Cancel (back) and Confirm (submit). */
+export function OrderFormFooter({ refusal, saving }: { refusal: string | null; saving: boolean }) {
+  const router = useRouter();
+  return (
+    <>
+      {refusal && <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="order-refusal">{refusal}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => router.history.back()}><Trans>Cancel</Trans></Button>
+        <Button type="submit" loading={saving}><Trans>Confirm</Trans></Button>
+      </Group>
+    </>
+  );
+}
 
 /** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
 export function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {

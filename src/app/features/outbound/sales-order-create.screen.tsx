@@ -1,23 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_PRIORITY, PARCEL_SPLIT, type CodeOf } from '../../../shared/codes';
 import { ORDER_REMARK_MAX, SALES_ORDER_PAGES, salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { salesOrderResource } from '../../../shared/resources/sales-order.resource';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { callApi, isApiError } from '../../kit/api';
+import { callApi } from '../../kit/api';
 import { wallClockToUnix } from '../../kit/resource/date-range';
 import { DatesLocale } from '../../kit/resource/dates-locale';
 import { useWarehouseTimeZone } from '../../kit/resource/field-value';
 import { toast } from '../../kit/toast';
 import { outboundQueries } from './outbound.queries';
-import { emptyDelivery, emptyOrderLine, orderInputOf, orderReady, refusedLineIndex, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
-import { LinesForm } from './order-lines-form';
+import { emptyDelivery, emptyOrderLine, orderInputOf, orderReady, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
+import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
 
 const F = salesOrderResource.fields;
 
@@ -33,7 +32,6 @@ const ORDER_REFUSALS: readonly number[] = [RET.ORDER_EXTERNAL_NO_CLASH];
 export default function SalesOrderCreateScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const timeZone = useWarehouseTimeZone();
 
@@ -70,9 +68,7 @@ export default function SalesOrderCreateScreen() {
       void navigate({ to: SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo)) });
     },
   });
-  const lineRefusal = isApiError(save.error, RET.ORDER_LINE_INVALID) ? save.error : null;
-  const refusedIndex = lineRefusal ? refusedLineIndex(lineRefusal.data, lines.length) : null;
-  const orderRefusal = save.error && isApiError(save.error) && refusedIndex === null ? save.error.message : null;
+  const { lineRefusal, refusedIndex, orderRefusal } = formRefusal(save.error, lines.length);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,13 +132,7 @@ export default function SalesOrderCreateScreen() {
             }}
           />
 
-          {orderRefusal && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="order-refusal">{orderRefusal}</Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => router.history.back()}><Trans>Cancel</Trans></Button>
-            <Button type="submit" loading={save.isPending}><Trans>Confirm</Trans></Button>
-          </Group>
+          <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />
         </Stack>
       </form>
     </DatesLocale>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconHandGrab, IconPackageOff, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_PRIORITY, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
@@ -16,8 +16,8 @@ import { toast } from '../../kit/toast';
 import { useSession } from '../../kit/use-session';
 import { pageTitle } from '../../routes/access';
 import { FactsCard, Section, orPlaceholder } from '../../kit/record-parts';
-import { TaskTable, WaveLink } from './outbound-parts';
-import { Allocations, Lines, Log } from './order-detail-parts';
+import { WaveLink } from './outbound-parts';
+import { OrderDetailLayout, useOrderRefresh } from './order-detail-parts';
 import { outboundQueries } from './outbound.queries';
 import { ParcelsTable } from './packing-parts';
 import { packingQueries } from './packing.queries';
@@ -185,34 +185,23 @@ function OrderParcels({ orderNo }: { orderNo: string }) {
  */
 export default function SalesOrderDetailScreen() {
   const { i18n } = useLingui();
-  const queryClient = useQueryClient();
+  const refresh = useOrderRefresh();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const detail = useQuery(outboundQueries.orderDetail(id));
   const title = pageTitle(SALES_ORDER_PAGES.detail);
   const heading = `${title ? i18n._(title) : ''} ${id}`.trim();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
-    void queryClient.invalidateQueries({ queryKey: ['resource'] });
-  };
   if (!detail.data) {
     return <RecordPending heading={heading} id={id} error={detail.error} />;
   }
-  const { order, lines, allocations, tasks, logs } = detail.data;
+  const { order } = detail.data;
   return (
-    <Stack gap="md" maw={1280}>
-      <Group justify="space-between" align="center">
-        <Title order={1} fz="h2">{heading}</Title>
-        <Actions order={order} onMoved={refresh} />
-      </Group>
-      <HoldNotice order={order} />
-      <Header order={order} />
-      <Lines lines={lines} />
-      <Allocations allocations={allocations} tasks={tasks} />
+    <OrderDetailLayout
+      heading={heading} detail={detail.data}
+      actions={<Actions order={order} onMoved={refresh} />}
+      notice={<HoldNotice order={order} />}
+      header={<Header order={order} />}
+    >
       <OrderParcels orderNo={order.order_no} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} /></Section>
-        <Log logs={logs} />
-      </SimpleGrid>
-    </Stack>
+    </OrderDetailLayout>
   );
 }

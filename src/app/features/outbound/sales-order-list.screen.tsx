@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { EMPTY_PLACEHOLDER } from '../../../shared/constants';
 import { IconChevronDown, IconPlus, IconWaveSine } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_PRIORITY, type CodeOf } from '../../../shared/codes';
@@ -17,7 +16,7 @@ import { useSession } from '../../kit/use-session';
 import { routeAt } from '../../routes/access';
 import { useCanOpen } from '../../routes/use-access';
 import { manualWaveSearch } from './wave-selection';
-import { outboundQueries } from './outbound.queries';
+import { OrderBulkBar, useOrderSelection } from './order-selection';
 import { SalesOrderImportButton } from './sales-order-import';
 
 type Row = Record<string, unknown>;
@@ -36,23 +35,15 @@ const holdReasonCell = (row: Row) => {
 export default function SalesOrderListScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { perms } = useSession();
-  const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
+  const { selection, orderNos, count, clear, moved } = useOrderSelection();
   const route = routeAt(SALES_ORDER_PAGES.list);
   const createRoute = routeAt(SALES_ORDER_PAGES.create);
   const canCreate = useCanOpen(SALES_ORDER_PAGES.create);
   const canOpenDetail = useCanOpen(SALES_ORDER_PAGES.detail);
   const canWave = useCanOpen(WAVE_PAGES.manual) && perms.has(WAVE_ACCESS.create.perm);
   const canEdit = perms.has(SALES_ORDER_ACCESS.edit.perm);
-  const orderNos = [...selected.keys()];
-  const count = orderNos.length;
 
-  const moved = () => {
-    setSelected(new Map());
-    void queryClient.invalidateQueries({ queryKey: ['resource'] });
-    void queryClient.invalidateQueries({ queryKey: outboundQueries.all });
-  };
   const allocate = useMutation({
     mutationFn: () => callApi(salesOrderContract.allocateSalesOrders, { order_nos: orderNos }),
     onSuccess: ({ results }) => {
@@ -72,9 +63,7 @@ export default function SalesOrderListScreen() {
   });
 
   const bulk = (canEdit || canWave) && (
-    <Paper withBorder radius="md" p="sm" data-testid="order-bulk-actions">
-      <Group gap="sm">
-        <Text size="sm" c={count ? undefined : 'dimmed'}>{count ? t`Chosen: ${count}` : t`Choose orders in the list to act on them together.`}</Text>
+    <OrderBulkBar count={count} onClear={clear} testId="order-bulk-actions">
         {canEdit && (
           <Button size="xs" variant="light" disabled={!count} loading={allocate.isPending} onClick={() => allocate.mutate()}><Trans>Allocate</Trans></Button>
         )}
@@ -98,9 +87,7 @@ export default function SalesOrderListScreen() {
             <Trans>Create Wave</Trans>
           </Button>
         )}
-        {count > 0 && <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}><Trans>Clear choice</Trans></Button>}
-      </Group>
-    </Paper>
+    </OrderBulkBar>
   );
 
   return (
@@ -112,7 +99,7 @@ export default function SalesOrderListScreen() {
       remember={route?.rememberFilters ?? false}
       exportable
       detailHref={canOpenDetail ? (key) => SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(key)) : undefined}
-      selection={canEdit || canWave ? { selected, onChange: setSelected } : undefined}
+      selection={canEdit || canWave ? selection : undefined}
       selectionActions={bulk}
       cells={{ hold_reason: holdReasonCell }}
       actions={canCreate && (

@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
-  mtOrders, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, mtPackingTasks, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -208,6 +208,14 @@ beforeAll(async () => {
   // The demo's checked cart (outbound.seed.ts).
   const [checkingTask] = await server.database.db.select().from(checkingTasks).where(eq(checkingTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getCheckingTaskDetail = { task_no: checkingTask!.taskNo };
+  // MT checking, packing and shipping (the demo has none in SGSIN1): a checking task of MT type, a packing task and a shipment.
+  await server.database.db.insert(checkingTasks).values({ ...checkingTask!, taskNo: 'CKCONTRACTMT', orderType: 2 });
+  VALID_BODIES.getMtCheckingTaskDetail = { task_no: 'CKCONTRACTMT' };
+  const mtOrderNo = String(VALID_BODIES.getMtOrderDetail.order_no);
+  await server.database.db.insert(mtPackingTasks).values({ whsId: 'SGSIN1', packingId: 'MTPCONTRACT1', orderNo: mtOrderNo, destWhsId: 'IDJKT1', totalQty: 1 });
+  VALID_BODIES.getMtPackingDetail = { packing_id: 'MTPCONTRACT1' };
+  await server.database.db.insert(mtShipments).values({ whsId: 'SGSIN1', shippingId: 'MTSCONTRACT1', destWhsId: 'IDJKT1', shipBy: 1 });
+  VALID_BODIES.getMtShipmentDetail = { shipping_id: 'MTSCONTRACT1' };
   // An outbound troubleshoot task: a damaged unit reported (demo data has none).
   await server.database.db.insert(outboundDamageReports).values({ whsId: 'SGSIN1', reportNo: 'ODMCONTRACT1', locationId: 'SGDEMO', skuId: 'SGSKU00002', batchId: 'B1', qty: 1 });
   VALID_BODIES.getObTroubleshootTaskDetail = { task_id: 'ODMCONTRACT1' };

@@ -397,14 +397,16 @@ export default defineConfig({
     rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@zxing/') } },
   },
   test: {
+    // The unit and API files use every core (a test file holds its own database, so they run side
+    // by side); the browser journeys run after them, alone, on the one server they share.
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', maxWorkers: '100%', sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['tests/api/global-setup.ts'] },
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, globalSetup: ['tests/api/global-setup.ts'], maxWorkers: '100%', sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -414,7 +416,7 @@ export default defineConfig({
           // reacts in a second alone can take ten (measured: 57 s for a 7 s journey at load 12).
           // The limits catch a hang, not slowness; CI runs a failed journey once more, and the
           // first attempt's state is printed either way (failure-report.ts).
-          testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false, retry: process.env.CI ? 1 : 0,
+          testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false, retry: process.env.CI ? 1 : 0, sequence: { groupOrder: 1 },
           expect: { poll: { timeout: 20_000, interval: 100 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/failure-report.ts'],

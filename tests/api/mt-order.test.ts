@@ -230,6 +230,21 @@ describe('MT allocation', () => {
     expect(place(toKualaLumpur)).toBeGreaterThanOrEqual(0);
     expect(place(toKualaLumpur)).toBeLessThan(place(toJakarta));
   });
+
+  test('a destination priority is deleted by who holds the Delete action, in its own warehouse only; the destination then comes last', async () => {
+    const remove = (client: TestClient, dest: string) => client.post(`${DEST_PRIORITY}/delete_mt_destination_priority`, { dest_whs_id: dest });
+    await refused(() => remove(operator, 'MYKUL1'), RET.PERMISSION_DENIED);
+    const jakarta = await signIn('Supervisor', ['IDJKT1']);
+    // Singapore lists IDJKT1; Jakarta's own list never can.
+    await refused(() => remove(jakarta, 'IDJKT1'), RET.NOT_FOUND);
+    const res = await remove(creator, 'MYKUL1');
+    expect(res.retcode, res.message).toBe(0);
+    expect(res.data).toEqual({ dest_whs_id: 'MYKUL1' });
+    await refused(() => remove(creator, 'MYKUL1'), RET.NOT_FOUND);
+    const destinations = (await creator.get(`${MT}/list_mt_destinations`)).data.list as { whs_id: string; priority: number | null }[];
+    expect(destinations[0]).toMatchObject({ whs_id: 'IDJKT1', priority: 2 });
+    expect(destinations.find((d) => d.whs_id === 'MYKUL1')).toMatchObject({ priority: null });
+  });
 });
 
 describe('MT release and picking', () => {

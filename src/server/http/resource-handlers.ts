@@ -31,8 +31,13 @@ export interface ResourceHooks {
    * export, to the rows `viewer` may see (undefined: all of them).
    */
   visibleTo?(db: Db, viewer: ListViewer): Promise<SQL | undefined>;
-  /** Runs before an update reads its row: refuses a caller who may not change the row `key`, whether or not it exists. */
+  /** Runs before an update or a delete reads its row: refuses a caller who may not change the row `key`, whether or not it exists. */
   beforeUpdate?(key: string, ctx: AuthedCtx): Promise<void>;
+  /**
+   * Runs in the delete's transaction with the row locked, before it goes: throw badInput to keep a
+   * row still in use where no foreign key says so (the foreign keys refuse the rest, -100400).
+   */
+  beforeDelete?(row: ApiRow, tx: Tx, ctx: AuthedCtx): Promise<void>;
 }
 
 /** The conditions keeping a list to what its viewer may see (ResourceHooks.visibleTo). */
@@ -173,6 +178,20 @@ export function resourceHandlers<F extends Record<string, FieldDef>>(
         const updated = toApiRow(def, row!) as RowOf<F>;
         await hooks.afterUpdate?.(current, updated, tx, ctx);
         return updated;
+      });
+    },
+
+    /** Deletes the row and answers its key; -100404 when the row is not in scope, -100400 when it is still in use. */
+    async delete(input: ApiRow, ctx: AuthedCtx): Promise<ApiRow> {
+      const key = String(input[def.key]);
+      await hooks.beforeUpdate?.(key, ctx);
+      return ctx.db.transaction(async (tx) => {
+        const [locked] = await tx.select(selection).from(table).where(where(ctx.session.whsId, key)).limit(1).for('update');
+        if (!locked) throw notFound(label(key));
+        const row = toApiRow(def, locked);
+        await hooks.beforeDelete?.(row, tx, { ...ctx, db: tx });
+        await tx.delete(table).where(where(ctx.session.whsId, key));
+        return { [def.key]: row[def.key] };
       });
     },
   };

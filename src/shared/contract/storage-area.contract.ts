@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { storageAreaPerm } from '../routes/derive';
 import { endpoint } from './define';
-import { rowId } from './values';
 
 /**
  * Storage Area Setting calls (spec §2 WMS Basic, §6 PC.WMSBasic.StorageAreaSetting.*, §7 storey
@@ -33,11 +31,5 @@ export const storageAreaContract = {
     summary: 'Whether the warehouse names its storeys (setting storey_name_setup): the Storey tab and storey changes need it on.',
     input: z.object({}),
     output: z.object({ storey_name_setup: z.literal([0, 1]) }),
-  }),
-  deleteStorey: endpoint({
-    method: 'POST', path: `${STOREY}/delete_storey`, access: { perm: storageAreaPerm('storey', 'Delete') },
-    summary: 'Deletes a storey no cell is on; -100400 naming the number of cells when some are.',
-    input: z.object({ storey_id: rowId() }),
-    output: z.object({ storey_id: z.number().int() }),
   }),
 } as const;

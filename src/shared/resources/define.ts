@@ -138,6 +138,11 @@ export interface ResourceApi {
   create?: ResourceCall;
   /** `method: 'GET'`: an edit sent as a query string (spec §7 update_warehouse); it still needs the CSRF header. */
   update?: ResourceCall & { method?: 'GET' | 'POST' };
+  /**
+   * Deletes a row by key. It has no page of its own: its permission is the list page's Delete
+   * action (the route's `actions`, `PC.<List>.Delete`) unless the call names one.
+   */
+  delete?: ResourceCall;
 }
 
 /**

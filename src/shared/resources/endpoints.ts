@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, MAX_SQL_INT, type EndpointDef } from '../contract/define';
 import { rowId } from '../contract/values';
-import { derivePerm } from '../routes/derive';
+import { actionPerm, derivePerm } from '../routes/derive';
 import { type FieldDef, type ResourceApi, type ResourceDef } from './define';
 import { checkDefaultValues, createInputSchema, listInputSchema, rowSchema, updateInputSchema, type CreateShape, type UpdateShape } from './schemas';
 
@@ -13,9 +13,10 @@ export interface ResourceEntries<F extends Record<string, FieldDef>, K extends s
   detail: EndpointDef<z.ZodObject<{ [P in K]: z.ZodType<string | number, unknown> }>, Row<F>>;
   create: EndpointDef<z.ZodObject<CreateShape<F>>, Row<F>>;
   update: EndpointDef<z.ZodObject<UpdateShape<F, K>>, Row<F>>;
+  delete: EndpointDef<z.ZodObject<{ [P in K]: z.ZodType<string | number, unknown> }>, z.ZodObject<{ [P in K]: z.ZodType<string | number, unknown> }>>;
 }
 export type CallKind = keyof ResourceEntries<Record<string, FieldDef>, string>;
-const CALL_KINDS: readonly CallKind[] = ['list', 'detail', 'create', 'update'];
+const CALL_KINDS: readonly CallKind[] = ['list', 'detail', 'create', 'update', 'delete'];
 
 type LastSegment<P extends string> = P extends `${string}/${infer Rest}` ? LastSegment<Rest> : P;
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
@@ -29,8 +30,8 @@ export type ResourceContract<F extends Record<string, FieldDef>, K extends strin
   [C in keyof A & CallKind as A[C] extends { path: infer P extends string } ? EntryName<P> : never]: ResourceEntries<F, K>[C];
 };
 
-/** The page whose permission a call needs when it names none. */
-const PAGE_OF_CALL = { list: 'list', detail: 'list', create: 'create', update: 'edit' } as const;
+/** The page whose permission a call needs when it names none (a delete: its list page's Delete action). */
+const PAGE_OF_CALL = { list: 'list', detail: 'list', create: 'create', update: 'edit', delete: 'list' } as const;
 
 /**
  * The permission of a call: its own, else its page's (routes/derive.ts, as the route manifest
@@ -43,6 +44,7 @@ function permOfCall(def: ResourceDef, kind: CallKind): string {
   const page = def.pages?.[PAGE_OF_CALL[kind]];
   if (!page) throw new Error(`${def.name}.${kind}: a call needs a permission or a ${PAGE_OF_CALL[kind]} page to take it from`);
   const perm = derivePerm(page);
+  if (kind === 'delete') return actionPerm(perm, 'Delete');
   if ((kind === 'create' || kind === 'update') && perm.endsWith('.View')) throw new Error(`${def.name}.${kind}: ${page} gives ${perm}; name the call's permission`);
   return perm;
 }
@@ -70,12 +72,13 @@ export function resourceEntries<F extends Record<string, FieldDef>, K extends st
       output: z.object({ list: z.array(row), total: z.number().int(), total_capped: z.boolean(), page_no: z.number().int(), page_size: z.number().int() }),
     }),
   };
+  // A query string carries the key as text: a numeric key is read as the number it must be.
+  const byKey = z.object({ [def.key]: key.kind === 'int' ? rowId().max(key.max ?? MAX_SQL_INT) : z.string().trim().min(1).max(key.max ?? 200) });
   if (api.detail) {
     entries.detail = endpoint({
       method: 'GET', path: api.detail.path, access: access('detail'),
       summary: `One ${def.name} by ${def.key}${scoped}; -100404 when there is none.`,
-      // A query string carries the key as text: a numeric key is read as the number it must be.
-      input: z.object({ [def.key]: key.kind === 'int' ? rowId().max(key.max ?? MAX_SQL_INT) : z.string().trim().min(1).max(key.max ?? 200) }),
+      input: byKey,
       output: row,
     });
   }
@@ -94,6 +97,14 @@ export function resourceEntries<F extends Record<string, FieldDef>, K extends st
       summary: `Changes the fields sent of a ${def.name}${scoped} by ${def.key} and answers it; the rest stay. -100404 when there is none.`,
       input: updateInputSchema(def, { query: method === 'GET' }),
       output: row,
+    });
+  }
+  if (api.delete) {
+    entries.delete = endpoint({
+      method: 'POST', path: api.delete.path, access: access('delete'),
+      summary: `Deletes a ${def.name}${scoped} by ${def.key} and answers its ${def.key}; -100404 when there is none, -100400 when it is still in use.`,
+      input: byKey,
+      output: z.object({ [def.key]: row.shape[def.key]! }),
     });
   }
   return entries as Partial<ResourceEntries<F, K>>;

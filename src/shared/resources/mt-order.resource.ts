@@ -53,6 +53,7 @@ export const mtDestinationPriorityResource = defineResource({
     detail: { path: '/apps/rulecenter/mtdestinationpriority/get_mt_destination_priority_detail' },
     create: { path: '/apps/rulecenter/mtdestinationpriority/create_mt_destination_priority' },
     update: { path: '/apps/rulecenter/mtdestinationpriority/update_mt_destination_priority' },
+    delete: { path: '/apps/rulecenter/mtdestinationpriority/delete_mt_destination_priority' },
   },
   pages: {
     list: '/rulecenter/mtDestinationPriority',

@@ -19,6 +19,7 @@ export const storeyResource = defineResource({
     detail: { path: `${STOREY}/get_storey_detail`, perm: storageAreaPerm('storey') },
     create: { path: `${STOREY}/create_storey`, perm: storageAreaPerm('storey', 'Create') },
     update: { path: `${STOREY}/update_storey`, perm: storageAreaPerm('storey', 'Edit') },
+    delete: { path: `${STOREY}/delete_storey`, perm: storageAreaPerm('storey', 'Delete') },
   },
   pages: { list: '/wmsbasic/storey' },
   ownScreens: ['list'],

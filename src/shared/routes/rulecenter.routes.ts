@@ -92,7 +92,7 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   page('/rulecenter/mergeRule/create', msg`Create Merge Rule`),
   page('/rulecenter/mergeRule/edit/$id', msg`Edit Merge Rule`),
   page('/rulecenter/mergeRule/view/$id', msg`Merge Rule Detail`),
-  list('/rulecenter/mtDestinationPriority', msg`MT Destination Priority`),
+  list('/rulecenter/mtDestinationPriority', msg`MT Destination Priority`, { actions: { Delete: msg`Delete MT destination priorities` } }),
   page('/rulecenter/mtDestinationPriority/create', msg`Add MT Destination`),
   page('/rulecenter/mtDestinationPriority/edit', msg`Edit MT Destination Priority`),
   page('/rulecenter/mtDestinationPriority/view', msg`MT Destination Priority Detail`),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { storageAreaPerm } from '../../../shared/routes/derive';
@@ -9,6 +9,7 @@ import { storeyResource } from '../../../shared/resources/storey.resource';
 import { callApi } from '../../kit/api';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
+import { useDeleteRow } from '../../kit/resource/delete-row';
 import { ResourceForm } from '../../kit/resource/resource-form';
 import { ResourceList } from '../../kit/resource/resource-list';
 import { RouteTabs } from '../../kit/route-tabs';
@@ -47,21 +48,14 @@ export default function StoreyScreen() {
     queryFn: ({ signal }) => callApi(contract.getWhsStoreyNameSetup, {}, { signal }),
   });
   const [editing, setEditing] = useState<Storey | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Storey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['resource', storeyResource.name] });
-  const remove = useMutation({
-    mutationFn: (storey: Storey) => callApi(contract.deleteStorey, { storey_id: Number(storey.storey_id) }),
-    onSuccess: () => {
-      toast.success(t`Deleted`);
-      void refresh();
-    },
-    onSettled: () => setDeleting(null),
+  const deletion = useDeleteRow(storeyResource, {
+    describe: (storey) => String(storey.storey_name),
+    note: <Trans>A storey that cells are on cannot be deleted.</Trans>,
   });
   const named = setup.data?.storey_name_setup === 1;
-  const storeyName = String(deleting?.storey_name ?? '');
   const canCreate = named && perms.has(storageAreaPerm('storey', 'Create'));
   const canEdit = named && perms.has(storageAreaPerm('storey', 'Edit'));
-  const canDelete = named && perms.has(storageAreaPerm('storey', 'Delete'));
   return (
     <Stack gap="md">
       <RouteTabs group="storageAreaSetting" />
@@ -81,19 +75,11 @@ export default function StoreyScreen() {
           )}
         rowActions={[
           ...(canEdit ? [{ label: t`Edit`, onClick: setEditing }] : []),
-          ...(canDelete ? [{ label: t`Delete`, color: 'red', onClick: setDeleting }] : []),
+          ...(named && deletion.action ? [deletion.action] : []),
         ]}
       />
       {editing && <StoreyDialog editing={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete Storey`}>
-        <Stack gap="md">
-          <Text size="sm"><Trans>Delete storey {storeyName}? A storey that cells are on cannot be deleted.</Trans></Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}><Trans>Cancel</Trans></Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}><Trans>Delete</Trans></Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {deletion.dialog}
     </Stack>
   );
 }

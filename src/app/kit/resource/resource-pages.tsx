@@ -14,6 +14,7 @@ import { useCanOpen } from '../../routes/use-access';
 import { RouteTabs } from '../route-tabs';
 import { useSearchParam } from '../search-param';
 import { toast } from '../toast';
+import { useDeleteRow } from './delete-row';
 import { ResourceForm } from './resource-form';
 import { linkProps, ResourceList, type PageLink, type RowAction } from './resource-list';
 
@@ -84,11 +85,13 @@ export function ListPage({ def, extras = {} }: { def: ResourceDef; extras?: List
   const edit = useOpenable(pages.edit);
   const create = useOpenable(pages.create);
   const createTitle = usePageTitle(pages.create ?? '');
+  const deletion = useDeleteRow(def);
   const rowActions = useMemo<RowAction[]>(() => [
     ...(detail ? [{ label: t`Detail`, href: (row: Record<string, unknown>) => recordLink(def, detail, row[def.detailBy ?? def.key]) }] : []),
     ...(edit ? [{ label: t`Edit`, href: (row: Record<string, unknown>) => recordLink(def, edit, row[def.key]) }] : []),
     ...(extras.rowActions ?? []),
-  ], [def, detail, edit, t, extras.rowActions]);
+    ...(deletion.action ? [deletion.action] : []),
+  ], [def, detail, edit, t, extras.rowActions, deletion.action]);
   return (
     <Stack gap="md">
       {route?.tabGroup && <RouteTabs group={route.tabGroup} />}
@@ -114,6 +117,7 @@ export function ListPage({ def, extras = {} }: { def: ResourceDef; extras?: List
           </Group>
         )}
       />
+      {deletion.dialog}
     </Stack>
   );
 }

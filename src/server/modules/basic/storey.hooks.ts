@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { storeys } from '../../db/schema';
+import { cells, storeys } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { ResourceHooks } from '../../http/resource-handlers';
 import { readConfValue } from '../../common/conf';
@@ -34,11 +34,19 @@ async function checkUnique(db: Db, whsId: string, values: { storey_no?: unknown;
 /**
  * Storeys change only while the warehouse names them (spec §2: the tab depends on storey_name_setup)
  * and keep number and name unique: checked to name the field, the unique indexes stand behind it.
+ * A storey cells are on is kept, with their number in the refusal.
  */
 export const storeyHooks: ResourceHooks = {
   async prepare(values, current, { db, session }) {
     await requireNameSetup(db, session.whsId);
     await checkUnique(db, session.whsId, values, current ? Number(current.storey_id) : undefined);
     return values;
+  },
+  async beforeDelete(row, tx, { db, session }) {
+    await requireNameSetup(db, session.whsId);
+    // The storey's row is locked, so no cell can be put on it between the count and the delete.
+    const [used] = await tx.select({ n: count() }).from(cells).where(and(eq(cells.whsId, session.whsId), eq(cells.storeyId, Number(row.storey_id))));
+    const n = Number(used?.n ?? 0);
+    if (n > 0) throw badInput('storey_id', `Storey ${String(row.storey_name)} is used by ${n} cells: move them to another storey before deleting it.`);
   },
 };

@@ -240,6 +240,9 @@ describe('sorting a batch container at a put wall', () => {
     const cancelled = await cancel(first!.order_no);
     expect(cancelled.retcode, cancelled.message).toBe(0);
     const taskNo = cancelled.data.reverse_task_no;
+    // Its units wait in slot 1 for the reverse picking task: the slot is not given to another order meanwhile.
+    const waiting = await batchContainer([await order([{ sku_id: a!, qty: 1 }]), await order([{ sku_id: a!, qty: 1 }])]);
+    expect(await sorter.post(START, { station_id: WALL.a, container_code: waiting })).toMatchObject({ retcode: RET.SORT_CONTAINER_REFUSED, data: { reason: 'no_slot', free: 1, needed: 2 } });
     const claimed = await sorter.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: null });
     expect(claimed.retcode, claimed.message).toBe(0);
     expect(claimed.data.lines.map((l: { container_code: string }) => l.container_code)).toEqual([first!.slot_container]);
@@ -251,6 +254,14 @@ describe('sorting a batch container at a put wall', () => {
     // The other order is sorted and checked out as usual.
     expect((await sort(second!)).status).toBe('applied');
     await checkOut({ orders: [{ ...second!, lines: [{ sku_id: a!, qty: 1 }] }] });
+    // The slot emptied by the return is free again.
+    const now = await sorter.post(START, { station_id: WALL.a, container_code: waiting });
+    expect(now.retcode, now.message).toBe(0);
+    expect(now.data.orders.map((o: any) => o.slot_no)).toEqual([1, 2]);
+    for (const o of now.data.orders) {
+      expect((await device.push(sortingOps.sort.kind, { task_no: now.data.task.task_no, order_no: o.order_no, sku_id: a, slot_no: o.slot_no })).status).toBe('applied');
+    }
+    await checkOut(now.data);
   });
 
   test('the rule decides: a Pick to Order container, or a wave of one order, is not sorted', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ACTIVE_STATUS, CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, SORTING_STAGE, STATION_STATUS, STATION_TYPE, TASK_STATUS } from '../../../shared/codes';
+import { ACTIVE_STATUS, CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_TYPE, PICKING_TASK_KIND, SORTING_STAGE, STATION_STATUS, STATION_TYPE, TASK_STATUS } from '../../../shared/codes';
 import {
   preSortGroups, slotLabel, type PreSortPayload, type SortingOrder, type SortingWork, type SortPayload, type SortRefusePayload, type SortResult,
 } from '../../../shared/contract/sorting.contract';
@@ -160,7 +160,8 @@ async function ruleFor(tx: Db, whsId: string, batch: Batch): Promise<typeof sort
 
 /**
  * The wall's free slots, lowest first, under its station row lock (two walls' tasks never share a
- * slot): a slot is held while its order is being sorted or sorted and not yet checked.
+ * slot): a slot is held while its order is being sorted or sorted and not yet checked, and while
+ * the units of an order cancelled there wait in it for their reverse picking task.
  */
 async function freeSlots(tx: Db, whsId: string, stationId: string, slots: number): Promise<number[]> {
   await tx.select({ id: stations.stationId }).from(stations).where(and(eq(stations.whsId, whsId), eq(stations.stationId, stationId))).for('update');
@@ -171,7 +172,12 @@ async function freeSlots(tx: Db, whsId: string, stationId: string, slots: number
       eq(sortingTasks.whsId, whsId), eq(sortingTasks.stationId, stationId), eq(sortingTasks.stage, STAGE.PUT_WALL),
       sql`${sortingTaskOrders.status} <> ${T.CANCEL}`, inArray(salesOrders.status, [...ON_WALL]),
     ));
-  const taken = new Set(held.map((h) => h.slotNo));
+  const labels = new Map(Array.from({ length: slots }, (_, i) => [slotLabel(stationId, i + 1), i + 1] as const));
+  const returning = await tx.select({ source: pickingTasks.sourceLocation }).from(pickingTasks).where(and(
+    eq(pickingTasks.whsId, whsId), eq(pickingTasks.kind, PICKING_TASK_KIND.values.REVERSE_PICKING),
+    inArray(pickingTasks.status, [T.PENDING, T.ONGOING]), inArray(pickingTasks.sourceLocation, [...labels.keys()]),
+  ));
+  const taken = new Set([...held.map((h) => h.slotNo), ...returning.map((r) => labels.get(r.source!)!)]);
   return Array.from({ length: slots }, (_, i) => i + 1).filter((s) => !taken.has(s));
 }
 

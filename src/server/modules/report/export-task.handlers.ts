@@ -28,13 +28,11 @@ function fileNameOf(def: ResourceDef, whsId: string, format: string, at: Date): 
 
 /** The list asked for, by resource name or by report type (the contract lets exactly one through). */
 function sourceOf(input: { resource?: string; report_type?: number }): ExportSource {
-  if (input.report_type !== undefined) {
-    const source = EXPORT_SOURCES.get(resourceOfReportType(input.report_type)?.name ?? '');
-    if (!source) throw badInput('report_type', `report type ${input.report_type} cannot be exported`);
-    return source;
-  }
-  const source = EXPORT_SOURCES.get(input.resource!);
-  if (!source) throw badInput('resource', `${input.resource} cannot be exported`);
+  const [field, name, asked] = input.report_type !== undefined
+    ? ['report_type', resourceOfReportType(input.report_type)?.name, `report type ${input.report_type}`] as const
+    : ['resource', input.resource, input.resource] as const;
+  const source = EXPORT_SOURCES.get(name ?? '');
+  if (!source) throw badInput(field, `${asked} cannot be exported`);
   return source;
 }
 

@@ -83,15 +83,15 @@ export async function seedDemoInstantDelivery(tx: Tx, whsIds: readonly string[])
     .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, orderNos), eq(salesOrders.status, S.CHECKED))).orderBy(asc(salesOrders.orderNo)));
   if (checked.length === 0) return;
   const placed: { orderNo: string; trackingNo: string; carrier: string }[] = [];
+  const holes = await tx.select({ code: pigeonholes.pigeonholeCode, zone: pigeonholes.zoneCode }).from(pigeonholes).where(eq(pigeonholes.whsId, whsId));
   for (const { orderNo } of checked) {
     const { carrier, receiver } = INSTANT_ORDERS[orderNos.indexOf(orderNo)]!;
     await packDemoOrder(tx, whsId, actor, orderNo);
     const own = await tx.select({ trackingNo: parcels.trackingNo }).from(parcels)
       .where(and(eq(parcels.whsId, whsId), eq(parcels.orderNo, orderNo), eq(parcels.status, PARCEL_STATUS.values.PACKED)));
+    const zone = ZONES.find((z) => receiver.address.includes(z.zoneName))!.zoneCode;
+    const hole = holes.filter((h) => h.zone === zone).map((h) => h.code).sort()[0]!;
     for (const { trackingNo } of own) {
-      const holes = await tx.select({ code: pigeonholes.pigeonholeCode, zone: pigeonholes.zoneCode }).from(pigeonholes).where(eq(pigeonholes.whsId, whsId));
-      const zone = ZONES.find((z) => receiver.address.includes(z.zoneName))!.zoneCode;
-      const hole = holes.filter((h) => h.zone === zone).map((h) => h.code).sort()[0]!;
       await applyPlace(tx, whsId, { userId, opId: randomUUID() }, { tracking_no: trackingNo, pigeonhole_code: hole });
       placed.push({ orderNo, trackingNo, carrier });
     }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconStack2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,7 +15,7 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { newMtId, packingOpsOf, packingView, packScan, palletScan, type PackingView } from './mt-shipping-flow';
+import { newMtId, packingOpsOf, packingReadDue, packingView, packScan, palletScan, type PackingView } from './mt-shipping-flow';
 import { mtShippingQueries } from './mt-shipping.queries';
 import { PackingTables, useQueueOp } from './mt-shipping-parts';
 
@@ -84,11 +84,17 @@ function OrderStep({ onOpen }: { onOpen(packingId: string, orderNo: string): voi
 
 function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string; palletId: string | null; onPallet(id: string | null): void; onLeave(): void }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const query = mtShippingQueries.packing(orderNo);
   const work = useQuery(query);
   const outbox = useOutboxStatus();
   const ops = useMemo(() => (work.data ? packingOpsOf(outbox.ops, work.data) : []), [outbox.ops, work.data]);
-  useOpAnswers(ops, { refresh: query.queryKey, rejected: () => t`Packing scan refused` });
+  useOpAnswers(ops, { refresh: null, rejected: () => t`Packing scan refused` });
+  // Read again only when this device is quiet: a read racing an op in flight could miss it for good.
+  const readDue = packingReadDue(ops, work.dataUpdatedAt);
+  useEffect(() => {
+    if (readDue) void queryClient.invalidateQueries({ queryKey: query.queryKey });
+  }, [readDue, queryClient, query.queryKey]);
   const view = useMemo(() => (work.data ? packingView(work.data, outbox.ops, work.dataUpdatedAt) : null), [work.data, outbox.ops, work.dataUpdatedAt]);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   if (!view) {

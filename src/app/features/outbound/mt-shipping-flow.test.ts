@@ -3,7 +3,7 @@ import { MT_PACK_STATUS, MT_SHIP_BY } from '../../../shared/codes';
 import type { MtPackingWork } from '../../../shared/contract/mt-shipping.contract';
 import { mtPackingOps, mtShippingOps } from '../../../shared/ops/mt-shipping.ops';
 import type { OutboxOp, OpState } from '../../kit/outbox';
-import { newMtId, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
+import { newMtId, packingReadDue, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
 
 const P = MT_PACK_STATUS.values;
 let seq = 0;
@@ -35,9 +35,24 @@ describe('MT packing on the device', () => {
     expect(palletScan(view, 'bx1')).toEqual({ boxId: 'BX1' });
     ops.push(op(mtPackingOps.palletize.kind, { pallet_id: 'PL1', box_id: 'BX1' }), op(mtPackingOps.closePallet.kind, { pallet_id: 'PL1' }));
     expect(packingView(work, ops, 0).pallets).toEqual([{ palletId: 'PL1', status: P.PACKED, boxCount: 1, qty: 3 }]);
-    // Ops made before the read are in it already; rejected ones never count.
-    expect(packingView(work, ops, 10_000).packedQty).toBe(0);
+    // Answered ops made before the read are in it already; unanswered ones never are; rejected ones never count.
+    const answered = ops.map((o) => ({ ...o, state: 'done' as const }));
+    expect(packingView(work, answered, 10_000).packedQty).toBe(0);
+    expect(packingView(work, ops, 10_000).packedQty).toBe(3);
     expect(packingView(work, [ops[0]!, op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }, 'rejected')], 0).packedQty).toBe(0);
+  });
+
+  it('is read again once every op is answered and one was answered after the read, never while one is in flight', () => {
+    const open = op(mtPackingOps.openBox.kind, { packing_id: 'MTP1', box_id: 'BX9' }, 'done');
+    const pack = op(mtPackingOps.pack.kind, { box_id: 'BX9', sku_id: 'A', qty: 1 }, 'sending');
+    // The read overtook the pack (answered after it was made, without it): not while it is in flight…
+    expect(packingReadDue([open, pack], pack.created_at + 1)).toBe(false);
+    const read: MtPackingWork = { ...work, boxes: [{ box_id: 'BX9', status: P.PACKING, qty: 0, pallet_id: null, shipping_id: null, items: [] }] };
+    expect(packingView(read, [open, pack], pack.created_at + 1).packedQty).toBe(1);
+    // …then, answered, it is read again once; a read after the answer is not due again.
+    const answered = { ...pack, state: 'done' as const };
+    expect(packingReadDue([open, answered], open.created_at)).toBe(true);
+    expect(packingReadDue([open, answered], answered.created_at + 5)).toBe(false);
   });
 
   it('makes ids of its own', () => {

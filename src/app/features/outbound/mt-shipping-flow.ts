@@ -55,9 +55,21 @@ export function packingOpsOf(ops: readonly OutboxOp[], work: MtPackingWork): Out
   return mine;
 }
 
+/** An op the server has not answered yet: whenever it was made, no read has it. */
+const unanswered = (op: OutboxOp) => op.state === 'pending' || op.state === 'sending';
+
 /**
- * The task as the server last answered (`work`, read at `readAt`) with this device's live ops made
- * after that laid over (ops the server applied before the read are in it already).
+ * Whether the task's read is due again: every op of this device for it is answered (no read can race
+ * one in flight) and one was answered after the read (`readAt`) — so it may not be in it.
+ */
+export function packingReadDue(ops: readonly OutboxOp[], readAt: number): boolean {
+  return !ops.some(unanswered) && ops.some((op) => op.state === 'done' && op.created_at > readAt);
+}
+
+/**
+ * The task as the server last answered (`work`, answered at `readAt`) with this device's live ops laid
+ * over: those not answered yet, and those made after the answer. An op answered before it is in it
+ * already — or, when the read overtook it, is read again once the device is quiet (`packingReadDue`).
  */
 export function packingView(work: MtPackingWork, ops: readonly OutboxOp[], readAt: number): PackingView {
   const lines = work.lines.map((l) => ({ skuId: l.sku_id, skuName: l.sku_name, codes: l.codes, qty: l.qty, packed: l.packed_qty }));
@@ -66,7 +78,7 @@ export function packingView(work: MtPackingWork, ops: readonly OutboxOp[], readA
   } satisfies PackingBox]));
   const pallets = new Map(work.pallets.map((p) => [p.pallet_id, { palletId: p.pallet_id, status: p.status, boxCount: p.box_count, qty: p.qty } satisfies PackingPallet]));
   for (const op of packingOpsOf(ops, work)) {
-    if (!live(op) || op.created_at <= readAt) continue;
+    if (!live(op) || (!unanswered(op) && op.created_at <= readAt)) continue;
     const p = op.payload;
     const box = boxes.get(String(p.box_id));
     if (op.kind === mtPackingOps.openBox.kind && !box) {

@@ -168,11 +168,12 @@ describe('a move transfer between two warehouses', () => {
     const dest = await openAt(browser, 'admin@demo.local', DEST, `/inventorymap/instransitInventoryMap?asn_no=${asnNo}`);
     for (const sku of [skuA, skuB]) await dest.page.getByRole('row').filter({ hasText: sku }).first().waitFor();
     await dest.page.screenshot({ path: 'test-results/mt-transfer-in-transit-destination.png', fullPage: true });
-    const inTransit = async (p: Page, whsId: string) => (await api<{ list: { direction: number; sku_id: string; in_transit_qty: number }[] }>(
+    const inTransit = async (p: Page, whsId: string) => (await api<{ list: { direction: number; sku_id: string; in_transit_qty: number; counterpart_whs_id: string | null }[] }>(
       p, 'GET', `${MAP}/search_in_transit_inventory`, { asn_no: asnNo, page_size: '50' }, whsId,
-    )).list.map((r) => [r.direction, r.sku_id, r.in_transit_qty]).sort();
-    expect(await inTransit(office.page, SRC)).toEqual([[TRANSIT_DIRECTION.values.OUTGOING, skuA, 3], [TRANSIT_DIRECTION.values.OUTGOING, skuB, 2]].sort());
-    expect(await inTransit(dest.page, DEST)).toEqual([[TRANSIT_DIRECTION.values.INCOMING, skuA, 3], [TRANSIT_DIRECTION.values.INCOMING, skuB, 2]].sort());
+    )).list.map((r) => [r.direction, r.sku_id, r.in_transit_qty, r.counterpart_whs_id]).sort();
+    const { OUTGOING, INCOMING } = TRANSIT_DIRECTION.values;
+    expect(await inTransit(office.page, SRC)).toEqual([[OUTGOING, skuA, 3, DEST], [OUTGOING, skuB, 2, DEST]].sort());
+    expect(await inTransit(dest.page, DEST)).toEqual([[INCOMING, skuA, 3, SRC], [INCOMING, skuB, 2, SRC]].sort());
     expect(await available(office.page, SRC, skuA)).toBe(before.a - 3);
     expect(await available(office.page, SRC, skuB)).toBe(before.b - 2);
     expect(await available(dest.page, DEST, skuA)).toBe(0);

@@ -112,7 +112,7 @@ function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string;
           <Text fw={800} ff="monospace" data-testid="mtpack-order">{view.orderNo}</Text>
           <Text size="sm"><Trans>To {view.destWhsId} · task {view.packingId}</Trans></Text>
         </div>
-        <Button variant="subtle" size="compact-xs" onClick={onLeave}><Trans>Other order</Trans></Button>
+        <Button variant="subtle" size="compact-xs" onClick={onLeave} style={{ flexShrink: 0 }}><Trans>Other order</Trans></Button>
       </Group>
       <Badge variant="light" color={view.packed ? 'teal' : 'blue'} data-testid="mtpack-count">
         <Trans>{view.packedQty} of {view.totalQty} units boxed</Trans>

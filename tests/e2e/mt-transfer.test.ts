@@ -128,6 +128,7 @@ describe('a move transfer between two warehouses', () => {
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(Array(packingOps).fill('done'));
     // The screen reads the task again once every scan is answered: both boxes on their pallets.
     for (const [i, box] of boxes.entries()) await expect.poll(() => page.getByRole('row').filter({ hasText: box }).textContent()).toContain(pallets[i]!);
+    await expect.poll(() => page.getByTestId('mtpack-packed').textContent()).toContain('Every box is on a closed pallet (2)');
     await page.screenshot({ path: 'test-results/mt-transfer-packed.png', fullPage: true });
 
     // At the dock the network is gone: the shipment opened, both pallets loaded, closed — all queued.

@@ -283,6 +283,19 @@ describe('MT checking, packing onto pallets and shipping by pallet', () => {
     expect(await orderOf(picked.orderNo)).toMatchObject({ status: S.OUTBOUND });
   });
 
+  test('the demo: IDJKT1 has an MT order to SGSIN1 packed on two closed pallets, ready to ship', async () => {
+    const demo = await server.loginAt('admin@demo.local', DEST);
+    const { list } = (await demo.get<{ list: { packing_id: string; order_no: string; status: number }[] }>(`${CALLS}/search_mt_packing_task`, { page_size: 50 })).data;
+    expect(list).toHaveLength(1);
+    const detail = (await demo.get(`${CALLS}/get_mt_packing_detail`, { packing_id: list[0]!.packing_id })).data;
+    expect(detail.task).toMatchObject({ dest_whs_id: WHS, status: TASK_STATUS.values.DONE, total_qty: 2, packed_qty: 2, order_status: S.PACKED });
+    expect(detail.pallets).toEqual([
+      expect.objectContaining({ pallet_id: 'PLT-DEMO-IDJKT1-1', status: P.PACKED, box_count: 1, qty: 1 }),
+      expect.objectContaining({ pallet_id: 'PLT-DEMO-IDJKT1-2', status: P.PACKED, box_count: 1, qty: 1 }),
+    ]);
+    expect((await demo.get(`${MT}/get_mt_order_detail`, { order_no: list[0]!.order_no })).data.order).toMatchObject({ doc_status: D.OUTBOUNDING, status: S.PACKED });
+  });
+
   test('another warehouse\'s user finds none of it', async () => {
     const stranger = await signIn('Supervisor', ['MYKUL1']);
     expect((await stranger.get(`${CALLS}/get_mt_packing_detail`, { packing_id: packingId })).retcode).toBe(RET.NOT_FOUND);

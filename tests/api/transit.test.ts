@@ -126,7 +126,9 @@ describe('a move transfer from IDJKT1 to SGSIN1', () => {
       [TRANSIT_DIRECTION.values.OUTGOING, a.skuId, 3, DEST], [TRANSIT_DIRECTION.values.OUTGOING, b.skuId, 2, DEST],
     ]));
     const incoming = await inTransitRows(destAdmin, destAsnNo);
-    expect(incoming.map((r) => [r.direction, r.sku_id, r.in_transit_qty])).toEqual([[TRANSIT_DIRECTION.values.INCOMING, a.skuId, 3], [TRANSIT_DIRECTION.values.INCOMING, b.skuId, 2]]);
+    // The destination sees where they come from.
+    expect(incoming.map((r) => [r.direction, r.sku_id, r.in_transit_qty, r.counterpart_whs_id]))
+      .toEqual([[TRANSIT_DIRECTION.values.INCOMING, a.skuId, 3, SRC], [TRANSIT_DIRECTION.values.INCOMING, b.skuId, 2, SRC]]);
     // Not available at the destination.
     const availableAtDest = await destAdmin.get(`${MAP}/search_available_inventory`, { sku_id: a.skuId });
     expect(availableAtDest.data.list.reduce((n: number, r: { available_qty: number }) => n + r.available_qty, 0)).toBe(0);

@@ -4,8 +4,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import { api } from './asn-helpers';
 import { decodeBarcode } from '../support/decode-barcode';
+import { CHECKING_PACKAGING_TYPES, type CheckingWork } from '../../src/shared/contract/checking.contract';
+import { mtOrderContract, type MtOrder, type MtOrderDetail } from '../../src/shared/contract/mt-order.contract';
+import { mtShippingContract } from '../../src/shared/contract/mt-shipping.contract';
 import { pickingContract, type PickingWork } from '../../src/shared/contract/picking.contract';
 import { syncContract } from '../../src/shared/contract/sync.contract';
+import { checkingOps } from '../../src/shared/ops/checking.ops';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 
 /** What the outbound station browser tests share: the steps before a station done through the API, and what they read back. */
@@ -56,4 +60,55 @@ export async function labelBarcodes(context: BrowserContext, labelHtml: string, 
   } finally {
     await label.close();
   }
+}
+
+/**
+ * A checking station through the API (the start call of the order's type: the sales one or the MT
+ * one): the container started at `station` and each of its orders checked whole, with the
+ * packaging and the weight the station asks.
+ */
+export async function checkViaApi(page: Page, whsId: string, startPath: string, station: string, container: string): Promise<CheckingWork> {
+  const work = await api<CheckingWork>(page, 'POST', startPath, { station_id: station, container_code: container }, whsId);
+  const first = (kind: 'inner' | 'outer') => work.packaging.find((p) => CHECKING_PACKAGING_TYPES[kind].includes(p.consumable_type))?.consumable_id ?? null;
+  await pushAsDevice(page, whsId, work.orders.map((o) => ({
+    kind: checkingOps.check.kind,
+    payload: {
+      task_no: work.task.task_no, order_no: o.order_no, units: o.lines.map((l) => ({ sku_id: l.sku_id, qty: l.qty })),
+      inner_packaging: work.task.need_scan_inner_packaging ? first('inner') : null, outer_packaging: work.task.need_scan_outer_packaging ? first('outer') : null,
+      weight_g: work.task.remove_weight_input ? null : (o.expected_weight_g ?? 500),
+    },
+  })));
+  return work;
+}
+
+/**
+ * An MT order through the API as the office and the floor would make it before packing: created by
+ * `creator`, approved, allocated and released by `approver` (never the creator), each picking task
+ * (one per zone) claimed into its own container of `containers` and picked whole, then each
+ * container checked at `station` — by `operator`. Answers the order number; the order is Checked,
+ * its units on the order's location.
+ */
+export async function checkedMtOrder(
+  users: { creator: Page; approver: Page; operator: Page }, whsId: string,
+  order: { destWhsId: string; remark: string; lines: readonly { sku_id: string; qty: number }[]; containers: readonly string[]; station: string },
+): Promise<string> {
+  const { creator, approver, operator } = users;
+  const created = await api<{ order: MtOrder }>(creator, 'POST', mtOrderContract.createMtOrder.path, { dest_whs_id: order.destWhsId, remark: order.remark, lines: order.lines }, whsId);
+  const orderNo = created.order.order_no;
+  await api(approver, 'POST', mtOrderContract.approveMtOrder.path, { order_no: orderNo }, whsId);
+  await api(approver, 'POST', mtOrderContract.allocateMtOrders.path, { order_nos: [orderNo] }, whsId);
+  await api(approver, 'POST', mtOrderContract.releaseMtOrders.path, { order_nos: [orderNo] }, whsId);
+  const { tasks } = await api<MtOrderDetail>(approver, 'GET', mtOrderContract.getMtOrderDetail.path, { order_no: orderNo }, whsId);
+  if (tasks.length > order.containers.length) throw new Error(`${orderNo} has ${tasks.length} picking tasks: give as many containers`);
+  for (const [i, task] of tasks.entries()) {
+    const work = await api<PickingWork>(operator, 'POST', mtOrderContract.claimMtPickingTask.path, { task_no: task.task_no, container_code: order.containers[i] }, whsId);
+    await pushAsDevice(operator, whsId, work.lines.map((line) => ({
+      kind: pickingOps.pick.kind,
+      payload: { task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty },
+    })));
+  }
+  for (const container of order.containers.slice(0, tasks.length)) {
+    await checkViaApi(operator, whsId, mtShippingContract.startMtCheckingTask.path, order.station, container);
+  }
+  return orderNo;
 }

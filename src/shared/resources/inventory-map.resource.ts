@@ -221,7 +221,7 @@ export const inTransitInventoryResource = inventoryMap({
   fields: {
     line_key: { kind: 'text', label: /*i18n*/ 'ASN Line', max: 80, hideInList: true },
     direction: { kind: 'enum', label: /*i18n*/ 'Direction', ...codeEnum(TRANSIT_DIRECTION), filter: { op: 'eq', type: 'select' } },
-    counterpart_whs_id: { kind: 'text', label: /*i18n*/ 'To Warehouse', max: 64 },
+    counterpart_whs_id: { kind: 'text', label: /*i18n*/ 'From / To Warehouse', max: 64 },
     asn_no: { kind: 'text', label: /*i18n*/ 'ASN No.', max: 64, sortable: true, filter: { op: 'in', type: 'card' } },
     line_no: { kind: 'int', label: /*i18n*/ 'Line No.', hideInList: true },
     supplier_id: supplierIdField,

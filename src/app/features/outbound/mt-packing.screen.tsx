@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconStack2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,7 +15,8 @@ import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { newMtId, packingOpsOf, packingView, packScan, palletScan, type PackingView } from './mt-shipping-flow';
+import { newMtId, packingOpsOf, packingReadDue, packingView, packScan, palletScan, type AnsweredAt, type PackingView } from './mt-shipping-flow';
+import type { OutboxOp } from '../../kit/outbox';
 import { mtShippingQueries } from './mt-shipping.queries';
 import { PackingTables, useQueueOp } from './mt-shipping-parts';
 
@@ -65,9 +66,9 @@ function OrderStep({ onOpen }: { onOpen(packingId: string, orderNo: string): voi
   const onScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {
     const orderNo = value.trim();
     if (!orderNo) return { ok: false };
-    void queryClient.fetchQuery(mtShippingQueries.packing(orderNo)).then((work) => {
+    void queryClient.fetchQuery(mtShippingQueries.packing(orderNo)).then((read) => {
       setError(null);
-      onOpen(work.task.packing_id, orderNo);
+      onOpen(read.work.task.packing_id, orderNo);
     }).catch((e: unknown) => {
       cue('scan.refused');
       setError(isApiError(e) ? e.message : t`${orderNo} could not be opened: the network is gone and it was not opened on this device before.`);
@@ -84,12 +85,19 @@ function OrderStep({ onOpen }: { onOpen(packingId: string, orderNo: string): voi
 
 function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string; palletId: string | null; onPallet(id: string | null): void; onLeave(): void }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const query = mtShippingQueries.packing(orderNo);
   const work = useQuery(query);
   const outbox = useOutboxStatus();
-  const ops = useMemo(() => (work.data ? packingOpsOf(outbox.ops, work.data) : []), [outbox.ops, work.data]);
-  useOpAnswers(ops, { refresh: query.queryKey, rejected: () => t`Packing scan refused` });
-  const view = useMemo(() => (work.data ? packingView(work.data, outbox.ops, work.dataUpdatedAt) : null), [work.data, outbox.ops, work.dataUpdatedAt]);
+  const ops = useMemo(() => (work.data ? packingOpsOf(outbox.ops, work.data.work) : []), [outbox.ops, work.data]);
+  useOpAnswers(ops, { refresh: null, rejected: () => t`Packing scan refused` });
+  const answeredAt = useAnsweredAt(ops);
+  // Read again only when this device is quiet: a read racing an op in flight could miss it for good.
+  const readDue = work.data ? packingReadDue(ops, work.data.askedAt, answeredAt) : false;
+  useEffect(() => {
+    if (readDue) void queryClient.invalidateQueries({ queryKey: query.queryKey });
+  }, [readDue, queryClient, query.queryKey]);
+  const view = useMemo(() => (work.data ? packingView(work.data, outbox.ops, answeredAt) : null), [work.data, outbox.ops, answeredAt]);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   if (!view) {
     return (
@@ -106,7 +114,7 @@ function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string;
           <Text fw={800} ff="monospace" data-testid="mtpack-order">{view.orderNo}</Text>
           <Text size="sm"><Trans>To {view.destWhsId} · task {view.packingId}</Trans></Text>
         </div>
-        <Button variant="subtle" size="compact-xs" onClick={onLeave}><Trans>Other order</Trans></Button>
+        <Button variant="subtle" size="compact-xs" onClick={onLeave} style={{ flexShrink: 0 }}><Trans>Other order</Trans></Button>
       </Group>
       <Badge variant="light" color={view.packed ? 'teal' : 'blue'} data-testid="mtpack-count">
         <Trans>{view.packedQty} of {view.totalQty} units boxed</Trans>
@@ -122,6 +130,17 @@ function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string;
   );
 }
 
+/** When this screen saw each op answered (first seen answered: then). */
+function useAnsweredAt(ops: readonly OutboxOp[]): AnsweredAt {
+  const seen = useRef(new Map<string, number>());
+  return useMemo(() => {
+    const now = Date.now();
+    for (const op of ops) if (op.state !== 'pending' && op.state !== 'sending' && !seen.current.has(op.op_id)) seen.current.set(op.op_id, now);
+    const answered = new Map(seen.current);
+    return (op: OutboxOp) => answered.get(op.op_id) ?? now;
+  }, [ops]);
+}
+
 /** An op in a few words for the feed: what and where (ids and SKUs, not translated). */
 function describeOp(kind: string, p: Record<string, unknown>): string {
   if (kind === mtPackingOps.pack.kind) return `${String(p.qty)} × ${String(p.sku_id)} → ${String(p.box_id)}`;
@@ -133,7 +152,17 @@ function BoxStep({ view }: { view: PackingView }) {
   const { t, i18n } = useLingui();
   const queue = useQueueOp();
   const box = view.openBox;
-  if (view.packed) return <Alert color="teal" data-testid="mtpack-packed"><Trans>Every unit is in a closed box: put the boxes on pallets, or ship them by box.</Trans></Alert>;
+  if (view.packed) {
+    const onPallets = view.boxes.every((b) => b.palletId !== null) && view.pallets.every((p) => p.status === P.PACKED);
+    const pallets = view.pallets.length;
+    return (
+      <Alert color="teal" data-testid="mtpack-packed">
+        {onPallets
+          ? <Trans>Every box is on a closed pallet ({pallets}): ready for MT Shipping by Pallet.</Trans>
+          : <Trans>Every unit is in a closed box: put the boxes on pallets, or ship them by box.</Trans>}
+      </Alert>
+    );
+  }
   if (!box) {
     const openBox = (boxId: string) => queue(mtPackingOps.openBox, { packing_id: view.packingId, box_id: boxId });
     const onScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {

@@ -3,7 +3,7 @@ import { MT_PACK_STATUS, MT_SHIP_BY } from '../../../shared/codes';
 import type { MtPackingWork } from '../../../shared/contract/mt-shipping.contract';
 import { mtPackingOps, mtShippingOps } from '../../../shared/ops/mt-shipping.ops';
 import type { OutboxOp, OpState } from '../../kit/outbox';
-import { newMtId, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
+import { newMtId, packingReadDue, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
 
 const P = MT_PACK_STATUS.values;
 let seq = 0;
@@ -18,26 +18,48 @@ const work: MtPackingWork = {
   pallets: [],
 };
 
+/** A read asked at `askedAt`; ops answered at their creation time + 100 (unanswered ones never asked about). */
+const readAt = (askedAt: number, of: MtPackingWork = work) => ({ work: of, askedAt });
+const answeredAt = (o: OutboxOp) => o.created_at + 100;
+
 describe('MT packing on the device', () => {
   it('lays queued ops over the last read: boxes, units, pallets; refuses over-packing and open boxes on a pallet', () => {
     const ops = [
       op(mtPackingOps.openBox.kind, { packing_id: 'MTP1', box_id: 'BX1' }),
       op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }),
     ];
-    let view = packingView(work, ops, 0);
+    let view = packingView(readAt(0), ops, answeredAt);
     expect(view.openBox).toMatchObject({ boxId: 'BX1', qty: 2 });
     expect(packScan(view, '111')).toMatchObject({ kind: 'refused' });
     expect(packScan(view, 'b')).toEqual({ kind: 'sku', skuId: 'B' });
     expect(palletScan(view, 'BX1')).toHaveProperty('refusal');
     ops.push(op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'B', qty: 1 }), op(mtPackingOps.closeBox.kind, { box_id: 'BX1' }));
-    view = packingView(work, ops, 0);
+    view = packingView(readAt(0), ops, answeredAt);
     expect(view).toMatchObject({ packed: true, packedQty: 3, openBox: null });
     expect(palletScan(view, 'bx1')).toEqual({ boxId: 'BX1' });
     ops.push(op(mtPackingOps.palletize.kind, { pallet_id: 'PL1', box_id: 'BX1' }), op(mtPackingOps.closePallet.kind, { pallet_id: 'PL1' }));
-    expect(packingView(work, ops, 0).pallets).toEqual([{ palletId: 'PL1', status: P.PACKED, boxCount: 1, qty: 3 }]);
-    // Ops made before the read are in it already; rejected ones never count.
-    expect(packingView(work, ops, 10_000).packedQty).toBe(0);
-    expect(packingView(work, [ops[0]!, op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }, 'rejected')], 0).packedQty).toBe(0);
+    expect(packingView(readAt(0), ops, answeredAt).pallets).toEqual([{ palletId: 'PL1', status: P.PACKED, boxCount: 1, qty: 3 }]);
+    // Ops answered before the read was asked are in it already; unanswered ones never are; rejected ones never count.
+    const answered = ops.map((o) => ({ ...o, state: 'done' as const }));
+    expect(packingView(readAt(10_000), answered, answeredAt).packedQty).toBe(0);
+    expect(packingView(readAt(10_000), ops, answeredAt).packedQty).toBe(3);
+    expect(packingView(readAt(0), [ops[0]!, op(mtPackingOps.pack.kind, { box_id: 'BX1', sku_id: 'A', qty: 2 }, 'rejected')], answeredAt).packedQty).toBe(0);
+  });
+
+  it('is read again once every op is answered and one was answered after the read was asked, never while one is in flight', () => {
+    const opened: MtPackingWork = { ...work, boxes: [{ box_id: 'BX9', status: P.PACKING, qty: 0, pallet_id: null, shipping_id: null, items: [] }] };
+    const open = op(mtPackingOps.openBox.kind, { packing_id: 'MTP1', box_id: 'BX9' }, 'done');
+    const pack = op(mtPackingOps.pack.kind, { box_id: 'BX9', sku_id: 'A', qty: 1 }, 'sending');
+    // A read asked after the open box was answered, while the pack is in flight: it shows the pack, and is not asked again yet…
+    const read = readAt(answeredAt(open), opened);
+    expect(packingReadDue([open, pack], read.askedAt, answeredAt)).toBe(false);
+    expect(packingView(read, [open, pack], answeredAt).packedQty).toBe(1);
+    // …answered after that read was asked (the read may have missed it): still shown, and the read is due once…
+    const done = { ...pack, state: 'done' as const };
+    expect(packingView(read, [open, done], answeredAt).packedQty).toBe(1);
+    expect(packingReadDue([open, done], read.askedAt, answeredAt)).toBe(true);
+    // …and not again after a read asked once it was answered.
+    expect(packingReadDue([open, done], answeredAt(done) + 1, answeredAt)).toBe(false);
   });
 
   it('makes ids of its own', () => {

@@ -55,18 +55,36 @@ export function packingOpsOf(ops: readonly OutboxOp[], work: MtPackingWork): Out
   return mine;
 }
 
+/** An op the server has not answered yet: whenever it was made, no read has it. */
+const unanswered = (op: OutboxOp) => op.state === 'pending' || op.state === 'sending';
+
+/** When this device saw an op answered (ms): unknown answers count as now, so they are read again rather than lost. */
+export type AnsweredAt = (op: OutboxOp) => number;
+
+/** A read of the task: the server's answer and when it was asked (ms, this device's clock). */
+export interface PackingRead { work: MtPackingWork; askedAt: number }
+
 /**
- * The task as the server last answered (`work`, read at `readAt`) with this device's live ops made
- * after that laid over (ops the server applied before the read are in it already).
+ * Whether the task is due to be read again: every op of this device for it is answered (no read can
+ * race one in flight) and one was answered after the last read was asked — so it may not be in it.
  */
-export function packingView(work: MtPackingWork, ops: readonly OutboxOp[], readAt: number): PackingView {
+export function packingReadDue(ops: readonly OutboxOp[], askedAt: number, answeredAt: AnsweredAt): boolean {
+  return !ops.some(unanswered) && ops.some((op) => op.state === 'done' && answeredAt(op) > askedAt);
+}
+
+/**
+ * The task as the server last answered (`read`) with this device's live ops laid over: those not
+ * answered yet, and those answered after the read was asked (it may have been made before they were
+ * applied). Such a read is asked again once the device is quiet (`packingReadDue`), and then has them.
+ */
+export function packingView({ work, askedAt }: PackingRead, ops: readonly OutboxOp[], answeredAt: AnsweredAt): PackingView {
   const lines = work.lines.map((l) => ({ skuId: l.sku_id, skuName: l.sku_name, codes: l.codes, qty: l.qty, packed: l.packed_qty }));
   const boxes = new Map(work.boxes.map((b) => [b.box_id, {
     boxId: b.box_id, status: b.status, qty: b.qty, palletId: b.pallet_id, items: new Map(b.items.map((i) => [i.sku_id, i.qty])),
   } satisfies PackingBox]));
   const pallets = new Map(work.pallets.map((p) => [p.pallet_id, { palletId: p.pallet_id, status: p.status, boxCount: p.box_count, qty: p.qty } satisfies PackingPallet]));
   for (const op of packingOpsOf(ops, work)) {
-    if (!live(op) || op.created_at <= readAt) continue;
+    if (!live(op) || (!unanswered(op) && answeredAt(op) <= askedAt)) continue;
     const p = op.payload;
     const box = boxes.get(String(p.box_id));
     if (op.kind === mtPackingOps.openBox.kind && !box) {

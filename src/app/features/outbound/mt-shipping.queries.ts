@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { mtShippingContract } from '../../../shared/contract/mt-shipping.contract';
 import { callApi } from '../../kit/api';
+import type { PackingRead } from './mt-shipping-flow';
 
 /**
- * MT packing and shipping reads. The packing screen opens an order's task with `start_mt_packing`
+ * MT packing and shipping reads. The packing screen opens an order's task with `start_mt_packing` (with
+ * when it was asked: mt-shipping-flow.ts lays the device's ops over it by that)
  * (`offlineRead`: the service worker keeps the answer, so a task opened online opens again offline);
  * its ops' answers refresh it. The details are the office's.
  */
@@ -11,7 +13,10 @@ export const mtShippingQueries = {
   all: ['mtShipping'] as const,
   packing: (orderNo: string) => queryOptions({
     queryKey: ['mtShipping', 'packing', orderNo],
-    queryFn: ({ signal }) => callApi(mtShippingContract.startMtPacking, { order_no: orderNo }, { signal, quiet: true }),
+    queryFn: async ({ signal }): Promise<PackingRead> => {
+      const askedAt = Date.now();
+      return { work: await callApi(mtShippingContract.startMtPacking, { order_no: orderNo }, { signal, quiet: true }), askedAt };
+    },
     retry: false,
     staleTime: Infinity,
   }),

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import { EXPIRY_STATE, INBOUND_STATUS, LOCATION_STATUS, QUALITY, STOCK_LOCATION_TYPE, TRANSIT_DIRECTION, TRANSIT_SHIPMENT_STATUS } from '../../../shared/codes';
 import { EXPIRING_DAYS_WITHOUT_SHELF_LIFE, EXPIRING_SHARE_OF_SHELF_LIFE, todayIn } from '../../../shared/expiry';
 import { LOCK_LOG_ACTION } from '../../../shared/resources/inventory-map.resource';
@@ -281,11 +281,13 @@ const lockLogOf = (action: number): RowsQuery => ({
 const inTransit: RowsQuery = {
   rows({ db, whsId }) {
     const whs = warehouseOf(whsId);
+    // A move transfer's ASN names the warehouse it comes from: its shipment, read by the destination's key (docs/transfer.md).
+    const source = alias(transitShipments, 'source_shipment');
     const incoming = db.select({
       whs_id: asnLines.whsId,
       line_key: keyOf('line_key', asnLines.asnNo, asnLines.lineNo),
       direction: sql<number>`${code(TRANSIT_DIRECTION.values.INCOMING)}::smallint`.as('direction'),
-      counterpart_whs_id: sql<string | null>`null::text`.as('counterpart_whs_id'),
+      counterpart_whs_id: sql<string | null>`${source.whsId}`.as('counterpart_whs_id'),
       asn_no: asnLines.asnNo, line_no: asnLines.lineNo, supplier_id: asnOrders.supplierId, po_no: asnOrders.poNo,
       sku_id: asnLines.skuId, sku_name: sku.skuName, batch_no: asnLines.batchNo,
       expected_qty: asnLines.expectedQty, received_qty: asnLines.receivedQty,
@@ -293,6 +295,7 @@ const inTransit: RowsQuery = {
       expected_arrival_at: asnOrders.expectedArrivalAt,
     }).from(asnLines)
       .innerJoin(asnOrders, and(eq(asnOrders.whsId, asnLines.whsId), eq(asnOrders.asnNo, asnLines.asnNo)))
+      .leftJoin(source, and(eq(source.destWhsId, asnLines.whsId), eq(source.destAsnNo, asnLines.asnNo)))
       .leftJoin(sku, and(eq(sku.whsId, asnLines.whsId), eq(sku.skuId, asnLines.skuId)))
       .where(and(eq(asnLines.whsId, whs), eq(asnOrders.status, INBOUND_STATUS.values.IN_TRANSIT), gt(asnLines.expectedQty, asnLines.receivedQty)));
     const tl = transitShipmentLines;

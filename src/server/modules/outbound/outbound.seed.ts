@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { CONTAINER_TYPE, ORDER_PRIORITY, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON, STATION_TYPE } from '../../../shared/codes';
+import { CONTAINER_TYPE, ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PARCEL_SPLIT, PICKING_TYPE, SALES_ORDER_SOURCE, SHORT_PICK_REASON, STATION_TYPE } from '../../../shared/codes';
 import { defaultRecordSetting } from '../../../shared/resources/station.resource';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Tx } from '../../db/client';
@@ -10,7 +10,7 @@ import { FULL_STRATEGY, allocateOrders, candidatesFor, demandOf } from './alloca
 import { applyCheck, startChecking } from './checking';
 import { seedPacking } from './packing.seed';
 import { applyPick, applyShortPick, claimTask, releaseOrder } from './picking';
-import { S, createOrder, lockOrder, moveOrder, type Actor } from './sales-order';
+import { S, createOrder, lockOrder, moveOrder, type Actor, type OrderType } from './sales-order';
 import { seedDemoPreSorting, seedDemoSorting } from './sorting.seed';
 import { releaseWave } from './wave';
 import { weightBands, weightVerdict } from './weight-validation';
@@ -182,8 +182,9 @@ async function seedChecking(tx: Tx, whsId: string, actor: Actor, carts: readonly
  */
 export async function checkDemoCart(
   tx: Tx, whsId: string, actor: Actor, station: string, cart: string, bands: Awaited<ReturnType<typeof weightBands>>, finish = true,
+  orderType: OrderType = OUTBOUND_ORDER_TYPE.values.SALES,
 ): Promise<boolean> {
-  const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone)).catch(() => null);
+  const work = await tx.transaction((sp) => startChecking(sp, whsId, actor.userId, station, cart, actor.timeZone, undefined, orderType)).catch(() => null);
   if (!work) return false;
   if (!finish) return true;
   for (const order of work.orders) {

@@ -9,9 +9,10 @@ import {
   asnOrders, inboundTrackingIds, inventoryTransactions, locationInventory, mtBoxes, mtOrders, mtPallets, salesOrders, stations, transitShipments,
 } from '../../src/server/db/schema';
 import {
-  CHECKING_STATION_MODE, HANDOVER_STATUS, INVENTORY_TRANSACTION_TYPE, MT_PACK_STATUS, MT_SHIP_BY, RTS_STATUS, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE,
+  CHECKING_STATION_MODE, HANDOVER_STATUS, INBOUND_STATUS, INVENTORY_TRANSACTION_TYPE, MT_PACK_STATUS, MT_SHIP_BY, RTS_STATUS, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE,
   STORAGE_AREA, TASK_STATUS,
 } from '../../src/shared/codes';
+import { transitAsnMoved } from '../../src/server/modules/inventory/in-transit';
 import { checkingOps } from '../../src/shared/ops/checking.ops';
 import { mtPackingOps, mtShippingOps } from '../../src/shared/ops/mt-shipping.ops';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
@@ -260,6 +261,13 @@ describe('MT checking, packing onto pallets and shipping by pallet', () => {
     });
     expect((await creator.get<{ list: { shipping_id: string }[] }>(`${CALLS}/search_mt_shipment`, { page_size: 50 })).data.list.map((r) => r.shipping_id))
       .toContain(shippingId);
+
+    // The destination moves its ASN (asn-status.ts tells the shipment): the document follows, Inbounding once arrived, Done once closed.
+    const destAsn = { whsId: DEST, asnNo: dispatch.dest_asn_no, inboundType: asn!.inboundType };
+    await db().transaction((tx) => transitAsnMoved(tx, destAsn, INBOUND_STATUS.values.ARRIVED));
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.INBOUNDING });
+    await db().transaction((tx) => transitAsnMoved(tx, destAsn, INBOUND_STATUS.values.DONE));
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.DONE });
   });
 
   test('shipping by box: a loose box ships alone; a box on a pallet is refused', async () => {

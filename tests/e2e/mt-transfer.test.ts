@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
 import { checkedMtOrder } from './outbound-steps';
-import { INVENTORY_TRANSACTION_TYPE, TRANSIT_DIRECTION } from '../../src/shared/codes';
+import { INVENTORY_TRANSACTION_TYPE, RTS_STATUS, TRANSIT_DIRECTION } from '../../src/shared/codes';
+import { mtOrderContract, type MtOrderDetail } from '../../src/shared/contract/mt-order.contract';
 import { mtShippingContract } from '../../src/shared/contract/mt-shipping.contract';
 
 /**
@@ -223,6 +224,9 @@ describe('a move transfer between two warehouses', () => {
     }
     expect(await inTransit(office.page, SRC)).toEqual([]);
     expect(await inTransit(dest.page, DEST)).toEqual([]);
+    // The source's MT document followed its shipment: received at the destination, it is Inbounding.
+    const mt = await api<MtOrderDetail>(office.page, 'GET', mtOrderContract.getMtOrderDetail.path, { order_no: orderNo }, SRC);
+    expect(mt.order.doc_status).toBe(RTS_STATUS.values.INBOUNDING);
     await dest.context.close();
     await office.context.close();
 

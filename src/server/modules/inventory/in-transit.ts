@@ -215,25 +215,43 @@ export async function settleTransitReceipt(tx: Db, destWhsId: string, asnNo: str
 }
 
 /**
+ * What follows a shipment at its destination in another area (the outbound area's MT document goes
+ * Inbounding, then Done): told in the transaction that moved it, with the status it moved to.
+ * Registered once by that area's module; this one never imports it.
+ */
+export type ShipmentMoved = (tx: Db, shipment: { whsId: string; shipmentNo: string; orderNo: string; destWhsId: string }, to: number) => Promise<void>;
+const shipmentMovedListeners: ShipmentMoved[] = [];
+export function onShipmentMoved(listener: ShipmentMoved): void {
+  shipmentMovedListeners.push(listener);
+}
+
+/**
  * Keeps a shipment along with its destination ASN (asn-status.ts moveAsn calls it for transfer
  * ASNs): arrived when the ASN arrives; received when its receiving ends — what was not received is
  * then short; closed when it is done (all put away), or when the ASN is cancelled, rejected or
  * failed, all not received short.
+ * Then tells the listeners (onShipmentMoved).
  */
 export async function transitAsnMoved(tx: Db, asn: { whsId: string; asnNo: string; inboundType: number }, to: number): Promise<void> {
-  if (!isTransferAsn(asn)) return;
+  const moved = await moveShipmentOfAsn(tx, asn, to);
+  if (moved) for (const listener of shipmentMovedListeners) await listener(tx, moved.shipment, moved.to);
+}
+
+async function moveShipmentOfAsn(tx: Db, asn: { whsId: string; asnNo: string; inboundType: number }, to: number) {
+  if (!isTransferAsn(asn)) return null;
   const ends = to === A.CANCELLED || to === A.REJECTED || to === A.FAILED;
-  if (to !== A.ARRIVED && to !== A.RECEIVED && to !== A.DONE && !ends) return;
+  if (to !== A.ARRIVED && to !== A.RECEIVED && to !== A.DONE && !ends) return null;
   const shipment = await shipmentOfAsn(tx, asn.whsId, asn.asnNo);
-  if (!shipment || shipment.status === S.CLOSED) return;
+  if (!shipment || shipment.status === S.CLOSED) return null;
   const key = and(eq(transitShipments.whsId, shipment.whsId), eq(transitShipments.shipmentNo, shipment.shipmentNo));
   if (to === A.ARRIVED) {
-    if (shipment.status === S.IN_TRANSIT) await tx.update(transitShipments).set({ status: S.ARRIVED, arrivedAt: sql`now()` }).where(key);
-    return;
+    if (shipment.status !== S.IN_TRANSIT) return null;
+    await tx.update(transitShipments).set({ status: S.ARRIVED, arrivedAt: sql`now()` }).where(key);
+    return { shipment, to: S.ARRIVED };
   }
   if (to === A.DONE) {
     await tx.update(transitShipments).set({ status: S.CLOSED, closedAt: sql`now()` }).where(key);
-    return;
+    return { shipment, to: S.CLOSED };
   }
   const tl = transitShipmentLines;
   await tx.update(tl).set({ shortQty: sql`greatest(0, ${tl.dispatchedQty} + ${tl.overQty} - ${tl.receivedQty})` })
@@ -241,6 +259,7 @@ export async function transitAsnMoved(tx: Db, asn: { whsId: string; asnNo: strin
   await tx.update(transitShipments).set(ends
     ? { status: S.CLOSED, closedAt: sql`now()`, receivedAt: shipment.receivedAt ?? sql`now()` }
     : { status: S.RECEIVED, receivedAt: sql`now()` }).where(key);
+  return { shipment, to: ends ? S.CLOSED : S.RECEIVED };
 }
 
 // ---- reads ----

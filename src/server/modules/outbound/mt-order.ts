@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, TRANSIT_SHIPMENT_STATUS } from '../../../shared/codes';
 import type { MtDestination, MtOrder, MtOrderDetail, MtOrderInput } from '../../../shared/contract/mt-order.contract';
 import { DOC } from '../../../shared/outbound/doc-lifecycle';
 import type { Db } from '../../db/client';
 import { mtDestinationPriorities, mtOrders, salesOrders, users, warehouses } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { unixSeconds } from '../../common/time';
+import { onShipmentMoved } from '../inventory/in-transit';
 import type { Precedence } from './allocation';
 import {
   allocateDocs, approveDoc, lockDocs, moveDocs, cancelDoc, createDocOrder, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind, type LockedDoc,
@@ -21,6 +22,7 @@ import { orderDetail, type Actor } from './sales-order';
  */
 
 const MT = OUTBOUND_ORDER_TYPE.values.MT;
+const SHIP = TRANSIT_SHIPMENT_STATUS.values;
 const mtLabel = (orderNo: string) => `MT order ${orderNo}`;
 
 // ---- reading ----
@@ -130,3 +132,23 @@ export async function mtOrdersDispatched(tx: Db, whsId: string, orderNos: readon
   await moveDocs(tx, MT_DOC, whsId, locked, DOC.SHIPPING, note, operatorId);
   await moveDocs(tx, MT_DOC, whsId, locked.map((l) => ({ ...l, doc: { ...l.doc, docStatus: DOC.SHIPPING } })), DOC.IN_TRANSIT, note, operatorId);
 }
+
+/**
+ * The MT document follows its shipment at the destination (in-transit.ts onShipmentMoved):
+ * Inbounding once the shipment has arrived or been received there, Done once it is closed (all put
+ * away, or its ASN ended). Written in the destination's transaction, on the source's document by
+ * its key: the one write of the receipt into the source warehouse besides the shipment's lines.
+ */
+onShipmentMoved(async (tx, shipment, to) => {
+  const target = to === SHIP.CLOSED ? DOC.DONE : DOC.INBOUNDING;
+  // A shipment made without an MT document (the transit demo, tests of the transit alone) has nothing to follow it.
+  const [doc] = await tx.select({ orderNo: mtOrders.orderNo }).from(mtOrders)
+    .where(and(eq(mtOrders.whsId, shipment.whsId), eq(mtOrders.orderNo, shipment.orderNo)));
+  if (!doc) return;
+  const locked = await lockDocs(tx, MT_DOC, shipment.whsId, [shipment.orderNo]);
+  const current = locked[0]!.doc.docStatus;
+  if (current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) return;
+  if (current === target) return;
+  const what = to === SHIP.ARRIVED ? 'arrived' : to === SHIP.RECEIVED ? 'received' : 'closed';
+  await moveDocs(tx, MT_DOC, shipment.whsId, locked, target, `shipment ${shipment.shipmentNo} ${what} at ${shipment.destWhsId}`, null);
+});

@@ -120,11 +120,12 @@ export default function RtsOrderDetailScreen() {
   const heading = `${title ? i18n._(title) : ''} ${orderNo}`.trim();
   if (!detail.data) return <RecordPending heading={heading} id={orderNo} error={detail.error} />;
   const { order } = detail.data;
+  const reason = order.reject_reason;
   return (
     <OrderDetailLayout
       heading={heading} detail={detail.data} orderType={RTS}
       actions={<DocOrderActions order={order} moves={moves} onMoved={refresh} />}
-      notice={order.reject_reason ? <Alert color="orange" data-testid="rts-reject-reason"><Trans>Rejected: {order.reject_reason}</Trans></Alert> : null}
+      notice={reason ? <Alert color="orange" data-testid="rts-reject-reason"><Trans>Rejected: {reason}</Trans></Alert> : null}
       header={<Header order={order} />}
     >
       <Shipments shipments={detail.data.shipments} />

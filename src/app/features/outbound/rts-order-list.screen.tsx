@@ -1,5 +1,7 @@
 import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import { RTS_ORDER_ACCESS, RTS_ORDER_PAGES, rtsOrderContract } from '../../../shared/contract/rts-order.contract';
@@ -14,7 +16,7 @@ import { OrderBulkBar, useOrderSelection } from './order-selection';
 
 /**
  * /rtsoutbound/order: the derived list of RTS orders (filters, status tags, export), newest first,
- * with actions on the chosen rows for those who may allocate: allocate them together by the RTS
+ * with Create and actions on the chosen rows for those who may allocate: allocate them together by the RTS
  * allocate rules, or release them (one supplier's) to picking in one RTS wave.
  */
 export default function RtsOrderListScreen() {
@@ -22,6 +24,8 @@ export default function RtsOrderListScreen() {
   const { perms } = useSession();
   const { selection, orderNos, count, clear, moved } = useOrderSelection();
   const route = routeAt(RTS_ORDER_PAGES.list);
+  const createRoute = routeAt(RTS_ORDER_PAGES.create);
+  const canCreate = useCanOpen(RTS_ORDER_PAGES.create);
   const canOpenDetail = useCanOpen(RTS_ORDER_PAGES.detail);
   const canAllocate = perms.has(RTS_ORDER_ACCESS.allocate.perm);
 
@@ -62,6 +66,11 @@ export default function RtsOrderListScreen() {
       detailHref={canOpenDetail ? (key) => ({ to: RTS_ORDER_PAGES.detail, params: { id: key } }) : undefined}
       selection={canAllocate ? selection : undefined}
       selectionActions={bulk}
+      actions={canCreate && (
+        <Button component={Link} to={RTS_ORDER_PAGES.create} leftSection={<IconPlus size={16} aria-hidden />}>
+          {createRoute ? i18n._(createRoute.title) : null}
+        </Button>
+      )}
     />
   );
 }

@@ -64,7 +64,7 @@ export const rtsQuotaResource = defineResource({
   warehouseScoped: true,
   fields: {
     supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', required: true, max: 64, sortable: true, filter: { op: 'eq', type: 'input' } },
-    daily_max_qty: { kind: 'int', label: /*i18n*/ 'Daily Max Qty', required: true, min: 0, max: 100_000_000, sortable: true },
+    daily_max_qty: { kind: 'int', label: /*i18n*/ 'Daily Max Qty', required: true, min: 0, max: 100_000_000 },
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', readOnly: true },
     updated_at: { kind: 'time', label: /*i18n*/ 'Updated At', readOnly: true },
   },

@@ -48,6 +48,7 @@ import { cycleCountHandlers } from './modules/inventory/cycle-count.handlers';
 import { fullStockCountHandlers } from './modules/inventory/full-stock-count.handlers';
 import { salesOrderHandlers } from './modules/outbound/sales-order.handlers';
 import { mtOrderHandlers } from './modules/outbound/mt-order.handlers';
+import { rtsOrderHandlers } from './modules/outbound/rts-order.handlers';
 import { transferRequestHandlers } from './modules/outbound/transfer-request.handlers';
 import { registerSalesOrderImportFiles, salesOrderImportHandlers } from './modules/outbound/sales-order-import.handlers';
 import { waveHandlers } from './modules/outbound/wave.handlers';
@@ -70,7 +71,7 @@ import { abcHandlers } from './modules/inventory/abc.handlers';
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
   ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...transitHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
-  ...salesOrderHandlers, ...mtOrderHandlers, ...transferRequestHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...mtShippingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
+  ...salesOrderHandlers, ...mtOrderHandlers, ...rtsOrderHandlers, ...transferRequestHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...mtShippingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers, ...abcHandlers,
 };
 

@@ -411,6 +411,15 @@ export const RTS_REASON = defineCodes({
   RP1: ['RP1', /*i18n*/ 'Damaged Items'],
 });
 
+/**
+ * What becomes of the units an RTS order returns (spec §3 "removal disposal"; the numbers are ours):
+ * the supplier picks them up, they go back during an inbound, they are sent back, or thrown away.
+ */
+export const RTS_REMOVAL_DISPOSAL = defineCodes({
+  PICKED_UP_BY_SUPPLIER: [1, /*i18n*/ 'Picked Up by Supplier'], DURING_INBOUND: [2, /*i18n*/ 'During Inbound'],
+  SENT_BACK: [3, /*i18n*/ 'Sent Back'], THROW_AWAY: [4, /*i18n*/ 'Throw Away'],
+});
+
 // Return inbound
 
 export const RETURN_INBOUND_CONDITION = defineCodes({
@@ -550,6 +559,8 @@ export const INVENTORY_REF_TYPE = defineCodes({
   SORTING_TASK: ['SORTING_TASK', /*i18n*/ 'Sorting Task'],
   /** A move transfer's transit shipment: its units leave the source (move outbound 21) and reach the destination (move inbound 20). */
   TRANSIT_SHIPMENT: ['TRANSIT_SHIPMENT', /*i18n*/ 'Transit Shipment'],
+  /** An RTS shipment takes an RTS order's picked units back to their supplier (return to supplier 4). */
+  RTS_SHIPMENT: ['RTS_SHIPMENT', /*i18n*/ 'RTS Shipment'],
 });
 
 /** Block (lock) and unblock of stock, as the block/unblock logs show them (numbers are ours). */
@@ -699,6 +710,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   rts_status: RTS_STATUS,
   rts_type: RTS_TYPE,
   rts_reason: RTS_REASON,
+  rts_removal_disposal: RTS_REMOVAL_DISPOSAL,
   return_inbound_condition: RETURN_INBOUND_CONDITION,
   return_inbound_reason: RETURN_INBOUND_REASON,
   return_inbound_result: RETURN_INBOUND_RESULT,

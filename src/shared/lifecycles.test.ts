@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS } from './codes';
+import { INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_STATUS } from './codes';
 import {
-  ADJUSTMENT_LIFECYCLE, ASN_LIFECYCLE, INBOUND_EXCEPTION_LIFECYCLE, TASK_LIFECYCLE, canMove, isFinal, transitionRefusal, type Lifecycle,
+  ADJUSTMENT_LIFECYCLE, ASN_LIFECYCLE, INBOUND_EXCEPTION_LIFECYCLE, OUTBOUND_DOC_LIFECYCLE, RTS_DOC_LIFECYCLE, RTS_ORDER_LIFECYCLE, SALES_ORDER_LIFECYCLE, TASK_LIFECYCLE,
+  canMove, isFinal, orderLifecycle, transitionRefusal, type Lifecycle,
 } from './lifecycles';
 import type { CodeValue } from './codes';
 
@@ -51,5 +52,30 @@ describe('lifecycles (spec §4)', () => {
     const S = INBOUND_STATUS.values;
     expect(transitionRefusal(ASN_LIFECYCLE, 'ASN A1', S.DONE, S.CANCELLED)).toBe('ASN A1 is DONE: it cannot become CANCELLED (that status is final).');
     expect(transitionRefusal(ASN_LIFECYCLE, 'ASN A1', S.COUNTING, S.CANCELLED)).toBe('ASN A1 is COUNTING: it cannot become CANCELLED (from COUNTING it can become COUNTED, FAILED).');
+  });
+});
+
+describe('RTS orders', () => {
+  const S = SALES_ORDER_STATUS.values;
+  const D = RTS_STATUS.values;
+
+  it('an RTS order goes from picked straight to shipping and outbound; the sales lifecycle is unchanged', () => {
+    const rts = orderLifecycle(OUTBOUND_ORDER_TYPE.values.RTS);
+    expect(rts).toBe(RTS_ORDER_LIFECYCLE);
+    expect(canMove(rts, S.PICKED, S.SHIPPING)).toBe(true);
+    expect(canMove(rts, S.SHIPPING, S.OUTBOUND)).toBe(true);
+    expect(canMove(rts, S.PICKED, S.CHECKING)).toBe(false);
+    expect(canMove(rts, S.SHIPPING, S.CANCEL)).toBe(false);
+    for (const type of [OUTBOUND_ORDER_TYPE.values.SALES, OUTBOUND_ORDER_TYPE.values.MT]) expect(orderLifecycle(type)).toBe(SALES_ORDER_LIFECYCLE);
+    expect(canMove(SALES_ORDER_LIFECYCLE, S.PICKED, S.SHIPPING)).toBe(false);
+  });
+
+  it('an RTS document ships to done (or in transit when it comes back); released documents are never cancelled', () => {
+    for (const [from, to] of [[D.OUTBOUNDING, D.SHIPPING], [D.SHIPPING, D.DONE], [D.SHIPPING, D.IN_TRANSIT], [D.IN_TRANSIT, D.INBOUNDING]] as const) {
+      expect(canMove(RTS_DOC_LIFECYCLE, from, to)).toBe(true);
+    }
+    expect(canMove(RTS_DOC_LIFECYCLE, D.OUTBOUNDING, D.CANCEL)).toBe(false);
+    expect(canMove(OUTBOUND_DOC_LIFECYCLE, D.SHIPPING, D.DONE)).toBe(false);
+    expect(isFinal(RTS_DOC_LIFECYCLE, D.DONE)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, RTS_STATUS, SALES_ORDER_STATUS, TASK_STATUS, type CodeList, type CodeValue,
+  INBOUND_EXCEPTION_STATUS, INBOUND_STATUS, INVENTORY_ADJUSTMENT_STATUS, OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_STATUS, TASK_STATUS, type CodeList, type CodeValue,
 } from './codes';
 
 /**
@@ -167,3 +167,36 @@ export const OUTBOUND_DOC_LIFECYCLE = lifecycle<OutboundDocStatus>(RTS_STATUS, {
   [D.DONE]: [],
   [D.CANCEL]: [],
 });
+
+/**
+ * RTS order documents: as OUTBOUND_DOC_LIFECYCLE up to outbounding (released to picking); then
+ * shipping while some of its picking tasks have shipped, and done when all have (the units are the
+ * supplier's). A virtual RTS with re-inbound may pass in transit and inbounding when it comes back
+ * as an inbound (docs/outbound.md "RTS orders").
+ */
+export const RTS_DOC_LIFECYCLE = lifecycle<OutboundDocStatus>(RTS_STATUS, {
+  ...OUTBOUND_DOC_LIFECYCLE.next,
+  [D.OUTBOUNDING]: [D.SHIPPING],
+  [D.SHIPPING]: [D.DONE, D.IN_TRANSIT],
+});
+
+/**
+ * The outbound order (sales_orders.status) of an RTS order: picked units go from their containers
+ * straight to the supplier's shipment — no sorting, checking or packing: picked → shipping →
+ * outbound. Cancel as the sales order's, before it ships.
+ */
+export const RTS_ORDER_LIFECYCLE = lifecycle<SalesOrderStatus>(SALES_ORDER_STATUS, {
+  [S.CREATED]: [S.PENDING_PICK, S.PICKING, S.CANCEL],
+  [S.PENDING_PICK]: [S.CREATED, S.CANCEL],
+  [S.PICKING]: [S.PICKED, S.PICK_FAIL, S.CANCEL],
+  [S.PICK_FAIL]: [S.CREATED, S.PENDING_PICK, S.CANCEL],
+  [S.PICKED]: [S.SHIPPING, S.CANCEL],
+  [S.SORTING]: [], [S.SORTED]: [], [S.CHECKING]: [], [S.CHECKED]: [], [S.PACKING]: [], [S.PACKED]: [],
+  [S.SHIPPING]: [S.OUTBOUND],
+  [S.OUTBOUND]: [],
+  [S.CANCEL]: [],
+});
+
+/** The lifecycle an outbound order of the type moves along (sales and MT: the sales one). */
+export const orderLifecycle = (orderType: number): Lifecycle<SalesOrderStatus> =>
+  (orderType === OUTBOUND_ORDER_TYPE.values.RTS ? RTS_ORDER_LIFECYCLE : SALES_ORDER_LIFECYCLE);

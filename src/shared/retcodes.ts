@@ -84,6 +84,11 @@ export const RET = {
    */
   STOCK_HELD_BY_DOCUMENT: -286004,
   /**
+   * RTS order: create, edit or approve would take the supplier's RTS orders of the day past its RTS
+   * quota (Rule Center). `data` holds supplier_id, day, daily_max_qty, used_qty and qty.
+   */
+  RTS_QUOTA_EXCEEDED: -286005,
+  /**
    * Counting: the count takes a SKU past the quantity its group expects and the surplus was not
    * confirmed; `data` holds sku_id, expected_qty, counted_qty, qty and surplus_qty. Send it again with confirm_surplus.
    */

@@ -7,11 +7,12 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
-  mtOrders, mtPackingTasks, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, mtPackingTasks, rtsOrders, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
 import { writeConf } from '../../src/server/common/conf';
+import { seedDemoRtsOrders } from '../../src/server/modules/outbound/rts-order.seed';
 import { seedDemoMtOrders } from '../../src/server/modules/outbound/mt-order.seed';
 import { contract } from '../../src/shared/contract';
 import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
@@ -205,6 +206,14 @@ beforeAll(async () => {
   VALID_BODIES.getMtDestinationPriorityDetail = { dest_whs_id: 'IDJKT1' };
   const [mtRule] = await server.database.db.insert(salesAllocateRules).values({ whsId: 'SGSIN1', ruleName: 'Contract MT rule', orderType: 2, priority: 1, status: 2 }).returning();
   VALID_BODIES.getMtAllocateRuleDetail = { rule_id: mtRule!.ruleId };
+  // RTS orders (the demo's are IDJKT1's): the demo seed's four, here, one released to picking; an RTS allocate rule.
+  await server.database.db.transaction((tx) => seedDemoRtsOrders(tx, 'SGSIN1'));
+  const [rtsTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.orderType, 3))).limit(1);
+  VALID_BODIES.getRtsOrderDetail = { order_no: (await firstOf(server.database.db.select({ no: rtsOrders.orderNo }).from(rtsOrders).where(eq(rtsOrders.whsId, 'SGSIN1')))).no };
+  VALID_BODIES.getRtsPickingTaskDetail = { task_no: rtsTask!.taskNo };
+  VALID_BODIES.getRtsQuotaDetail = { supplier_id: '*' };
+  const [rtsRule] = await server.database.db.insert(salesAllocateRules).values({ whsId: 'SGSIN1', ruleName: 'Contract RTS rule', orderType: 3, priority: 1, status: 2 }).returning();
+  VALID_BODIES.getRtsAllocateRuleDetail = { rule_id: rtsRule!.ruleId };
   // The demo's checked cart (outbound.seed.ts).
   const [checkingTask] = await server.database.db.select().from(checkingTasks).where(eq(checkingTasks.whsId, 'SGSIN1')).limit(1);
   VALID_BODIES.getCheckingTaskDetail = { task_no: checkingTask!.taskNo };

@@ -28,6 +28,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/moveinbound/mtmassputaway': () => import('../features/inbound/putaway-mass.screen'),
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/mtoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
+  '/rtsoutbound/picking/{-$id}': () => import('../features/outbound/picking.screen'),
   '/mtoutbound/checking/{-$picking_id}': () => import('../features/outbound/mt-checking.screen'),
   '/mtoutbound/packing/edit/{-$packingId}/{-$palletId}': () => import('../features/outbound/mt-packing.screen'),
   '/mtoutbound/shipping/{-$shippingId}': () => import('../features/outbound/mt-shipping.screen'),

@@ -17,6 +17,8 @@ const KINDS = {
   salesOrder: { prefix: 'SO', seq: salesOrderNoSeq },
   /** A move-transfer order: a row of the outbound order table too, numbered from its sequence. */
   mtOrder: { prefix: 'MT', seq: salesOrderNoSeq },
+  /** A return to supplier order: a row of the outbound order table too. */
+  rtsOrder: { prefix: 'RTS', seq: salesOrderNoSeq },
   wave: { prefix: 'WV', seq: waveNoSeq },
   pickingTask: { prefix: 'PK', seq: pickingTaskNoSeq },
   outboundException: { prefix: 'OEX', seq: outboundExceptionNoSeq },
@@ -33,6 +35,8 @@ const KINDS = {
   ccTask: { prefix: 'CCT', seq: ccTaskNoSeq },
   ccDiff: { prefix: 'CCD', seq: ccDiffNoSeq },
   transitShipment: { prefix: 'TS', seq: transitShipmentNoSeq },
+  /** An RTS shipment (and its manifest): shipments of every kind share the sequence. */
+  rtsShipment: { prefix: 'RSH', seq: transitShipmentNoSeq },
   transferRequest: { prefix: 'TR', seq: transferRequestNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 

@@ -10,6 +10,7 @@ import { seedDemoVas } from '../modules/inbound/vas.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoMtOrders } from '../modules/outbound/mt-order.seed';
 import { seedDemoPackedMtOrder } from '../modules/outbound/mt-shipping.seed';
+import { seedDemoRtsOrders } from '../modules/outbound/rts-order.seed';
 import { seedDemoTransferRequests } from '../modules/outbound/transfer-request.seed';
 import { seedDemoOutboundRules } from '../modules/outbound/outbound-rules.seed';
 import { seedDemoConsumables } from '../modules/consumables/consumables.seed';
@@ -203,6 +204,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoOutbound(tx, DEMO_WAREHOUSES.map((w) => w.whsId), putWalls);
     await seedDemoMtOrders(tx, 'IDJKT1', ['SGSIN1', 'MYKUL1']);
     await seedDemoPackedMtOrder(tx, 'IDJKT1', 'SGSIN1');
+    await seedDemoRtsOrders(tx, 'IDJKT1');
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));

@@ -30,6 +30,8 @@ import { sortingRuleHooks, sortingSkillHooks } from './outbound/sorting.hooks';
 import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.reads';
 import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
 import { MT_ORDER_READS } from './outbound/mt-order.reads';
+import { RTS_ORDER_READS } from './outbound/rts-order.reads';
+import { rtsQuotaHooks } from './outbound/rts-order.hooks';
 import { TRANSFER_REQUEST_READS } from './outbound/transfer-request.reads';
 import { mtDestinationPriorityHooks } from './outbound/mt-order.hooks';
 import { shippingRuleHooks } from './outbound/shipping-rule';
@@ -85,6 +87,7 @@ const HOOKS: Readonly<Record<string, ResourceHooks>> = {
   cycle_count_skill: cycleCountSkillHooks,
   cycle_count_task_rule: cycleCountTaskRuleHooks,
   mt_destination_priority: mtDestinationPriorityHooks,
+  rts_quota: rtsQuotaHooks,
 };
 
 /**
@@ -136,7 +139,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...TRANSIT_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS, ...TRANSFER_REQUEST_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...TRANSIT_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS, ...RTS_ORDER_READS, ...TRANSFER_REQUEST_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

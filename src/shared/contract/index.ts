@@ -27,6 +27,7 @@ import { stockBlockContract } from './stock-block.contract';
 import { fullStockCountContract } from './full-stock-count.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { mtOrderContract } from './mt-order.contract';
+import { rtsOrderContract } from './rts-order.contract';
 import { mtShippingContract } from './mt-shipping.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
@@ -79,6 +80,7 @@ export const contract = {
   ...fullStockCountContract,
   ...salesOrderContract,
   ...mtOrderContract,
+  ...rtsOrderContract,
   ...mtShippingContract,
   ...salesOrderImportContract,
   ...waveContract,

@@ -22,6 +22,12 @@ describe('the handover manifest', () => {
     expect(manifestJob({ ...data, line_haul: true, line_haul_name: 'LH North', master_awb: null }).print_content).toContain('DIRECT TO LINE HAUL LH North — BYPASS TWS');
   });
 
+  test('an RTS shipment\'s manifest names the supplier it returns to instead of the route', () => {
+    const job = manifestJob({ ...data, destination: 'SUPPLIER SUP1 <Acme>' });
+    expect(job.print_content).toContain('RETURN TO SUPPLIER SUP1 &lt;Acme&gt;');
+    expect(job.print_content).not.toContain('TO TRANSIT WAREHOUSE');
+  });
+
   test('the master AWB label: 100×150, its Code 128 and the group', () => {
     const job = masterAwbJob({ master_awb: 'MSH1', carrier_name: 'Ninja Van', shipping_no: 'SH1', group_code: 'BAG-1', parcel_count: 12 });
     expect(job).toMatchObject({ conf_name: 'label', width: 100, height: 150, options: { kind: 'MASTER_AWB' } });

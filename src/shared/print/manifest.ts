@@ -29,6 +29,8 @@ export interface ManifestData {
   /** Straight to the line haul (bypass TWS: `line_haul_name` when the rule names one), or to the transit warehouse's sorting. */
   line_haul: boolean;
   line_haul_name: string | null;
+  /** Where it goes when it is neither the transit warehouse nor a line haul (an RTS shipment: the supplier), printed instead. */
+  destination?: string | null;
   warehouse: string;
   parcels: readonly ManifestParcel[];
   /** When it shipped (unix seconds), printed in `time_zone`. */
@@ -43,7 +45,7 @@ export function manifestJob(data: ManifestData, size: PageSize = DOCUMENT_SIZES.
   const totalWeight = weighed.length > 0 ? weighed.reduce((sum, p) => sum + (p.weight_g ?? 0), 0) : null;
   const orders = new Set(data.parcels.map((p) => p.order_no)).size;
   const field = (caption: string, value: string | null) => (value ? `<div><span class="k">${caption}</span> ${e(value)}</div>` : '');
-  const route = data.line_haul
+  const route = data.destination ? `RETURN TO ${e(data.destination)}` : data.line_haul
     ? `DIRECT TO LINE HAUL${data.line_haul_name ? ` ${e(data.line_haul_name)}` : ''} — BYPASS TWS`
     : 'TO TRANSIT WAREHOUSE (TWS) SORTING';
   const page = `<header><div><h1>Shipping Manifest</h1>
@@ -52,7 +54,7 @@ export function manifestJob(data: ManifestData, size: PageSize = DOCUMENT_SIZES.
 ${field('Warehouse', data.warehouse)}${field('Dock', data.dock_code)}${field('Vehicle', data.vehicle_no)}${field('Driver', data.driver_name)}${field('Pallet/Bag', data.group_code)}
 <div><span class="k">Shipped</span> ${e(labelTime(data.shipped_at, data.time_zone))}</div></div>
 ${code128Svg(data.shipping_no, { maxWidthMm: 80, heightMm: 14, moduleMm: 0.33 })}</header>
-<div class="route b" data-route="${data.line_haul ? 'line-haul' : 'tws'}">${route}</div>
+<div class="route b" data-route="${data.destination ? 'destination' : data.line_haul ? 'line-haul' : 'tws'}">${route}</div>
 ${data.master_awb ? `<div class="awb"><span class="k">Master AWB</span> <span class="mono b">${e(data.master_awb)}</span>${code128Svg(data.master_awb, { maxWidthMm: 80, heightMm: 10, moduleMm: 0.33 })}</div>` : ''}
 <table><thead><tr><th class="n">#</th><th>Tracking No.</th><th>Order No.</th><th class="q">Qty</th><th class="q">Weight</th></tr></thead><tbody>
 ${data.parcels.map((p, i) => `<tr><td class="n">${i + 1}</td><td class="mono">${e(p.tracking_no)}</td><td class="mono">${e(p.order_no)}</td><td class="q">${e(p.qty)}</td><td class="q">${e(labelWeight(p.weight_g))}</td></tr>`).join('\n')}

@@ -94,6 +94,8 @@ const allocateRuleResource = <const N extends string, const S extends string>(na
 export const salesAllocateRuleResource = allocateRuleResource('sales_allocate_rule', 'sales', OUTBOUND_ORDER_TYPE.values.SALES);
 /** MT allocate rules: the allocation of move-transfer orders (mt-order.ts) reads these. */
 export const mtAllocateRuleResource = allocateRuleResource('mt_allocate_rule', 'mt', OUTBOUND_ORDER_TYPE.values.MT);
+/** RTS allocate rules: the allocation of return to supplier orders (rts-order.ts) reads these. */
+export const rtsAllocateRuleResource = allocateRuleResource('rts_allocate_rule', 'rts', OUTBOUND_ORDER_TYPE.values.RTS);
 
 /**
  * Picking rules (spec §2 Rule Center › Picking Rule): for one zone, or for the warehouse when no

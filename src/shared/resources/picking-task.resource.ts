@@ -1,5 +1,6 @@
 import { EXPORT_REPORT_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, PICKING_TYPE, SUB_PICKING_SPLIT_BY, TASK_STATUS, codeEnum } from '../codes';
 import { MT_PICKING_TASK_PAGES } from '../contract/mt-order.contract';
+import { RTS_PICKING_TASK_PAGES } from '../contract/rts-order.contract';
 import { PICKING_TASK_PAGES } from '../contract/picking.contract';
 import { SUB_PICKING_PAGES } from '../contract/sub-picking.contract';
 import { defineResource, type FieldDef } from './define';
@@ -56,6 +57,17 @@ export const mtPickingTaskResource = defineResource({
   api: { list: { path: '/apps/process/outbound/mtorder/search_mt_picking_task' } },
   pages: { list: MT_PICKING_TASK_PAGES.list, detail: MT_PICKING_TASK_PAGES.detail },
   ownScreens: ['detail'],
+});
+
+/** The picking tasks of RTS waves (spec §2 /rtsoutbound/task/picking): the same tasks, RTS orders only. */
+export const rtsPickingTaskResource = defineResource({
+  ...taskList,
+  name: 'rts_picking_task',
+  fields: taskFields,
+  fixed: { kind: K.PICKING, order_type: OUTBOUND_ORDER_TYPE.values.RTS },
+  api: { list: { path: '/apps/process/outbound/rtsorder/search_rts_picking_task' } },
+  // Its detail page names the task and an order (two parameters): the list screen links it.
+  pages: { list: RTS_PICKING_TASK_PAGES.list },
 });
 
 /** Reverse picking tasks: the picked units of a cancelled order, put back. The order is the one they return; no wave. */

@@ -24,13 +24,14 @@ import { logicAreaResource } from './logic-area.resource';
 import { merchantResource } from './merchant.resource';
 import { mergeRuleResource, mergeTaskResource } from './merging.resource';
 import {
-  autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, mtAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
+  autoWaveRuleResource, flowPickingSkillResource, pickingRuleResource, pickingSkillResource, salesAllocateRuleResource, mtAllocateRuleResource, rtsAllocateRuleResource, storeGroupTemplateResource, waveGroupResource,
   waveGroupingRuleResource, waveRuleResource, zoneColorResource,
 } from './outbound-rules.resource';
 import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
 import { mtDestinationPriorityResource, mtOrderResource } from './mt-order.resource';
-import { mtPickingTaskResource, pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
+import { rtsOrderResource, rtsQuotaResource } from './rts-order.resource';
+import { mtPickingTaskResource, rtsPickingTaskResource, pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
 import { putawayRuleResource } from './putaway-rule.resource';
 import { mtPutawayTaskResource, putawayTaskResource } from './putaway-task.resource';
@@ -77,7 +78,8 @@ export const RESOURCES = [
   sortingTaskResource, preSortingTaskResource, sortingRuleResource, sortingSkillResource,
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   instantZoneCodeResource, deliveryTaskResource,
-  salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, mtCheckingTaskResource, mtPackingTaskResource, mtShipmentResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
+  salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, mtCheckingTaskResource, mtPackingTaskResource, mtShipmentResource,
+  rtsAllocateRuleResource, rtsOrderResource, rtsPickingTaskResource, rtsQuotaResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,
   ...INVENTORY_MAP_RESOURCES, transitShipmentResource, incomingTransitShipmentResource, transferRequestResource, transferTaskResource, adjustmentResource, blockStockResource, blockLocationResource,

@@ -7,7 +7,7 @@
 export const OPERATION_PATHS = [
   '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
   '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting', '/inbound/reprocess',
-  '/salesoutbound/picking', '/mtoutbound/picking', '/mtoutbound/checking', '/mtoutbound/packing/edit', '/mtoutbound/shipping', '/mtoutbound/shippingbybox', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
+  '/salesoutbound/picking', '/mtoutbound/picking', '/mtoutbound/checking', '/mtoutbound/packing/edit', '/mtoutbound/shipping', '/mtoutbound/shippingbybox', '/rtsoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
   '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/groupshipping', '/salesoutbound/mergeLane',
   '/salesoutbound/instantDelivery/pigeonhole',
   '/inventorymanage/cc/ccorder/count', '/inventorymanage/fsc/fsctask/count', '/inventorymanage/racktransfer/picking',

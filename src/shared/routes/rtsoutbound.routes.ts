@@ -13,8 +13,10 @@ export const RTS_OUTBOUND_ROUTES: readonly RouteDecl[] = [
   page('/rtsoutbound/allocate/$orderNo', msg`Allocate RTS Order`, { perm: derivePerm('/rtsoutbound/order/allocate'), parent: '/rtsoutbound/order' }),
   page('/rtsoutbound/approve/$orderNo', msg`Approve RTS Order`, { perm: derivePerm('/rtsoutbound/order/approve'), parent: '/rtsoutbound/order' }),
   list('/rtsoutbound/task/picking', msg`Picking Task`),
-  page('/rtsoutbound/task/picking/detail/$task_number/$order_no', msg`Picking Task Detail`),
-  page('/rtsoutbound/picking/{-$id}', msg`Picking`),
+  page('/rtsoutbound/task/picking/detail/$task_number/$order_no', msg`Picking Task Detail`, {
+    perm: derivePerm('/rtsoutbound/task/picking'), parent: '/rtsoutbound/task/picking',
+  }),
+  page('/rtsoutbound/picking/{-$id}', msg`Picking`, { actions: { Action: msg`Pick RTS orders` } }),
   page('/rtsoutbound/shipping', msg`Shipping`),
-  page('/rtsoutbound/shipping/create/$taskNumber', msg`Create Shipping`),
+  page('/rtsoutbound/shipping/create/$taskNumber', msg`Create Shipping`, { parent: '/rtsoutbound/shipping' }),
 ];

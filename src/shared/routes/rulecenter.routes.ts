@@ -135,6 +135,10 @@ export const RULE_CENTER_ROUTES: readonly RouteDecl[] = [
   }),
   list('/rulecenter/quotaConfig/multiplier', msg`Quota Multiplier`),
   list('/rulecenter/quotaConfig/rtsQuota', msg`RTS Quota`),
+  // Ours: an RTS quota (a supplier's units per day) is made and changed on forms of its own.
+  page('/rulecenter/quotaConfig/rtsQuota/create', msg`Create RTS Quota`),
+  page('/rulecenter/quotaConfig/rtsQuota/edit', msg`Edit RTS Quota`),
+  page('/rulecenter/quotaConfig/rtsQuota/view', msg`RTS Quota Detail`),
   list('/rulecenter/quotaConfig/sotQuota', msg`SOT Quota`),
   list('/rulecenter/asnDeliverySlot', msg`ASN Delivery Slot`),
   // Ours: receiving shifts (the slots of a day) are made and changed on forms of their own.

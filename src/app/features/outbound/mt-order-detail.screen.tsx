@@ -1,23 +1,17 @@
-import { useState } from 'react';
-import { Alert, Button, Group } from '@mantine/core';
-import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams, useRouterState } from '@tanstack/react-router';
+import { Alert } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_STATUS } from '../../../shared/codes';
 import { MT_ORDER_ACCESS, MT_ORDER_PAGES, mtOrderContract, type MtOrder } from '../../../shared/contract/mt-order.contract';
-import { CANCEL_REASON_MAX } from '../../../shared/contract/sales-order.contract';
-import { docAllocatable, docAwaitsApproval, docCancellable, docEditable, docReleasable, mayDecide } from '../../../shared/outbound/doc-lifecycle';
 import { mtOrderResource } from '../../../shared/resources/mt-order.resource';
 import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
-import { ReasonDialog } from '../../kit/reason-dialog';
 import { FieldValue } from '../../kit/resource/field-value';
 import { useSearchParam } from '../../kit/search-param';
-import { toast } from '../../kit/toast';
-import { useSession } from '../../kit/use-session';
 import { pageTitle } from '../../routes/access';
 import { FactsCard, codeField, orPlaceholder } from '../../kit/record-parts';
+import { DocOrderActions, type DocOrderMoves } from './doc-order-actions';
 import { OrderDetailLayout, useOrderRefresh } from './order-detail-parts';
 import { WaveLink } from './outbound-parts';
 import { outboundQueries } from './outbound.queries';
@@ -58,86 +52,25 @@ function RejectNotice({ reason }: { reason: string | null }) {
   return <Alert color="orange" data-testid="mt-reject-reason"><Trans>Rejected: {reason}</Trans></Alert>;
 }
 
-/**
- * What the user may do to the order in its document status, by permission: edit, approve or reject
- * (never their own order), allocate, release to picking, cancel before picking.
- */
-function Actions({ order, onMoved }: { order: MtOrder; onMoved(): void }) {
+/** The MT order's moves (doc-order-actions.tsx) through the MT calls, in the MT order's words. */
+function useMtMoves(): DocOrderMoves {
   const { t } = useLingui();
-  const { perms, user } = useSession();
-  const [asking, setAsking] = useState<'reject' | 'cancel' | null>(null);
-  const orderNo = order.order_no;
-  const approve = useMutation({
-    mutationFn: () => callApi(mtOrderContract.approveMtOrder, { order_no: orderNo }),
-    onSuccess: () => {
-      toast.success(t`MT order ${orderNo} approved`);
-      onMoved();
-    },
-  });
-  const allocate = useMutation({
-    mutationFn: () => callApi(mtOrderContract.allocateMtOrders, { order_nos: [orderNo] }),
-    onSuccess: () => {
-      toast.success(t`Allocated`);
-      onMoved();
-    },
-  });
-  const release = useMutation({
-    mutationFn: () => callApi(mtOrderContract.releaseMtOrders, { order_nos: [orderNo] }),
-    onSuccess: ({ wave_no: waveNo }) => {
-      toast.success(t`Released in wave ${waveNo}`);
-      onMoved();
-    },
-  });
-  const status = order.doc_status;
-  const decides = perms.has(MT_ORDER_ACCESS.approve.perm) && docAwaitsApproval(status);
-  const own = !mayDecide(order.created_by, user.user_id);
-  const edits = perms.has(MT_ORDER_ACCESS.edit.perm);
-  const allocates = perms.has(MT_ORDER_ACCESS.allocate.perm);
-  return (
-    <Group gap="sm">
-      {edits && docEditable(status) && (
-        <Button variant="light" component={Link} to={MT_ORDER_PAGES.edit.replace('$orderNo', encodeURIComponent(orderNo))} leftSection={<IconEdit size={16} aria-hidden />}>
-          <Trans>Edit</Trans>
-        </Button>
-      )}
-      {decides && (
-        <Button variant="light" color="green" disabled={own} title={own ? t`You created this order: another approver decides on it.` : undefined}
-          leftSection={<IconCheck size={16} aria-hidden />} loading={approve.isPending} onClick={() => approve.mutate()}>
-          <Trans>Approve</Trans>
-        </Button>
-      )}
-      {decides && (
-        <Button variant="light" color="orange" disabled={own} onClick={() => setAsking('reject')}><Trans>Reject</Trans></Button>
-      )}
-      {allocates && docAllocatable(status) && (
-        <Button variant="light" loading={allocate.isPending} onClick={() => allocate.mutate()}><Trans>Allocate</Trans></Button>
-      )}
-      {allocates && docReleasable(status) && (
-        <Button variant="light" loading={release.isPending} onClick={() => release.mutate()}><Trans>Release to Picking</Trans></Button>
-      )}
-      {edits && docCancellable(status) && (
-        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={() => setAsking('cancel')}><Trans>Cancel Order</Trans></Button>
-      )}
-      <ReasonDialog
-        opened={asking !== null}
-        title={asking === 'reject' ? t`Reject MT Order` : t`Cancel Order`}
-        explanation={asking === 'reject'
-          ? <Trans>Reject MT order {orderNo}? A rejected order is final: its creator makes a new one.</Trans>
-          : <Trans>Cancel MT order {orderNo}? Stock reserved for it is released. A cancelled order cannot be reopened.</Trans>}
-        maxLength={CANCEL_REASON_MAX}
-        confirmLabel={asking === 'reject' ? t`Reject` : t`Cancel Order`}
-        confirmColor={asking === 'reject' ? 'orange' : 'red'}
-        onConfirm={async (reason) => {
-          if (asking === 'reject') await callApi(mtOrderContract.rejectMtOrder, { order_no: orderNo, reason }, { quiet: true });
-          else await callApi(mtOrderContract.cancelMtOrder, { order_no: orderNo, reason }, { quiet: true });
-          toast.success(asking === 'reject' ? t`MT order ${orderNo} rejected` : t`Order cancelled`);
-          setAsking(null);
-          onMoved();
-        }}
-        onClose={() => setAsking(null)}
-      />
-    </Group>
-  );
+  return {
+    access: MT_ORDER_ACCESS,
+    editHref: (orderNo) => MT_ORDER_PAGES.edit.replace('$orderNo', encodeURIComponent(orderNo)),
+    approve: (orderNo) => callApi(mtOrderContract.approveMtOrder, { order_no: orderNo }),
+    allocate: (orderNo) => callApi(mtOrderContract.allocateMtOrders, { order_nos: [orderNo] }),
+    release: (orderNo) => callApi(mtOrderContract.releaseMtOrders, { order_nos: [orderNo] }),
+    reject: (orderNo, reason) => callApi(mtOrderContract.rejectMtOrder, { order_no: orderNo, reason }, { quiet: true }),
+    cancel: (orderNo, reason) => callApi(mtOrderContract.cancelMtOrder, { order_no: orderNo, reason }, { quiet: true }),
+    words: (orderNo) => ({
+      approved: t`MT order ${orderNo} approved`,
+      rejected: t`MT order ${orderNo} rejected`,
+      rejectTitle: t`Reject MT Order`,
+      rejectExplanation: <Trans>Reject MT order {orderNo}? A rejected order is final: its creator makes a new one.</Trans>,
+      cancelExplanation: <Trans>Cancel MT order {orderNo}? Stock reserved for it is released. A cancelled order cannot be reopened.</Trans>,
+    }),
+  };
 }
 
 /**
@@ -149,6 +82,7 @@ function Actions({ order, onMoved }: { order: MtOrder; onMoved(): void }) {
 export default function MtOrderDetailScreen() {
   const { i18n } = useLingui();
   const refresh = useOrderRefresh();
+  const moves = useMtMoves();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { orderNo: fromPath } = useParams({ strict: false }) as { orderNo?: string };
   const fromQuery = useSearchParam('order_no');
@@ -161,7 +95,7 @@ export default function MtOrderDetailScreen() {
   return (
     <OrderDetailLayout
       heading={heading} detail={detail.data} orderType={MT}
-      actions={<Actions order={order} onMoved={refresh} />}
+      actions={<DocOrderActions order={order} moves={moves} onMoved={refresh} />}
       notice={<RejectNotice reason={order.reject_reason} />}
       header={<Header order={order} />}
     />

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
 import { MT_ORDER_PAGES, MT_PICKING_TASK_PAGES } from '../../../shared/contract/mt-order.contract';
+import { RTS_ORDER_PAGES } from '../../../shared/contract/rts-order.contract';
 import { PICKING_TASK_PAGES } from '../../../shared/contract/picking.contract';
 import { SALES_ORDER_PAGES, type OrderTask } from '../../../shared/contract/sales-order.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
@@ -16,11 +17,12 @@ import { useCanOpen } from '../../routes/use-access';
 
 /**
  * The pieces the outbound detail screens share: task and order links and the table of picking
- * tasks. `orderType` says whose pages they open: a sales order's (default) or an MT order's, whose
- * detail pages take their record from the query string.
+ * tasks. `orderType` says whose pages they open: a sales order's (default), an MT order's, whose
+ * detail pages take their record from the query string, or an RTS order's.
  */
 
 const MT = OUTBOUND_ORDER_TYPE.values.MT;
+const RTS = OUTBOUND_ORDER_TYPE.values.RTS;
 
 
 export const taskStatusField = codeField(TASK_STATUS, /*i18n*/ 'Status', true);
@@ -37,7 +39,8 @@ export function TaskLink({ taskNo, kind, orderType }: { taskNo: string; kind: nu
   const mt = orderType === MT;
   const href = mt ? MT_PICKING_TASK_PAGES.detail : taskDetailHref(taskNo, kind);
   const canOpen = useCanOpen(href);
-  if (!canOpen) return <>{taskNo}</>;
+  // An RTS task's detail page (task and order) is not built: its number only.
+  if (!canOpen || orderType === RTS) return <>{taskNo}</>;
   return mt ? <Anchor component={Link} to={href} search={{ task_no: taskNo } as never}>{taskNo}</Anchor> : <Anchor component={Link} to={href}>{taskNo}</Anchor>;
 }
 
@@ -77,8 +80,10 @@ export function TaskTable({ tasks, orderType }: { tasks: readonly OrderTask[]; o
 /** An order number, linked to its detail for those who may open it. */
 export function OrderLink({ orderNo, orderType }: { orderNo: string; orderType?: number }) {
   const mt = orderType === MT;
-  const canOpen = useCanOpen(mt ? MT_ORDER_PAGES.detail : SALES_ORDER_PAGES.detail);
+  const rts = orderType === RTS;
+  const canOpen = useCanOpen(mt ? MT_ORDER_PAGES.detail : rts ? RTS_ORDER_PAGES.detail : SALES_ORDER_PAGES.detail);
   if (!canOpen) return <>{orderNo}</>;
+  if (rts) return <Anchor component={Link} to={RTS_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor>;
   return mt
     ? <Anchor component={Link} to={MT_ORDER_PAGES.detail} search={{ order_no: orderNo } as never}>{orderNo}</Anchor>
     : <Anchor component={Link} to={SALES_ORDER_PAGES.detail.replace('$id', encodeURIComponent(orderNo))}>{orderNo}</Anchor>;

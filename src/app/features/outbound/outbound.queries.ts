@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { flowPickContract } from '../../../shared/contract/flow-pick.contract';
 import { mtOrderContract } from '../../../shared/contract/mt-order.contract';
+import { rtsOrderContract } from '../../../shared/contract/rts-order.contract';
 import { pickingContract } from '../../../shared/contract/picking.contract';
 import { salesOrderContract } from '../../../shared/contract/sales-order.contract';
 import { subPickingContract } from '../../../shared/contract/sub-picking.contract';
@@ -36,6 +37,12 @@ export const outboundQueries = {
   mtOrderDetail: (orderNo: string) => queryOptions({
     queryKey: ['outbound', 'mtOrder', 'detail', orderNo],
     queryFn: ({ signal }) => callApi(mtOrderContract.getMtOrderDetail, { order_no: orderNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: orderNo !== '',
+    retry: false,
+  }),
+  rtsOrderDetail: (orderNo: string) => queryOptions({
+    queryKey: ['outbound', 'rtsOrder', 'detail', orderNo],
+    queryFn: ({ signal }) => callApi(rtsOrderContract.getRtsOrderDetail, { order_no: orderNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
     enabled: orderNo !== '',
     retry: false,
   }),

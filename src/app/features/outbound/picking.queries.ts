@@ -2,17 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { OUTBOUND_ORDER_TYPE, type CodeOf } from '../../../shared/codes';
 import { mtOrderContract } from '../../../shared/contract/mt-order.contract';
 import { pickingContract } from '../../../shared/contract/picking.contract';
+import { rtsOrderContract } from '../../../shared/contract/rts-order.contract';
 import { callApi } from '../../kit/api';
 
 /** Whose picking tasks a picking screen claims: sales orders' (Picking, Task Picking) or MT orders' (MT Picking). */
 export type PickingOrderType = CodeOf<typeof OUTBOUND_ORDER_TYPE>;
 const SALES = OUTBOUND_ORDER_TYPE.values.SALES;
 
-/** A claim of the screen's order type: the MT picking screen claims through its own call, over MT tasks only. */
+/** A claim of the screen's order type: the MT and RTS picking screens claim through their own calls, over their type's tasks only. */
 function claim(taskNo: string | null, containerCode: string | null, subPickingOnly: boolean, orderType: PickingOrderType, options: { signal?: AbortSignal; quiet?: boolean } = {}) {
-  return orderType === OUTBOUND_ORDER_TYPE.values.MT
-    ? callApi(mtOrderContract.claimMtPickingTask, { task_no: taskNo, container_code: containerCode }, options)
-    : callApi(pickingContract.claimPickingTask, { task_no: taskNo, container_code: containerCode, sub_picking_only: subPickingOnly }, options);
+  if (orderType === OUTBOUND_ORDER_TYPE.values.MT) return callApi(mtOrderContract.claimMtPickingTask, { task_no: taskNo, container_code: containerCode }, options);
+  if (orderType === OUTBOUND_ORDER_TYPE.values.RTS) return callApi(rtsOrderContract.claimRtsPickingTask, { task_no: taskNo, container_code: containerCode }, options);
+  return callApi(pickingContract.claimPickingTask, { task_no: taskNo, container_code: containerCode, sub_picking_only: subPickingOnly }, options);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { PickingOrderType } from './picking.queries';
 /** The picking screens: each order type's, over its own tasks (the same flow and ops). */
 const SCREENS: readonly { path: string; orderType: PickingOrderType }[] = [
   { path: '/mtoutbound/picking', orderType: OUTBOUND_ORDER_TYPE.values.MT },
+  { path: '/rtsoutbound/picking', orderType: OUTBOUND_ORDER_TYPE.values.RTS },
   { path: '/salesoutbound/picking', orderType: OUTBOUND_ORDER_TYPE.values.SALES },
 ];
 
@@ -31,7 +32,7 @@ function useOpenTask(path: string) {
 
 /**
  * Picking (spec §2 /salesoutbound/picking/{pickup_id?}; MT Picking, /mtoutbound/picking/{pickup_id?},
- * over MT orders' tasks), PDA-sized: claim a task by its number or
+ * over MT orders' tasks; RTS Picking, /rtsoutbound/picking/{id?}, over RTS orders' tasks), PDA-sized: claim a task by its number or
  * the next one → scan the container (pick cart, basket) → walk the route: scan the location, scan
  * the SKU (each scan one piece; or type the quantity) → the pick is queued in the outbox at once,
  * online or not, checked first against the claimed task and this device's ops (picking-flow.ts).
@@ -40,7 +41,8 @@ function useOpenTask(path: string) {
  * itself is picking-task-flow.tsx, which Task Picking (sub-picking tasks) runs too.
  */
 export default function PickingScreen() {
-  const { pickup_id: taskNo } = useParams({ strict: false }) as { pickup_id?: string };
+  const { pickup_id: pickupId, id } = useParams({ strict: false }) as { pickup_id?: string; id?: string };
+  const taskNo = pickupId ?? id;
   const container = useSearchParam('container') ?? null;
   const mayPick = useMayCall(pickingOps.pick.access);
   const { path, orderType } = useScreen();
@@ -51,7 +53,9 @@ export default function PickingScreen() {
   else body = <PickingTaskFlow key={`${taskNo}\u0000${container ?? ''}`} taskNo={taskNo} container={container} orderType={orderType} onOpen={open} />;
   return (
     <Stack gap="sm" maw={560} mx="auto">
-      <Title order={1} fz="h3">{orderType === OUTBOUND_ORDER_TYPE.values.MT ? <Trans>MT Picking</Trans> : <Trans>Picking</Trans>}</Title>
+      <Title order={1} fz="h3">
+        {orderType === OUTBOUND_ORDER_TYPE.values.MT ? <Trans>MT Picking</Trans> : orderType === OUTBOUND_ORDER_TYPE.values.RTS ? <Trans>RTS Picking</Trans> : <Trans>Picking</Trans>}
+      </Title>
       {body}
     </Stack>
   );

@@ -24,6 +24,7 @@ export * from './cycle-count';
 export * from './abc';
 export * from './full-stock-count';
 export * from './mt-order';
+export * from './rts-order';
 export * from './transit';
 export * from './transfer-request';
 export * from './mt-shipping';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { salesAllocateRules, salesOrderLines, salesOrders } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { reservePrepick, type Quality } from '../inventory/ledger';
-import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
+import { orderLifecycle } from '../../../shared/lifecycles';
 import { assertTransition } from '../../http/lifecycle';
 import { S, lockOrders, logOrders, orderLabel, type OrderRow, type OrderStatus } from './sales-order';
 
@@ -500,7 +500,7 @@ async function waitForStock(
   }
   if (moving.length === 0) return out;
   const arriving = moving.filter((m) => m.order.status !== S.PENDING_PICK);
-  for (const { order } of arriving) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as OrderStatus, S.PENDING_PICK);
+  for (const { order } of arriving) assertTransition(orderLifecycle(order.orderType), orderLabel(order.orderNo), order.status as OrderStatus, S.PENDING_PICK);
   const reasonOf = JSON.stringify(Object.fromEntries(moving.map((m) => [m.order.orderNo, m.reason])));
   const rows = await tx.update(salesOrders).set({ status: S.PENDING_PICK, holdReason: sql`${reasonOf}::jsonb ->> ${salesOrders.orderNo}`, updatedAt: sql`now()` })
     .where(and(eq(salesOrders.whsId, whsId), inArray(salesOrders.orderNo, moving.map((m) => m.order.orderNo)))).returning();
@@ -589,7 +589,7 @@ async function markAllocated(tx: Db, whsId: string, orders: readonly OrderRow[],
   const out = new Map<string, AllocationOutcome>();
   if (orders.length === 0) return out;
   for (const o of orders) {
-    if (o.status !== S.CREATED) assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(o.orderNo), o.status as OrderStatus, S.CREATED);
+    if (o.status !== S.CREATED) assertTransition(orderLifecycle(o.orderType), orderLabel(o.orderNo), o.status as OrderStatus, S.CREATED);
   }
   const units = new Map<string, { qty: number; locations: Set<string> }>();
   for (const { need, picks } of chosen) {

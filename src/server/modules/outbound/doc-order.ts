@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_SOURCE, type CodeOf } from '../../../shared/codes';
-import { OUTBOUND_DOC_LIFECYCLE } from '../../../shared/lifecycles';
+import { OUTBOUND_DOC_LIFECYCLE, type Lifecycle } from '../../../shared/lifecycles';
 import { DOC, docAllocatable, docCancellable, docEditable, docReleasable, mayDecide, type DocStatus } from '../../../shared/outbound/doc-lifecycle';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
@@ -42,6 +42,8 @@ export interface DocKind {
   table: PgTable & DocColumns;
   /** 'MT order', 'RTS order': how messages and log rows name it. */
   noun: string;
+  /** Its document's lifecycle; OUTBOUND_DOC_LIFECYCLE when none. */
+  lifecycle?: Lifecycle<DocStatus>;
   /**
    * Orders allocated together are served in this precedence first (then priority and age): MT, the
    * destination priority. None: priority and age only.
@@ -101,10 +103,10 @@ export async function setDocs(tx: Db, kind: DocKind, whsId: string, orderNos: re
   await tx.update(kind.table).set({ ...set, updatedAt: sql`now()` } as never).where(whereDocs(kind, whsId, orderNos));
 }
 
-/** Moves documents along OUTBOUND_DOC_LIFECYCLE with a log row on their outbound order each. */
+/** Moves documents along their kind's lifecycle with a log row on their outbound order each. */
 export async function moveDocs(tx: Db, kind: DocKind, whsId: string, locked: readonly LockedDoc[], to: DocStatus, note: string, operatorId: number | null, set: DocSet = {}): Promise<void> {
   if (locked.length === 0) return;
-  for (const { doc } of locked) assertTransition(OUTBOUND_DOC_LIFECYCLE, docLabel(kind, doc.orderNo), doc.docStatus as DocStatus, to);
+  for (const { doc } of locked) assertTransition(kind.lifecycle ?? OUTBOUND_DOC_LIFECYCLE, docLabel(kind, doc.orderNo), doc.docStatus as DocStatus, to);
   await setDocs(tx, kind, whsId, locked.map((l) => l.doc.orderNo), { ...set, docStatus: to });
   // The order's own status is unchanged: the log row says what the document did.
   await logOrders(tx, whsId, locked.map(({ order }) => ({ orderNo: order.orderNo, from: order.status, to: order.status, note: `${docName(to)}: ${note}` })), operatorId);

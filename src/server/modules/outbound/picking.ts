@@ -4,7 +4,7 @@ import {
   type CodeOf,
 } from '../../../shared/codes';
 import type { PickingLine, PickingTask, PickingWork, PickPayload, PickResult, ReversePutPayload, ShortPickPayload } from '../../../shared/contract/picking.contract';
-import { SALES_ORDER_LIFECYCLE, TASK_LIFECYCLE } from '../../../shared/lifecycles';
+import { TASK_LIFECYCLE, orderLifecycle } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { cells, containers, outboundAllocations, outboundExceptions, pickingTasks, salesOrders, skus, users } from '../../db/schema';
@@ -403,7 +403,7 @@ export async function applyPicks(tx: Db, whsId: string, userId: number, ops: rea
     allocs.set(alloc.allocId, allocAfter);
     let orderAfter = { ...order, pickedQty: order.pickedQty + p.qty };
     if (orderAfter.status === S.PICKING && orderAfter.pickedQty === orderAfter.totalQty) {
-      assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(orderNo), S.PICKING, S.PICKED);
+      assertTransition(orderLifecycle(order.orderType), orderLabel(orderNo), S.PICKING, S.PICKED);
       orderAfter = { ...orderAfter, status: S.PICKED };
       logs.push({ orderNo, from: S.PICKING, to: S.PICKED, note: 'Picked: every unit is in its container.' });
     }

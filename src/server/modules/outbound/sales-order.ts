@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { ORDER_PRIORITY, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, QUALITY, SALES_ORDER_SOURCE, SALES_ORDER_STATUS, type CodeOf } from '../../../shared/codes';
 import type { OrderInput, OrderTask, SalesOrder, SalesOrderDetail } from '../../../shared/contract/sales-order.contract';
-import { SALES_ORDER_LIFECYCLE } from '../../../shared/lifecycles';
+import { orderLifecycle } from '../../../shared/lifecycles';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import {
@@ -15,7 +15,7 @@ import { unixSeconds } from '../../common/time';
 
 /**
  * Sales orders: made on screen, by import or by an order system, idempotent on the external
- * order number; read with everything the detail page shows; moved along SALES_ORDER_LIFECYCLE
+ * order number; read with everything the detail page shows; moved along its type's orderLifecycle (sales: SALES_ORDER_LIFECYCLE)
  * with a log row for every change. Locks are taken orders first (by number), then picking tasks,
  * then allocations, then stock balances (the ledger's order), so concurrent steps never wait on
  * each other in a cycle.
@@ -94,7 +94,7 @@ export async function moveOrder(
   tx: Db, whsId: string, order: OrderRow, to: OrderStatus, note: string, operatorId: number | null,
   set: Partial<typeof salesOrders.$inferInsert> = {},
 ): Promise<OrderRow> {
-  assertTransition(SALES_ORDER_LIFECYCLE, orderLabel(order.orderNo), order.status as OrderStatus, to);
+  assertTransition(orderLifecycle(order.orderType), orderLabel(order.orderNo), order.status as OrderStatus, to);
   const [row] = await tx.update(salesOrders).set({ ...set, status: to, updatedAt: sql`now()` })
     .where(and(eq(salesOrders.whsId, whsId), eq(salesOrders.orderNo, order.orderNo)))
     .returning();

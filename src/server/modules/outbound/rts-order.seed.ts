@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { RTS_REMOVAL_DISPOSAL, RTS_TYPE } from '../../../shared/codes';
+import { timeRegionOrDefault } from '../../../shared/warehouse';
+import type { Tx } from '../../db/client';
+import { rtsQuotas, skus, suppliers, users, warehouses } from '../../db/schema';
+import { FULL_STRATEGY, candidatesFor, demandOf } from './allocation';
+import { ALL_SUPPLIERS, allocateRtsOrders, approveRtsOrder, createRtsOrder, releaseRtsOrders } from './rts-order';
+import type { Actor } from './sales-order';
+
+/** Units each demo RTS line asks: few, so the sales demo keeps its stock. */
+const LINE_QTY = 2;
+
+/**
+ * Demo RTS orders of one warehouse (IDJKT1): an RTS quota (500 units a day for every supplier, 200
+ * for the first) and four orders in the states a planner meets — pending approval, approved,
+ * allocated, released to picking (its task on the RTS picking task list). Made by the demo
+ * supervisor, decided by the demo administrator, through the same code as the screens.
+ */
+export async function seedDemoRtsOrders(tx: Tx, whsId: string): Promise<void> {
+  const [whs] = await tx.select({ timeRegion: warehouses.timeRegion }).from(warehouses).where(eq(warehouses.whsId, whsId));
+  if (!whs) return;
+  const people = await tx.select({ userId: users.userId, email: users.email }).from(users)
+    .where(inArray(users.email, ['supervisor@demo.local', 'admin@demo.local']));
+  const idOf = (email: string) => people.find((p) => p.email === email)?.userId;
+  const planner = idOf('supervisor@demo.local');
+  const approver = idOf('admin@demo.local');
+  if (planner === undefined || approver === undefined) return;
+  const timeZone = timeRegionOrDefault(whs.timeRegion);
+  const creator: Actor = { userId: planner, timeZone };
+  const decider: Actor = { userId: approver, timeZone };
+  const supplierIds = (await tx.select({ supplierId: suppliers.supplierId }).from(suppliers)
+    .where(and(eq(suppliers.whsId, whsId), eq(suppliers.status, 1))).orderBy(asc(suppliers.supplierId)).limit(4)).map((r) => r.supplierId);
+  if (supplierIds.length === 0) return;
+  await tx.insert(rtsQuotas).values([{ whsId, supplierId: ALL_SUPPLIERS, dailyMaxQty: 500 }, { whsId, supplierId: supplierIds[0]!, dailyMaxQty: 200 }]);
+
+  const skuIds = (await tx.select({ skuId: skus.skuId }).from(skus).where(eq(skus.whsId, whsId))).map((r) => r.skuId).sort();
+  const candidates = await candidatesFor(tx, whsId, demandOf(skuIds.map((skuId) => ({ skuId, qty: LINE_QTY * 2 })), [FULL_STRATEGY]));
+  const stocked = [...candidates.values()].filter((list) => list.reduce((sum, c) => sum + c.available, 0) >= LINE_QTY * 2).map((list) => list[0]!.skuId).sort();
+  if (stocked.length < 4) return;
+  const types = [RTS_TYPE.values.REAL_RTS, RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND, RTS_TYPE.values.REPLACEMENT, RTS_TYPE.values.REAL_RTS];
+  const reasons = ['R3', 'VR-IB1', 'RP1', 'R2'];
+  const made: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    made.push(await createRtsOrder(tx, whsId, creator, {
+      supplier_id: supplierIds[i % supplierIds.length]!, rts_type: types[i]!, reason_code: reasons[i]!,
+      removal_disposal: i === 0 ? RTS_REMOVAL_DISPOSAL.values.PICKED_UP_BY_SUPPLIER : null,
+      remark: i === 0 ? 'Defective lot returned on supplier request' : null, lines: [{ sku_id: stocked[i]!, qty: LINE_QTY }],
+    }));
+  }
+  const [, approved, allocated, released] = made as [string, string, string, string];
+  for (const orderNo of [approved, allocated, released]) await approveRtsOrder(tx, whsId, decider, orderNo);
+  await allocateRtsOrders(tx, whsId, decider, [allocated, released]);
+  await releaseRtsOrders(tx, whsId, decider, [released]);
+}

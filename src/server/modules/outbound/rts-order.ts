@@ -1,0 +1,187 @@
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
+import type { RtsOrder, RtsOrderDetail, RtsOrderInput, RtsShipment } from '../../../shared/contract/rts-order.contract';
+import { RTS_DOC_LIFECYCLE } from '../../../shared/lifecycles';
+import { DOC } from '../../../shared/outbound/doc-lifecycle';
+import { RET } from '../../../shared/retcodes';
+import type { Db } from '../../db/client';
+import { rtsOrders, rtsQuotas, rtsShipments, salesOrders, suppliers, users } from '../../db/schema';
+import { ApiError, badInput, notFound } from '../../http/errors';
+import { unixSeconds } from '../../common/time';
+import {
+  allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
+} from './doc-order';
+import { orderDetail, type Actor } from './sales-order';
+
+/**
+ * Return to supplier (RTS) orders (docs/outbound.md "RTS orders"): outbound orders of type RTS,
+ * each with its document (rts_orders). The outbound order carries the lines and the floor's
+ * progress (RTS_ORDER_LIFECYCLE) and goes through the one allocation, wave and picking engine; the
+ * document carries the supplier, type, reason, removal disposal, approval and document status
+ * (RTS_DOC_LIFECYCLE), moved through the steps every outbound order document shares (doc-order.ts).
+ * The supplier's RTS quota (units per warehouse day) is checked at create, edit and approve.
+ * Shipping is rts-shipping.ts.
+ */
+
+const RTS = OUTBOUND_ORDER_TYPE.values.RTS;
+const rtsLabel = (orderNo: string) => `RTS order ${orderNo}`;
+
+/** RTS documents: allocated by the RTS allocate rules, shipped straight from picking. */
+export const RTS_DOC: DocKind = { orderType: RTS, numbering: 'rtsOrder', table: rtsOrders, noun: 'RTS order', lifecycle: RTS_DOC_LIFECYCLE };
+
+// ---- reading ----
+
+function rtsRows(db: Db, whsId: string) {
+  const approver = sql`approver`;
+  return db.select({
+    order: salesOrders, doc: rtsOrders, supplierName: suppliers.supplierName, createdByName: users.displayName,
+    approvedByName: sql<string | null>`(select ${approver}.display_name from users ${approver} where ${approver}.user_id = ${rtsOrders.approvedBy})`,
+  }).from(rtsOrders)
+    .innerJoin(salesOrders, and(eq(salesOrders.whsId, rtsOrders.whsId), eq(salesOrders.orderNo, rtsOrders.orderNo)))
+    .leftJoin(suppliers, and(eq(suppliers.whsId, rtsOrders.whsId), eq(suppliers.supplierId, rtsOrders.supplierId)))
+    .leftJoin(users, eq(users.userId, rtsOrders.createdBy))
+    .where(eq(rtsOrders.whsId, whsId))
+    .$dynamic();
+}
+
+type RtsRead = Awaited<ReturnType<ReturnType<typeof rtsRows>['execute']>>[number];
+
+function rtsOut(r: RtsRead): RtsOrder {
+  const { order: o, doc: d } = r;
+  return {
+    order_no: o.orderNo, supplier_id: d.supplierId, supplier_name: r.supplierName, rts_type: d.rtsType, reason_code: d.reasonCode, removal_disposal: d.removalDisposal,
+    doc_status: d.docStatus, status: o.status, line_count: o.lineCount, total_qty: o.totalQty, allocated_qty: o.allocatedQty, picked_qty: o.pickedQty, wave_no: o.waveNo,
+    remark: d.remark, reject_reason: d.rejectReason, created_by: d.createdBy, created_by_name: r.createdByName, approved_by: d.approvedBy, approved_by_name: r.approvedByName,
+    approved_at: unixSeconds(d.approvedAt), created_at: unixSeconds(d.createdAt)!, updated_at: unixSeconds(o.updatedAt > d.updatedAt ? o.updatedAt : d.updatedAt)!,
+  };
+}
+
+export async function rtsOrderOut(db: Db, whsId: string, orderNo: string): Promise<RtsOrder> {
+  const [row] = await rtsRows(db, whsId).where(and(eq(rtsOrders.whsId, whsId), eq(rtsOrders.orderNo, orderNo)));
+  if (!row) throw notFound(rtsLabel(orderNo));
+  return rtsOut(row);
+}
+
+/** The shipments that carried units of an order (or one shipment), oldest first, each with the orders it carried. */
+export async function shipmentsOf(db: Db, whsId: string, where: { orderNo?: string; shipmentNo?: string }): Promise<RtsShipment[]> {
+  const s = rtsShipments;
+  const rows = await db.select({
+    shipment: s,
+    // Qualified by hand: inside the subquery a bare column name would be the allocation's.
+    orderNos: sql<string[]>`array(select distinct a.order_no from outbound_allocations a where a.whs_id = rts_shipments.whs_id and a.task_no = rts_shipments.task_no order by a.order_no)`,
+  }).from(s).where(and(
+    eq(s.whsId, whsId),
+    where.shipmentNo === undefined ? undefined : eq(s.shipmentNo, where.shipmentNo),
+    where.orderNo === undefined ? undefined
+      : sql`exists (select 1 from outbound_allocations a where a.whs_id = rts_shipments.whs_id and a.task_no = rts_shipments.task_no and a.order_no = ${where.orderNo})`,
+  )).orderBy(asc(s.shippedAt), asc(s.shipmentNo));
+  return rows.map(({ shipment: r, orderNos }) => ({
+    shipment_no: r.shipmentNo, task_no: r.taskNo, supplier_id: r.supplierId, carrier_name: r.carrierName, tracking_no: r.trackingNo, qty: r.qty,
+    order_nos: orderNos, print_job_id: r.printJobId, shipped_by: r.shippedBy, shipped_at: unixSeconds(r.shippedAt),
+  }));
+}
+
+export async function rtsOrderDetail(db: Db, whsId: string, orderNo: string): Promise<RtsOrderDetail> {
+  const order = await rtsOrderOut(db, whsId, orderNo);
+  const { order: _outbound, ...rest } = await orderDetail(db, whsId, orderNo, RTS);
+  return { ...rest, order, shipments: await shipmentsOf(db, whsId, { orderNo }) };
+}
+
+// ---- checks ----
+
+/** Refuses a supplier the warehouse does not have, or an inactive one (-100400 on supplier_id). */
+async function assertSupplier(db: Db, whsId: string, supplierId: string): Promise<void> {
+  const [row] = await db.select({ status: suppliers.status }).from(suppliers).where(and(eq(suppliers.whsId, whsId), eq(suppliers.supplierId, supplierId)));
+  if (!row) throw badInput('supplier_id', `${supplierId} is not a supplier of warehouse ${whsId}`);
+  if (row.status !== 1) throw badInput('supplier_id', `supplier ${supplierId} is inactive`);
+}
+
+/** The supplier_id of the RTS quota row for every supplier without a row of its own. */
+export const ALL_SUPPLIERS = '*';
+
+/**
+ * Refuses (-286005) an RTS order that takes its supplier's RTS orders of its day past the quota: the
+ * units of the supplier's orders created that warehouse day, not rejected or cancelled, other than
+ * `orderNo`, plus `qty`. The day is the order's creation day (today for a new one). The quota that
+ * applies is the supplier's own row, else the warehouse's '*' row; none: no limit. The row is
+ * locked, so two orders of the supplier are counted one after the other.
+ */
+export async function assertRtsQuota(
+  tx: Db, whsId: string, actor: Actor, supplierId: string, qty: number, orderNo: string | null,
+): Promise<void> {
+  const [quota] = await tx.select().from(rtsQuotas)
+    .where(and(eq(rtsQuotas.whsId, whsId), inArray(rtsQuotas.supplierId, [supplierId, ALL_SUPPLIERS])))
+    .orderBy(sql`${rtsQuotas.supplierId} = ${ALL_SUPPLIERS}`).limit(1).for('update');
+  if (!quota) return;
+  const tz = actor.timeZone;
+  const day = orderNo === null
+    ? sql`(now() at time zone ${tz})::date`
+    : sql`(select (r.created_at at time zone ${tz})::date from rts_orders r where r.whs_id = ${whsId} and r.order_no = ${orderNo})`;
+  const [used] = await tx.select({
+    day: sql<string>`(${day})::text`,
+    qty: sql<number>`coalesce(sum(${salesOrders.totalQty}), 0)::int`,
+  }).from(rtsOrders)
+    .innerJoin(salesOrders, and(eq(salesOrders.whsId, rtsOrders.whsId), eq(salesOrders.orderNo, rtsOrders.orderNo)))
+    .where(and(
+      eq(rtsOrders.whsId, whsId), eq(rtsOrders.supplierId, supplierId), notInArray(rtsOrders.docStatus, [DOC.REJECTED, DOC.CANCEL]),
+      orderNo === null ? undefined : ne(rtsOrders.orderNo, orderNo),
+      sql`(${rtsOrders.createdAt} at time zone ${tz})::date = ${day}`,
+    ));
+  const usedQty = used?.qty ?? 0;
+  if (usedQty + qty > quota.dailyMaxQty) {
+    throw new ApiError(RET.RTS_QUOTA_EXCEEDED,
+      `Supplier ${supplierId} may return ${quota.dailyMaxQty} units a day by its RTS quota: ${usedQty} are on its RTS orders of ${used?.day ?? 'the day'} already, so ${qty} more cannot be.`,
+      { supplier_id: supplierId, day: used?.day ?? null, daily_max_qty: quota.dailyMaxQty, used_qty: usedQty, qty }, 409);
+  }
+}
+
+const unitsOf = (input: RtsOrderInput) => input.lines.reduce((sum, l) => sum + l.qty, 0);
+
+// ---- creating and editing ----
+
+export async function createRtsOrder(tx: Db, whsId: string, actor: Actor, input: RtsOrderInput): Promise<string> {
+  await assertSupplier(tx, whsId, input.supplier_id);
+  await assertRtsQuota(tx, whsId, actor, input.supplier_id, unitsOf(input), null);
+  const orderNo = await createDocOrder(tx, RTS_DOC, whsId, actor, input);
+  await tx.insert(rtsOrders).values({
+    whsId, orderNo, supplierId: input.supplier_id, rtsType: input.rts_type, reasonCode: input.reason_code, removalDisposal: input.removal_disposal,
+    docStatus: DOC.PENDING, remark: input.remark, createdBy: actor.userId,
+  });
+  return orderNo;
+}
+
+/** Replaces the supplier, type, reason, disposal, remark and lines of a pending RTS order. */
+export async function updateRtsOrder(tx: Db, whsId: string, actor: Actor, orderNo: string, input: RtsOrderInput): Promise<void> {
+  const locked = await lockForEdit(tx, RTS_DOC, whsId, orderNo);
+  await assertSupplier(tx, whsId, input.supplier_id);
+  await assertRtsQuota(tx, whsId, actor, input.supplier_id, unitsOf(input), orderNo);
+  await replaceDocOrder(tx, RTS_DOC, whsId, actor, locked, input, {
+    supplierId: input.supplier_id, rtsType: input.rts_type, reasonCode: input.reason_code, removalDisposal: input.removal_disposal,
+  }, `to supplier ${input.supplier_id}`);
+}
+
+// ---- approval, allocation and release: the common document steps ----
+
+/** Approves a pending RTS order, within its supplier's quota for its day (another order may have taken it since). */
+export async function approveRtsOrder(tx: Db, whsId: string, actor: Actor, orderNo: string): Promise<void> {
+  await approveDoc(tx, RTS_DOC, whsId, actor, orderNo, async ({ order }) => {
+    const [doc] = await tx.select({ supplierId: rtsOrders.supplierId }).from(rtsOrders).where(and(eq(rtsOrders.whsId, whsId), eq(rtsOrders.orderNo, orderNo)));
+    await assertRtsQuota(tx, whsId, actor, doc!.supplierId, order.totalQty, orderNo);
+  });
+}
+export const rejectRtsOrder = (tx: Db, whsId: string, actor: Actor, orderNo: string, reason: string) => rejectDoc(tx, RTS_DOC, whsId, actor, orderNo, reason);
+export const cancelRtsOrder = (tx: Db, whsId: string, actor: Actor, orderNo: string, reason: string) => cancelDoc(tx, RTS_DOC, whsId, actor, orderNo, reason);
+/** Allocates approved RTS orders by the RTS allocate rules (allocateDocs). */
+export const allocateRtsOrders = (tx: Db, whsId: string, actor: Actor, orderNos: readonly string[]) => allocateDocs(tx, RTS_DOC, whsId, actor, orderNos);
+
+/** Releases allocated RTS orders of one supplier to picking in one wave of RTS orders: a task never carries two suppliers' units. */
+export async function releaseRtsOrders(tx: Db, whsId: string, actor: Actor, orderNos: readonly string[]): Promise<{ waveNo: string; taskNos: string[] }> {
+  await lockDocs(tx, RTS_DOC, whsId, orderNos);
+  const docs = await tx.select({ orderNo: rtsOrders.orderNo, supplierId: rtsOrders.supplierId }).from(rtsOrders)
+    .where(and(eq(rtsOrders.whsId, whsId), inArray(rtsOrders.orderNo, [...orderNos]))).orderBy(asc(rtsOrders.supplierId));
+  const supplierIds = [...new Set(docs.map((d) => d.supplierId))];
+  if (supplierIds.length > 1) {
+    throw badInput('order_nos', `one release takes the RTS orders of one supplier; these go to ${supplierIds.join(', ')}`);
+  }
+  return releaseDocs(tx, RTS_DOC, whsId, actor, orderNos);
+}

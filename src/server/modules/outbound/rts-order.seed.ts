@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { RTS_REMOVAL_DISPOSAL, RTS_TYPE } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, RTS_REMOVAL_DISPOSAL, RTS_TYPE } from '../../../shared/codes';
 import { timeRegionOrDefault } from '../../../shared/warehouse';
 import type { Tx } from '../../db/client';
 import { rtsQuotas, skus, suppliers, users, warehouses } from '../../db/schema';
 import { FULL_STRATEGY, candidatesFor, demandOf } from './allocation';
 import { ALL_SUPPLIERS, allocateRtsOrders, approveRtsOrder, createRtsOrder, releaseRtsOrders } from './rts-order';
+import { applyPick, claimTask } from './picking';
 import type { Actor } from './sales-order';
 
 /** Units each demo RTS line asks: few, so the sales demo keeps its stock. */
@@ -51,4 +53,32 @@ export async function seedDemoRtsOrders(tx: Tx, whsId: string): Promise<void> {
   for (const orderNo of [approved, allocated, released]) await approveRtsOrder(tx, whsId, decider, orderNo);
   await allocateRtsOrders(tx, whsId, decider, [allocated, released]);
   await releaseRtsOrders(tx, whsId, decider, [released]);
+  if (stocked[4]) await seedPickedRtsOrder(tx, whsId, { creator, decider }, supplierIds[0]!, stocked[4]);
+}
+
+/** A basket no other demo step or test uses in the warehouse. */
+const PICKED_BASKET = 'BSK017';
+
+/**
+ * A fifth demo RTS order picked by the demo operator into a basket: its task is finished and waits
+ * on the RTS Shipping list, where a new user ships it back to the supplier with its manifest.
+ */
+async function seedPickedRtsOrder(tx: Tx, whsId: string, { creator, decider }: { creator: Actor; decider: Actor }, supplierId: string, skuId: string): Promise<void> {
+  const [operator] = await tx.select({ userId: users.userId }).from(users).where(eq(users.email, 'operator@demo.local'));
+  if (!operator) return;
+  const orderNo = await createRtsOrder(tx, whsId, creator, {
+    supplier_id: supplierId, rts_type: RTS_TYPE.values.REAL_RTS, reason_code: 'R4', removal_disposal: RTS_REMOVAL_DISPOSAL.values.SENT_BACK,
+    remark: 'Expired stock going back to the supplier', lines: [{ sku_id: skuId, qty: LINE_QTY }],
+  });
+  await approveRtsOrder(tx, whsId, decider, orderNo);
+  await allocateRtsOrders(tx, whsId, decider, [orderNo]);
+  const { taskNos } = await releaseRtsOrders(tx, whsId, decider, [orderNo]);
+  for (const taskNo of taskNos) {
+    const work = await claimTask(tx, whsId, operator.userId, taskNo, PICKED_BASKET, false, OUTBOUND_ORDER_TYPE.values.RTS);
+    for (const line of work.lines) {
+      await applyPick(tx, whsId, { userId: operator.userId, opId: randomUUID() }, {
+        task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty,
+      });
+    }
+  }
 }

@@ -74,6 +74,38 @@ describe('enqueue', () => {
     expect((await db.ops.get(a.op_id))?.payload).toEqual({ name: 'lang', value: 'vi' });
   });
 
+  test('an op is in the status from the call on, before its write commits: a scan right after sees the one before', async () => {
+    const { outbox, server } = setup();
+    server.failBefore.push(new TypeError('offline'), new TypeError('offline'), new TypeError('offline'));
+    const unsubscribe = outbox.subscribe(() => undefined);
+    await outbox.deviceId();
+    await outbox.readStatus();
+    const first = outbox.enqueue(SETTING, setting(1));
+    await Promise.resolve(); // the device id, known already
+    const shown = outbox.getSnapshot();
+    expect(shown.ops.map((op) => op.payload)).toEqual([setting(1)]);
+    expect(shown.pending).toBe(1);
+    const second = outbox.enqueue(SETTING, setting(2));
+    await Promise.resolve();
+    expect(outbox.getSnapshot().ops.map((op) => op.payload)).toEqual([setting(2), setting(1)]);
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.seq, b.seq]).toEqual([1, 2]);
+    await expect.poll(() => outbox.getSnapshot().ops.map((op) => [op.op_id, op.seq])).toEqual([[b.op_id, 2], [a.op_id, 1]]);
+    expect(outbox.getSnapshot().pending).toBe(2);
+    unsubscribe();
+  });
+
+  test('an op whose write fails leaves the status again', async () => {
+    const { outbox, db } = setup();
+    const unsubscribe = outbox.subscribe(() => undefined);
+    await outbox.deviceId();
+    db.close();
+    await expect(outbox.enqueue(SETTING, setting(1))).rejects.toThrow();
+    expect(outbox.getSnapshot().ops).toEqual([]);
+    expect(outbox.getSnapshot().pending).toBe(0);
+    unsubscribe();
+  });
+
   test('returns before the network answers', async () => {
     const server = new FakeSyncServer(ALICE);
     const hanging = { ...server.transport(), pushOps: () => new Promise<never>(() => undefined) };

@@ -180,6 +180,12 @@ export class Outbox {
 
   private readonly listeners = new Set<() => void>();
   private dbPart: DbPart = EMPTY_DB_PART;
+  /**
+   * Ops being written, shown in the status from the moment `enqueue` is called until a read of
+   * the database holds them: a screen judging the next scan by its ops must see the one before,
+   * however long the write takes.
+   */
+  private writing: OutboxOp[] = [];
   private live: Subscription | null = null;
   private liveGeneration = 0;
   private snapshot: OutboxStatus;
@@ -251,18 +257,27 @@ export class Outbox {
     if (!op.payload.safeParse(payload).success) throw new OpValidationError(kind, op.invalid);
     const stream = streamOf(ctx, await this.deviceId());
     const db = this.db;
-    const createdAt = this.now();
-    const stored = await db.transaction('rw', db.ops, db.meta, async () => {
-      const row = await db.meta.get(nextSeqKey(stream));
-      const seq = typeof row?.value === 'number' ? row.value : 1;
-      const queued: OutboxOp = {
-        op_id: uuidv7(), stream, seq, kind, payload: payload as Record<string, unknown>, created_at: createdAt, state: 'pending',
-        attempts: 0, last_error: null, result: null, user_id: ctx.userId, whs_id: ctx.whsId,
-      };
-      await db.ops.add(queued);
-      await db.meta.put({ key: nextSeqKey(stream), value: seq + 1 });
-      return queued;
-    });
+    const shown: OutboxOp = {
+      op_id: uuidv7(), stream, seq: Number.NaN, kind, payload: payload as Record<string, unknown>, created_at: this.now(), state: 'pending',
+      attempts: 0, last_error: null, result: null, user_id: ctx.userId, whs_id: ctx.whsId,
+    };
+    this.showWriting([...this.writing, shown]);
+    let stored: OutboxOp;
+    try {
+      stored = await db.transaction('rw', db.ops, db.meta, async () => {
+        const row = await db.meta.get(nextSeqKey(stream));
+        const seq = typeof row?.value === 'number' ? row.value : 1;
+        const queued: OutboxOp = { ...shown, seq };
+        await db.ops.add(queued);
+        await db.meta.put({ key: nextSeqKey(stream), value: seq + 1 });
+        return queued;
+      });
+    } catch (error) {
+      this.showWriting(this.writing.filter((op) => op !== shown));
+      throw error;
+    }
+    // Shown as stored until the live query's next read has it (none runs without listeners).
+    this.showWriting(this.listeners.size === 0 ? this.writing.filter((op) => op !== shown) : this.writing.map((op) => (op === shown ? stored : op)));
     this.kick();
     return stored;
   }
@@ -397,8 +412,7 @@ export class Outbox {
   /** Reads the status afresh from the database (tests and one-off reads). */
   async readStatus(): Promise<OutboxStatus> {
     const stream = await this.currentStream();
-    this.dbPart = stream ? await this.readDbPart(stream) : EMPTY_DB_PART;
-    this.publish();
+    this.takeDbPart(stream ? await this.readDbPart(stream) : EMPTY_DB_PART);
     return this.snapshot;
   }
 
@@ -428,6 +442,7 @@ export class Outbox {
     this.live?.unsubscribe();
     this.live = null;
     this.dbPart = EMPTY_DB_PART;
+    this.writing = this.writing.filter((op) => Number.isNaN(op.seq));
     if (this.listeners.size === 0 || !this.context) return;
     const ctx = this.context;
     const generation = ++this.liveGeneration;
@@ -438,8 +453,7 @@ export class Outbox {
       this.live = liveQuery(() => this.readDbPart(stream)).subscribe({
         next: (part) => {
           if (this.context !== ctx) return;
-          this.dbPart = part;
-          this.publish();
+          this.takeDbPart(part);
         },
         error: (error: unknown) => console.error('Outbox status query failed', error),
       });
@@ -453,10 +467,24 @@ export class Outbox {
       : this.retryAt !== null ? 'backoff'
       : 'idle';
     const part = this.dbPart;
+    const writing = this.writing.filter((op) => op.stream === part.stream && !part.ops.some((read) => read.op_id === op.op_id));
     return {
-      state, stream: part.stream, pending: part.pending, rejected: part.rejected, oldestPendingAt: part.oldestPendingAt,
-      ops: part.ops, retryAt: this.retryAt, retryDelayMs: this.retryDelayMs, lastError: this.lastError,
+      state, stream: part.stream, pending: part.pending + writing.length, rejected: part.rejected,
+      oldestPendingAt: part.oldestPendingAt ?? writing[0]?.created_at ?? null,
+      ops: writing.length === 0 ? part.ops : [...writing.reverse(), ...part.ops], retryAt: this.retryAt, retryDelayMs: this.retryDelayMs, lastError: this.lastError,
     };
+  }
+
+  /** A read of the database: the ops written since are in it, no longer shown on their own. */
+  private takeDbPart(part: DbPart): void {
+    this.dbPart = part;
+    this.writing = this.writing.filter((op) => Number.isNaN(op.seq) || !part.ops.some((read) => read.op_id === op.op_id));
+    this.publish();
+  }
+
+  private showWriting(writing: OutboxOp[]): void {
+    this.writing = writing;
+    this.publish();
   }
 
   private publish(): void {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Group, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMotorbike } from '@tabler/icons-react';
@@ -93,7 +93,6 @@ function PlaceStep() {
   const { holes, ops } = useHoles(board.data);
   const [placement, setPlacement] = useState<Extract<PlacementOutcome, { ok: true }> | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const queuing = useRef(false);
   useOpAnswers(ops, { refresh: boardQuery.queryKey, rejected: () => t`Placement refused` });
 
   if (board.isPending) return <Loader aria-label={t`Loading`} />;
@@ -119,18 +118,16 @@ function PlaceStep() {
     if (!placement) return { ok: false };
     const why = pigeonholeScanRefusal(holes, placement, value);
     if (why) return refuse(i18n._(why));
-    if (queuing.current) return { ok: false };
-    queuing.current = true;
     const code = pigeonholeCodeOf(holes, value);
     const trackingNo = placement.parcel.tracking_no;
     setRefused(null);
+    // Placed at once: the outbox shows the op before it is written, so the board counts it for the next parcel.
+    setPlacement(null);
     void enqueue(instantDeliveryOps.place, { tracking_no: trackingNo, pigeonhole_code: code })
-      .then(() => setPlacement(null))
       .catch((error: unknown) => {
         cue('scan.refused');
         toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      })
-      .finally(() => { queuing.current = false; });
+      });
     return { ok: true, say: t`Placed in ${code}` };
   };
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconPackage } from '@tabler/icons-react';
 import { msg } from '@lingui/core/macro';
@@ -82,7 +82,6 @@ function LaneFlow({ stationId, onLeave }: { stationId: string; onLeave(): void }
   const view = useMemo(() => (lane.data ? laneView(lane.data, ops) : null), [lane.data, ops]);
   const [last, setLast] = useState<LastScan | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const queuing = useRef(false);
   useOpAnswers(ops, { refresh: query.queryKey, rejected: () => t`Arrival refused` });
 
   if (lane.isPending) return <Loader aria-label={t`Loading`} />;
@@ -108,8 +107,7 @@ function LaneFlow({ stationId, onLeave }: { stationId: string; onLeave(): void }
       setRefused(text);
       return { ok: false, say: text, message: text };
     }
-    if (queuing.current) return { ok: false };
-    queuing.current = true;
+    // The outbox shows the op at once: the next scan is judged with this one on the lane.
     const code = value.trim();
     setRefused(null);
     void enqueue(mergingOps.arrive, { station_id: stationId, container_code: code })
@@ -117,8 +115,7 @@ function LaneFlow({ stationId, onLeave }: { stationId: string; onLeave(): void }
       .catch((error: unknown) => {
         cue('scan.refused');
         toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      })
-      .finally(() => { queuing.current = false; });
+      });
     const first = outcome.arrival?.targets[0];
     const slot = first?.slotNo;
     const say = !first ? t`Sent to check` : first.complete ? t`Slot ${slot}, ready for checking` : slot ? t`Slot ${slot}` : t`No slot yet`;

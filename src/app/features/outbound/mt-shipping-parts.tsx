@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { Badge, Stack, Table } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MT_PACK_STATUS } from '../../../shared/codes';
@@ -8,20 +7,21 @@ import { enqueue, OpValidationError } from '../../kit/outbox';
 import { toast } from '../../kit/toast';
 import type { PackingView } from './mt-shipping-flow';
 
-/** Queues an op of the MT packing or shipping screens, one at a time; a payload the device refuses is said at once. */
+/**
+ * Queues an op of the MT packing or shipping screens; a payload the device refuses is said at once.
+ * A scan right after another is queued too: the outbox shows each op before it is written, so the
+ * view judging the next scan already counts this one.
+ */
 export function useQueueOp() {
   const { i18n } = useLingui();
-  const busy = useRef(false);
   return <O extends AppOp>(op: O, payload: PayloadOf<O>, done?: () => void) => {
-    if (busy.current) return;
-    busy.current = true;
     void enqueue(op, payload).then(() => {
       cue('scan.accepted');
       done?.();
     }).catch((error: unknown) => {
       cue('scan.refused');
       toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-    }).finally(() => { busy.current = false; });
+    });
   };
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -122,7 +122,6 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
   const view = useMemo(() => wallView(work, ops), [work, ops]);
   const [toSlot, setToSlot] = useState<ToSlot | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const queuing = useRef(false);
   useOpAnswers(ops, { refresh, rejected: () => t`Sort refused` });
 
   /** Records a refused scan at the wall: an op, so offline too (a failure to queue it is the outbox's to show). */
@@ -148,7 +147,7 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
   };
 
   const onSlot = ({ value }: { value: string }): ScanVerdict | 'handled' => {
-    if (!toSlot || queuing.current) return { ok: false };
+    if (!toSlot) return { ok: false };
     const refusal = view.pre ? toteRefusal(view, toSlot, value) : slotRefusal(view, toSlot.slotNo, value);
     if (refusal) {
       const text = i18n._(refusal);
@@ -156,16 +155,14 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
       record(value.trim(), toSlot, null);
       return { ok: false, say: text, message: text };
     }
-    queuing.current = true;
     const unit = toSlot;
+    // Sorted at once: the outbox shows the op before it is written, so the wall counts it for the next unit.
+    setToSlot(null);
     const queued = view.pre ? enqueue(sortingOps.presort, preSortPayloadOf(view, unit, value)) : enqueue(sortingOps.sort, sortPayloadOf(view, unit));
-    void queued
-      .then(() => setToSlot(null))
-      .catch((error: unknown) => {
-        cue('scan.refused');
-        toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      })
-      .finally(() => { queuing.current = false; });
+    void queued.catch((error: unknown) => {
+      cue('scan.refused');
+      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+    });
     const order = view.orders.find((o) => o.orderNo === unit.orderNo);
     const last = order ? order.sorted + 1 >= order.total : false;
     const slot = unit.slotNo;

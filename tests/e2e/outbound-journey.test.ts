@@ -47,8 +47,10 @@ const CARRIER = 'Ninja Van';
 /** A zone of one cell a SKU: A holds the basket's two SKUs, B and C one each of the merged order. */
 const ZONES = { A: 2, B: 1, C: 1 } as const;
 const zoneId = (zone: keyof typeof ZONES) => `JRN${zone}`;
-const BASKET = 'JRN-BSK';
-const CARTS = ['JRN-CART-B', 'JRN-CART-C'] as const;
+/** The basket and carts of a run: a retry (CI) starts from containers no task has claimed. */
+const RUNS = 2;
+const containersOf = (run: number) => ({ basket: `JRN-BSK-${run}`, carts: [`JRN-CART-B-${run}`, `JRN-CART-C-${run}`] as const });
+let run = 0;
 const UNIT_G = 300;
 
 let browser: Browser;
@@ -82,10 +84,13 @@ async function prepare(database: Database) {
       });
     }
   }
-  await db.insert(containers).values([
-    { whsId: WHS, containerCode: BASKET, containerType: CONTAINER_TYPE.values.BASKET },
-    ...CARTS.map((containerCode) => ({ whsId: WHS, containerCode, containerType: CONTAINER_TYPE.values.PICK_CART })),
-  ]);
+  for (let r = 1; r <= RUNS; r++) {
+    const { basket, carts } = containersOf(r);
+    await db.insert(containers).values([
+      { whsId: WHS, containerCode: basket, containerType: CONTAINER_TYPE.values.BASKET },
+      ...carts.map((containerCode) => ({ whsId: WHS, containerCode, containerType: CONTAINER_TYPE.values.PICK_CART })),
+    ]);
+  }
 }
 
 beforeAll(async () => {
@@ -106,6 +111,7 @@ async function pdaShot(page: Page, name: string) {
 
 describe('the outbound journey on a PDA', () => {
   test('a batch wave merged, sorted, checked, packed, labelled and handed over offline: orders Outbound, shipped once', async () => {
+    const { basket, carts } = containersOf(++run);
     const office = await openAt(browser, 'supervisor@demo.local', WHS, '/home', { baseURL: server.baseURL });
     const call = <T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}) => api<T>(office.page, method, path, body, WHS);
     const [a1, a2] = skusOf.A as [string, string];
@@ -131,7 +137,7 @@ describe('the outbound journey on a PDA', () => {
     await interceptPrint(context);
     for (const taskNo of wave.task_nos) {
       const { task } = await call<PickingWork>('GET', pickingContract.getPickingTaskDetail.path, { task_no: taskNo });
-      const container = { [zoneId('A')]: BASKET, [zoneId('B')]: CARTS[0], [zoneId('C')]: CARTS[1] }[task.zone_id ?? '']!;
+      const container = { [zoneId('A')]: basket, [zoneId('B')]: carts[0], [zoneId('C')]: carts[1] }[task.zone_id ?? '']!;
       await pickInto(page, WHS, taskNo, container);
     }
 
@@ -145,7 +151,7 @@ describe('the outbound journey on a PDA', () => {
     await page.reload();
     await scanInto(page, 'merge-lane-scan', lane);
     await expect.poll(() => page.getByTestId('merge-lane-id').textContent()).toBe(lane);
-    for (const cart of CARTS) await scanInto(page, 'merge-container-scan', cart);
+    for (const cart of carts) await scanInto(page, 'merge-container-scan', cart);
     await expect.poll(() => page.getByTestId('merge-arrival').getAttribute('data-complete')).toBe('true');
     await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
     const onLane = page.locator(`[data-testid="merge-lane-order"][data-order="${mergedOrder}"]`);
@@ -156,7 +162,7 @@ describe('the outbound journey on a PDA', () => {
     // Sorting: the basket at the put wall; each unit lights its order's slot, whose label is scanned.
     await page.goto('/v2/salesoutbound/sorting');
     await scanInto(page, 'sorting-wall-scan', WALL);
-    await scanInto(page, 'sorting-container-scan', BASKET);
+    await scanInto(page, 'sorting-container-scan', basket);
     await page.getByTestId('sorting-order').first().waitFor();
     const slotOf = async (orderNo: string) => Number(await page.locator(`[data-testid="sorting-order"][data-order="${orderNo}"]`).getByTestId('sorting-order-slot').textContent());
     const slots = new Map([[basketOrder, await slotOf(basketOrder)], [smallOrder, await slotOf(smallOrder)]]);
@@ -177,7 +183,7 @@ describe('the outbound journey on a PDA', () => {
     await scanInto(page, 'checking-station-scan', CHECKING_STATION);
     const checkingTaskNos: string[] = [];
     for (const [orderNo, container, units] of [
-      [basketOrder, slotLabel(slots.get(basketOrder)!), [a1, a1]], [smallOrder, slotLabel(slots.get(smallOrder)!), [a2]], [mergedOrder, CARTS[0], [b, c]],
+      [basketOrder, slotLabel(slots.get(basketOrder)!), [a1, a1]], [smallOrder, slotLabel(slots.get(smallOrder)!), [a2]], [mergedOrder, carts[0], [b, c]],
     ] as const) {
       // The first container at the station's scan, the next ones straight from the done screen: scans only.
       await scanInto(page, checkingTaskNos.length === 0 ? 'checking-container-scan' : 'checking-next-scan', container);

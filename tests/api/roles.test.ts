@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { RET } from '../../src/shared/retcodes';
-import { roles } from '../../src/server/db/schema';
+import { rolePermissions, roles, userWarehouses } from '../../src/server/db/schema';
 import { derivePerm } from '../../src/shared/routes/derive';
 import { USER_ADMIN_ACTIONS } from '../../src/shared/contract/userlist.contract';
 import { ALL_PERMISSIONS } from '../../src/shared/permissions';
@@ -198,5 +198,35 @@ describe('/user admin calls', () => {
     expect(members.data.list.every((r) => r.whs_id === 'SGSIN1')).toBe(true);
     const rolesHere = await whsAdmin.get<Page<{ whs_id: string; role_name: string }>>(`${A}/search_warehouse_role`, { role_name: 'oper' });
     expect(rolesHere.data.list.map((r) => [r.whs_id, r.role_name])).toEqual([['SGSIN1', 'Operator']]);
+  });
+});
+
+describe('two administrators at once', () => {
+  // PGlite has one connection: a second transaction cannot hold the lock while a call waits on it.
+  test.skipIf(!process.env.DATABASE_URL)('a role raised while it is being given: the giving waits for the change, then is judged by the role as it is now', async () => {
+    const keeperPerms = [USER_ADMIN_ACTIONS.assignUserRole, SUPPLIER_VIEW];
+    const made = async (role_name: string, perms: string[]) => (await admin.post<RoleDetail>(`${R}/create_role`, { role_name, perms })).data.role_id;
+    const [keeperRole, fromRole, toRole] = [await made('Lock keepers', keeperPerms), await made('Lock readers', [SUPPLIER_VIEW]), await made('Lock clerks', [SUPPLIER_VIEW])];
+    const keeper = await server.createUser({ email: 'lock-keeper@test.local' });
+    const clerk = await server.createUser({ email: 'lock-clerk@test.local' });
+    for (const [user, role] of [[keeper.userId, keeperRole], [clerk.userId, fromRole]] as const) {
+      expect((await admin.post(`${UR}/assign_user_role`, { user_ids: [user], role_id: role })).retcode).toBe(0);
+    }
+    const keeperClient = await server.login('lock-keeper@test.local');
+    const db = server.database.db;
+    let giving: Promise<{ retcode: number; message: string }> | null = null;
+    // Another administrator's change of the role, holding the lock every account change takes.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('account-admin'))`);
+      giving = keeperClient.post(`${UR}/assign_user_role`, { user_ids: [clerk.userId], role_id: toRole });
+      const early = await Promise.race([giving.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+      expect(early).toBe('waiting');
+      await tx.insert(rolePermissions).values({ whsId: 'SGSIN1', roleId: toRole, perm: USER_ADMIN_ACTIONS.deleteRole });
+    });
+    const answer = await giving!;
+    expect(answer.retcode).toBe(RET.PERMISSION_DENIED);
+    expect(answer.message).toContain(USER_ADMIN_ACTIONS.deleteRole);
+    const [member] = await db.select({ roleId: userWarehouses.roleId }).from(userWarehouses).where(and(eq(userWarehouses.whsId, 'SGSIN1'), eq(userWarehouses.userId, clerk.userId)));
+    expect(member!.roleId).toBe(fromRole);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import type { AuthedCtx } from '../http/register';
@@ -23,6 +24,20 @@ export interface Actor {
 export async function actorOf({ db, session }: Pick<AuthedCtx, 'db'> & { session: Pick<SessionInfo, 'userId' | 'isSuperAdmin' | 'whsId'> }, whsId = session.whsId): Promise<Actor> {
   const perms = await userPermissions(db, session.userId, whsId);
   return { userId: session.userId, isSuperAdmin: session.isSuperAdmin, perms, holdsAll: ALL_PERMISSIONS.every((p) => perms.has(p)) };
+}
+
+/**
+ * Runs an account change in one transaction holding the account-administration lock: what its checks
+ * read (the actor's permissions, the roles and holdings involved) cannot change before its writes
+ * commit. Two administrators at once would otherwise each pass a check the other's change breaks (a
+ * role raised while it is being given). Every change of roles, their permissions or memberships takes
+ * it; inside another transaction it becomes a savepoint of it, and the lock is held to its end.
+ */
+export function underAccountLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('account-admin'))`);
+    return work(tx);
+  });
 }
 
 export const refuse = (message: string) => new ApiError(RET.PERMISSION_DENIED, message, null, 403);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { rolePermissions, roles, userWarehouses } from '../../db/schema';
 import { badInput } from '../../http/errors';
 import type { Handlers } from '../../http/register';
-import { actorOf, assertMayChange, refuse, type Actor } from '../../common/account-rules';
+import { actorOf, assertMayChange, refuse, underAccountLock, type Actor } from '../../common/account-rules';
 import { assertMayGrant, roleOf, type RoleGrant } from './user-admin';
 
 type RoleHandlers = Handlers<typeof roleContract>;
@@ -61,14 +61,13 @@ export const roleHandlers: RoleHandlers = {
   async createRole(input, ctx) {
     const { db, session } = ctx;
     const perms = checkedPerms(input.perms);
-    assertMayGrant(await actorOf(ctx), perms);
     try {
-      const roleId = await db.transaction(async (tx) => {
+      return await underAccountLock(db, async (tx) => {
+        assertMayGrant(await actorOf({ db: tx, session }), perms);
         const [role] = await tx.insert(roles).values({ whsId: session.whsId, roleName: input.role_name }).returning({ roleId: roles.roleId });
         if (perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId: session.whsId, roleId: role!.roleId, perm })));
-        return role!.roleId;
+        return detailOf(tx, session.whsId, await roleOf(tx, session.whsId, role!.roleId));
       });
-      return detailOf(db, session.whsId, await roleOf(db, session.whsId, roleId));
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
@@ -78,18 +77,19 @@ export const roleHandlers: RoleHandlers = {
   async updateRole(input, ctx) {
     const { db, session } = ctx;
     const whsId = session.whsId;
-    const [actor, role] = await Promise.all([actorOf(ctx), roleOf(db, whsId, input.role_id)]);
-    await assertNotOwnRole(db, whsId, actor, role.roleId);
-    // Editing a role touches everything it grants: the editor must hold all of it, before and after.
-    assertMayGrant(actor, role.perms, role.allPermissions);
     const perms = input.perms === undefined ? undefined : checkedPerms(input.perms);
-    if (perms && role.allPermissions) throw badInput('perms', 'an all-permission role grants every permission; its list cannot be changed');
-    if (perms) {
-      assertMayGrant(actor, perms);
-      await assertMayRegrant(db, whsId, actor, role, perms);
-    }
     try {
-      await db.transaction(async (tx) => {
+      return await underAccountLock(db, async (tx) => {
+        const actor = await actorOf({ db: tx, session });
+        const role = await roleOf(tx, whsId, input.role_id);
+        await assertNotOwnRole(tx, whsId, actor, role.roleId);
+        // Editing a role touches everything it grants: the editor must hold all of it, before and after.
+        assertMayGrant(actor, role.perms, role.allPermissions);
+        if (perms && role.allPermissions) throw badInput('perms', 'an all-permission role grants every permission; its list cannot be changed');
+        if (perms) {
+          assertMayGrant(actor, perms);
+          await assertMayRegrant(tx, whsId, actor, role, perms);
+        }
         if (input.role_name !== undefined && input.role_name !== role.roleName) {
           await tx.update(roles).set({ roleName: input.role_name }).where(and(eq(roles.whsId, whsId), eq(roles.roleId, role.roleId)));
         }
@@ -97,25 +97,26 @@ export const roleHandlers: RoleHandlers = {
           await tx.delete(rolePermissions).where(and(eq(rolePermissions.whsId, whsId), eq(rolePermissions.roleId, role.roleId)));
           if (perms.length > 0) await tx.insert(rolePermissions).values(perms.map((perm) => ({ whsId, roleId: role.roleId, perm })));
         }
+        return detailOf(tx, whsId, await roleOf(tx, whsId, role.roleId));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken();
       throw err;
     }
-    return detailOf(db, whsId, await roleOf(db, whsId, role.roleId));
   },
 
   async deleteRole(input, ctx) {
     const { db, session } = ctx;
     const whsId = session.whsId;
-    const [actor, role] = await Promise.all([actorOf(ctx), roleOf(db, whsId, input.role_id)]);
-    assertMayGrant(actor, role.perms, role.allPermissions);
-    const held = await holders(db, whsId, role.roleId);
-    if (held > 0) throw badInput('role_id', `the role is still held by ${held} user(s); give them another role first`);
-    await db.transaction(async (tx) => {
+    return underAccountLock(db, async (tx) => {
+      const actor = await actorOf({ db: tx, session });
+      const role = await roleOf(tx, whsId, input.role_id);
+      assertMayGrant(actor, role.perms, role.allPermissions);
+      const held = await holders(tx, whsId, role.roleId);
+      if (held > 0) throw badInput('role_id', `the role is still held by ${held} user(s); give them another role first`);
       await tx.delete(rolePermissions).where(and(eq(rolePermissions.whsId, whsId), eq(rolePermissions.roleId, role.roleId)));
       await tx.delete(roles).where(and(eq(roles.whsId, whsId), eq(roles.roleId, role.roleId)));
+      return { role_id: role.roleId };
     });
-    return { role_id: role.roleId };
   },
 };

@@ -8,7 +8,7 @@ import { badInput, notFound } from '../../http/errors';
 import { escapeLike } from '../../http/list-query';
 import type { Handlers } from '../../http/register';
 import type { ParsedInputOf } from '../../../shared/contract/define';
-import { actorOf, assertMayChange, refuse, type Actor } from '../../common/account-rules';
+import { actorOf, assertMayChange, refuse, underAccountLock, type Actor } from '../../common/account-rules';
 import { memberRow, assertMayGrant, grantRefusal, memberOf, roleOf, temporaryPassword } from './user-admin';
 import { roleRows } from './user.reads';
 import { unixSeconds } from '../../common/time';
@@ -47,21 +47,21 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /** edit_user's change of a member of the warehouse: the call and import rows (user-import.ts) follow the same rules. */
-export async function editMember(db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.editUser>): Promise<void> {
-  const member = await memberOf(db, whsId, input.user_id);
-  await assertMayChange(db, actor, [member.userId]);
-  const self = member.userId === actor.userId;
-  if (input.role_id !== undefined && input.role_id !== member.roleId) {
-    if (self) throw refuse('You cannot change your own role; ask another administrator.');
-    const role = await roleOf(db, whsId, input.role_id);
-    assertMayGrant(actor, role.perms, role.allPermissions);
-  }
-  const statusChanges = input.status !== undefined && input.status !== member.staffStatus;
-  if (statusChanges && self) throw refuse('You cannot change your own status; ask another administrator.');
-  if (statusChanges && input.reason === '') throw badInput('reason', 'say why the status changes: it is recorded in the access status log');
-  if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
+export function editMember(db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.editUser>): Promise<void> {
+  return underAccountLock(db, async (tx) => {
+    const member = await memberOf(tx, whsId, input.user_id);
+    await assertMayChange(tx, actor, [member.userId]);
+    const self = member.userId === actor.userId;
+    if (input.role_id !== undefined && input.role_id !== member.roleId) {
+      if (self) throw refuse('You cannot change your own role; ask another administrator.');
+      const role = await roleOf(tx, whsId, input.role_id);
+      assertMayGrant(actor, role.perms, role.allPermissions);
+    }
+    const statusChanges = input.status !== undefined && input.status !== member.staffStatus;
+    if (statusChanges && self) throw refuse('You cannot change your own status; ask another administrator.');
+    if (statusChanges && input.reason === '') throw badInput('reason', 'say why the status changes: it is recorded in the access status log');
+    if (input.department_id != null) await assertDepartment(tx, whsId, input.department_id);
 
-  await db.transaction(async (tx) => {
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.display_name !== undefined) changes.displayName = input.display_name;
     if (input.local_name !== undefined) changes.localName = input.local_name ?? '';
@@ -92,17 +92,16 @@ export async function editMember(db: Db, actor: Actor, whsId: string, input: Par
 export async function createBpoAccount(
   db: Db, actor: Actor, whsId: string, input: ParsedInputOf<typeof userlistContract.createBpoUser>, passwordHash: () => Promise<string>,
 ): Promise<number> {
-  const role = await roleOf(db, whsId, input.role_id);
-  if (role.allPermissions) throw badInput('role_id', 'a BPO account cannot hold an all-permission role');
-  assertMayGrant(actor, role.perms);
-  if (input.department_id != null) await assertDepartment(db, whsId, input.department_id);
-  const [taken] = await db.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
-  if (taken) throw badInput('email', 'an account with this email already exists');
-  const stored = await passwordHash();
   try {
-    return await db.transaction(async (tx) => {
+    return await underAccountLock(db, async (tx) => {
+      const role = await roleOf(tx, whsId, input.role_id);
+      if (role.allPermissions) throw badInput('role_id', 'a BPO account cannot hold an all-permission role');
+      assertMayGrant(actor, role.perms);
+      if (input.department_id != null) await assertDepartment(tx, whsId, input.department_id);
+      const [taken] = await tx.select({ id: users.userId }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+      if (taken) throw badInput('email', 'an account with this email already exists');
       const [user] = await tx.insert(users).values({
-        email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: stored, passwordChangeRequired: true,
+        email: input.email, displayName: input.display_name, localName: input.local_name, passwordHash: await passwordHash(), passwordChangeRequired: true,
         userKind: USER_KIND.values.BPO, employmentType: input.employment_type,
       }).returning({ userId: users.userId });
       await tx.insert(userWarehouses).values({ whsId, userId: user!.userId, roleId: role.roleId });
@@ -118,43 +117,48 @@ export async function createBpoAccount(
 export const userlistHandlers: UserlistHandlers = {
   async editUser(input, ctx) {
     const { db, session } = ctx;
-    await editMember(db, await actorOf(ctx), session.whsId, input);
+    await underAccountLock(db, async (tx) => editMember(tx, await actorOf({ db: tx, session }), session.whsId, input));
     // Its codes come from the view's checked columns; the contract's output parse confirms them.
     return (await memberRow(db, session.whsId, input.user_id)) as Awaited<ReturnType<UserlistHandlers['editUser']>>;
   },
 
   async resetUserPassword(input, ctx) {
     const { db, session } = ctx;
-    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
-    if (member.userId === actor.userId) throw refuse('Change your own password with Change Password.');
-    await assertMayChange(db, actor, [member.userId]);
-    const { password, stored } = await temporaryPassword();
-    await db.transaction(async (tx) => {
+    return underAccountLock(db, async (tx) => {
+      const actor = await actorOf({ db: tx, session });
+      const member = await memberOf(tx, session.whsId, input.user_id);
+      if (member.userId === actor.userId) throw refuse('Change your own password with Change Password.');
+      await assertMayChange(tx, actor, [member.userId]);
+      const { password, stored } = await temporaryPassword();
       await tx.update(users).set({ passwordHash: stored, passwordChangeRequired: true }).where(eq(users.userId, member.userId));
       await tx.delete(sessions).where(eq(sessions.userId, member.userId));
+      return { user_id: member.userId, temporary_password: password };
     });
-    return { user_id: member.userId, temporary_password: password };
   },
 
   async createBpoUser(input, ctx) {
     let password = '';
-    const userId = await createBpoAccount(ctx.db, await actorOf(ctx), ctx.session.whsId, input, async () => {
+    const { db, session } = ctx;
+    const userId = await underAccountLock(db, async (tx) => createBpoAccount(tx, await actorOf({ db: tx, session }), session.whsId, input, async () => {
       const made = await temporaryPassword();
       password = made.password;
       return made.stored;
-    });
+    }));
     return { user_id: userId, temporary_password: password };
   },
 
   async syncUserToTob(input, ctx) {
     const { db, session } = ctx;
-    const [actor, member] = await Promise.all([actorOf(ctx), memberOf(db, session.whsId, input.user_id)]);
-    await assertMayChange(db, actor, [member.userId]);
-    // Outsourced staff are not the business's users: only own staff are pushed to its system (docs/user-admin.md).
-    if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
-    const [row] = await db.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
-      .returning({ at: users.tobSyncedAt });
-    return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: unixSeconds(row!.at!) };
+    return underAccountLock(db, async (tx) => {
+      const actor = await actorOf({ db: tx, session });
+      const member = await memberOf(tx, session.whsId, input.user_id);
+      await assertMayChange(tx, actor, [member.userId]);
+      // Outsourced staff are not the business's users: only own staff are pushed to its system (docs/user-admin.md).
+      if (member.userKind === USER_KIND.values.BPO) throw badInput('user_id', 'a BPO (outsourced) account is not synced to the business-user system');
+      const [row] = await tx.update(users).set({ userKind: USER_KIND.values.SYNCED, tobSyncedAt: sql`now()` }).where(eq(users.userId, member.userId))
+        .returning({ at: users.tobSyncedAt });
+      return { user_id: member.userId, user_kind: USER_KIND.values.SYNCED, tob_synced_at: unixSeconds(row!.at!) };
+    });
   },
 
   async getWfmDepartmentList(_input, { db, session }) {
@@ -200,19 +204,21 @@ export const userlistHandlers: UserlistHandlers = {
   async assignUserRole(input, ctx) {
     const { db, session } = ctx;
     const whsId = session.whsId;
-    const actor = await actorOf(ctx);
-    const role = await roleOf(db, whsId, input.role_id);
-    assertMayGrant(actor, role.perms, role.allPermissions);
-    const ids = [...new Set(input.user_ids)];
-    const members = await db.select({ userId: userWarehouses.userId }).from(userWarehouses)
-      .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids)));
-    const missing = ids.filter((id) => !members.some((m) => m.userId === id));
-    if (missing.length > 0) throw notFound(`User ${missing.join(', ')} in this warehouse`);
-    if (ids.includes(actor.userId)) throw refuse('You cannot change your own role; ask another administrator.');
-    await assertMayChange(db, actor, ids);
-    const updated = await db.update(userWarehouses).set({ roleId: role.roleId })
-      .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids), ne(userWarehouses.roleId, role.roleId)))
-      .returning({ userId: userWarehouses.userId });
-    return { updated: updated.length };
+    return underAccountLock(db, async (tx) => {
+      const actor = await actorOf({ db: tx, session });
+      const role = await roleOf(tx, whsId, input.role_id);
+      assertMayGrant(actor, role.perms, role.allPermissions);
+      const ids = [...new Set(input.user_ids)];
+      const members = await tx.select({ userId: userWarehouses.userId }).from(userWarehouses)
+        .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids)));
+      const missing = ids.filter((id) => !members.some((m) => m.userId === id));
+      if (missing.length > 0) throw notFound(`User ${missing.join(', ')} in this warehouse`);
+      if (ids.includes(actor.userId)) throw refuse('You cannot change your own role; ask another administrator.');
+      await assertMayChange(tx, actor, ids);
+      const updated = await tx.update(userWarehouses).set({ roleId: role.roleId })
+        .where(and(eq(userWarehouses.whsId, whsId), inArray(userWarehouses.userId, ids), ne(userWarehouses.roleId, role.roleId)))
+        .returning({ userId: userWarehouses.userId });
+      return { updated: updated.length };
+    });
   },
 };

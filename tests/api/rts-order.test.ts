@@ -8,9 +8,10 @@ import { createTestSku } from '../support/putaway-fixture';
 import { refusedUnchanged } from '../support/stock-fixture';
 import { inventoryTransactions, locationInventory, printJobs, rtsOrders, salesOrders, suppliers, waves } from '../../src/server/db/schema';
 import {
-  INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS,
+  INBOUND_ORDER_TYPE, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS,
 } from '../../src/shared/codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
+import { lockAsn, moveAsn } from '../../src/server/modules/inbound/asn-status';
 import { RET } from '../../src/shared/retcodes';
 
 /**
@@ -67,11 +68,11 @@ async function stockedSku(qty: number): Promise<{ skuId: string; cell: string }>
   return { skuId, cell: cells[0]! };
 }
 
-const body = (supplierId: string, lines: { sku_id: string; qty: number }[]) => ({
-  supplier_id: supplierId, rts_type: RTS_TYPE.values.REAL_RTS, reason_code: 'R3', remark: 'defective lot', lines,
+const body = (supplierId: string, lines: { sku_id: string; qty: number }[], rtsType: number = RTS_TYPE.values.REAL_RTS) => ({
+  supplier_id: supplierId, rts_type: rtsType, reason_code: 'R3', remark: 'defective lot', lines,
 });
-async function create(supplierId: string, lines: { sku_id: string; qty: number }[], by = creator): Promise<string> {
-  const res = await by.post(`${RTS}/create_rts_order`, body(supplierId, lines));
+async function create(supplierId: string, lines: { sku_id: string; qty: number }[], by = creator, rtsType?: number): Promise<string> {
+  const res = await by.post(`${RTS}/create_rts_order`, body(supplierId, lines, rtsType));
   expect(res.retcode, res.message).toBe(0);
   return res.data.order.order_no as string;
 }
@@ -86,9 +87,9 @@ const onhandAt = async (location: string, skuId: string) => (await db().select()
   .where(and(eq(locationInventory.whsId, WHS), eq(locationInventory.locationId, location), eq(locationInventory.skuId, skuId)))).reduce((sum, r) => sum + r.onhandQty, 0);
 
 /** An RTS order of `qty` units approved, allocated and released: its one task. */
-async function released(supplierId: string, qty: number, stock = qty): Promise<{ orderNo: string; skuId: string; cell: string; taskNo: string }> {
+async function released(supplierId: string, qty: number, stock = qty, rtsType?: number): Promise<{ orderNo: string; skuId: string; cell: string; taskNo: string }> {
   const { skuId, cell } = await stockedSku(stock);
-  const orderNo = await create(supplierId, [{ sku_id: skuId, qty }]);
+  const orderNo = await create(supplierId, [{ sku_id: skuId, qty }], creator, rtsType);
   await ok(approver.post(`${RTS}/approve_rts_order`, { order_no: orderNo }));
   const allocated = await ok(approver.post(`${RTS}/allocate_rts_orders`, { order_nos: [orderNo] }));
   expect(allocated.results[0]).toMatchObject({ order_no: orderNo, allocated: true });
@@ -219,7 +220,7 @@ describe('RTS picking and shipping', () => {
     expect(await onhandAt(cart, skuId)).toBe(0);
     expect(await onhandAt(cell, skuId)).toBe(6);
     expect(await orderOf(orderNo)).toMatchObject({ status: S.OUTBOUND });
-    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.DONE, removalDisposal: RTS_REMOVAL_DISPOSAL.values.PICKED_UP_BY_SUPPLIER });
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.DONE, removalDisposal: RTS_REMOVAL_DISPOSAL.values.PICKED_UP_BY_SUPPLIER, reinboundAsnNo: null });
     const [job] = await db().select().from(printJobs).where(and(eq(printJobs.whsId, WHS), eq(printJobs.refNo, shipmentNo)));
     expect(job).toMatchObject({ kind: 'MANIFEST' });
 
@@ -230,6 +231,50 @@ describe('RTS picking and shipping', () => {
     const detail = await ok(creator.get(`${RTS}/get_rts_order_detail`, { order_no: orderNo }));
     expect(detail.shipments).toEqual([expect.objectContaining({ shipment_no: shipmentNo, qty: 4 })]);
     await ok(approver.post(`${SHIP}/update_manifest_auto_print_config`, { config_value: 0 }));
+  });
+
+  test('a virtual RTS with re-inbound ships, then comes back in on the supplier\'s ASN: in transit, inbounding once it arrives, done once put away', async () => {
+    const supplierId = await supplier();
+    const virtual = RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND;
+    const { orderNo, skuId, taskNo } = await released(supplierId, 3, 5, virtual);
+    await pickAll(taskNo, 3);
+    await ok(approver.post(`${SHIP}/create_rts_shipment`, { task_no: taskNo, carrier_name: null, tracking_no: null, removal_disposal: null }));
+    expect(await orderOf(orderNo)).toMatchObject({ status: S.OUTBOUND });
+    const doc = await docOf(orderNo);
+    expect(doc).toMatchObject({ docStatus: D.IN_TRANSIT, reinboundAsnNo: expect.any(String) });
+    const asnNo = doc.reinboundAsnNo!;
+    // The supplier's ASN for exactly what left, pending on the inbound list.
+    const asn = await ok(creator.get('/apps/process/inbound/asn/get_asn_detail', { asn_no: asnNo }));
+    expect(asn.asn).toMatchObject({ asn_no: asnNo, supplier_id: supplierId, po_no: orderNo, status: INBOUND_STATUS.values.PENDING, inbound_type: INBOUND_ORDER_TYPE.values.PURCHASE });
+    expect(asn.lines).toEqual([expect.objectContaining({ sku_id: skuId, expected_qty: 3 })]);
+    expect((await ok(creator.get(`${RTS}/get_rts_order_detail`, { order_no: orderNo }))).order).toMatchObject({ doc_status: D.IN_TRANSIT, reinbound_asn_no: asnNo });
+
+    // The inbound flow moves the ASN (asn-status.ts tells common/asn-events.ts): the document follows.
+    const move = (to: number) => db().transaction(async (tx) => void (await moveAsn(tx, await lockAsn(tx, WHS, asnNo), to as never)));
+    await move(INBOUND_STATUS.values.ARRIVED);
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.INBOUNDING });
+    await move(INBOUND_STATUS.values.COUNTING);
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.INBOUNDING });
+    for (const to of [INBOUND_STATUS.values.COUNTED, INBOUND_STATUS.values.SCANNING, INBOUND_STATUS.values.RECEIVED, INBOUND_STATUS.values.PUTTING, INBOUND_STATUS.values.DONE]) await move(to);
+    expect(await docOf(orderNo)).toMatchObject({ docStatus: D.DONE });
+
+    // A real RTS makes no ASN; a re-inbound ASN cancelled before it arrives ends its document too.
+    const other = await released(supplierId, 1, 1, virtual);
+    await pickAll(other.taskNo, 1);
+    await ok(approver.post(`${SHIP}/create_rts_shipment`, { task_no: other.taskNo, carrier_name: null, tracking_no: null, removal_disposal: null }));
+    const otherAsn = (await docOf(other.orderNo)).reinboundAsnNo!;
+    await ok(approver.post('/apps/process/inbound/asn/cancel_asn', { asn_no: otherAsn, reason: 'the supplier keeps the units' }));
+    expect(await docOf(other.orderNo)).toMatchObject({ docStatus: D.DONE });
+  });
+
+  test('the demo: IDJKT1 has an RTS order picked and waiting to ship, and a virtual RTS shipped whose re-inbound ASN is pending', async () => {
+    const demo = await server.loginAt('admin@demo.local', 'IDJKT1');
+    const waiting = await ok(demo.get(`${SHIP}/list_rts_shipping_task`, {}));
+    expect(waiting.list).toEqual([expect.objectContaining({ container_code: 'BSK017', shipment_no: null })]);
+    const { list } = await ok(demo.get(`${RTS}/search_rts_order`, { page_size: 50, doc_status: D.IN_TRANSIT }));
+    expect(list).toEqual([expect.objectContaining({ rts_type: RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND, reinbound_asn_no: expect.any(String) })]);
+    const asn = await ok(demo.get('/apps/process/inbound/asn/get_asn_detail', { asn_no: list[0].reinbound_asn_no }));
+    expect(asn.asn).toMatchObject({ po_no: list[0].order_no, status: INBOUND_STATUS.values.PENDING });
   });
 });
 

@@ -93,6 +93,8 @@ export const rtsOrderSchema = z.object({
   wave_no: z.string().nullable(),
   remark: z.string().nullable(),
   reject_reason: z.string().nullable(),
+  /** A virtual RTS with re-inbound, once shipped: the supplier's ASN that brings its units back. */
+  reinbound_asn_no: z.string().nullable(),
   created_by: z.number().int(),
   created_by_name: z.string().nullable(),
   approved_by: z.number().int().nullable(),

@@ -31,6 +31,7 @@ export const rtsOrderResource = defineResource({
     wave_no: { kind: 'text', label: /*i18n*/ 'Wave No.', max: 32, filter: { op: 'eq', type: 'input', hide: true } },
     remark: { kind: 'text', label: /*i18n*/ 'Remark', max: 500, hideInList: true },
     reject_reason: { kind: 'text', label: /*i18n*/ 'Reject Reason', max: 200, hideInList: true },
+    reinbound_asn_no: { kind: 'text', label: /*i18n*/ 'Re-inbound ASN', max: 32, hideInList: true },
     created_by: { kind: 'user', label: /*i18n*/ 'Created By', readOnly: true, filter: { op: 'eq', type: 'select', hide: true } },
     approved_by: { kind: 'user', label: /*i18n*/ 'Approved By', readOnly: true, hideInList: true },
     created_at: { kind: 'time', label: /*i18n*/ 'Created At', sortable: true, filter: { op: 'range', type: 'datetimeRange' } },

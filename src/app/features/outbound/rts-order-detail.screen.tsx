@@ -1,15 +1,17 @@
-import { Alert, Table } from '@mantine/core';
+import { Alert, Anchor, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
+import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { OUTBOUND_ORDER_TYPE, RTS_STATUS, SALES_ORDER_STATUS } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS } from '../../../shared/codes';
 import { RTS_ORDER_ACCESS, RTS_ORDER_PAGES, rtsOrderContract, type RtsOrder, type RtsShipment } from '../../../shared/contract/rts-order.contract';
+import { ASN_PAGES } from '../../../shared/resources/asn.resource';
 import { rtsOrderResource } from '../../../shared/resources/rts-order.resource';
 import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { pageTitle } from '../../routes/access';
+import { useCanOpen } from '../../routes/use-access';
 import { DocOrderActions, type DocOrderMoves } from './doc-order-actions';
 import { OrderDetailLayout, useOrderRefresh } from './order-detail-parts';
 import { WaveLink } from './outbound-parts';
@@ -41,10 +43,18 @@ function Header({ order }: { order: RtsOrder }) {
         [F.approved_by, orPlaceholder(order.approved_by_name)],
         [F.approved_at, <FieldValue field={F.approved_at} value={order.approved_at} />],
         [F.reject_reason, orPlaceholder(order.reject_reason)],
+        ...(order.rts_type === RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND ? [[F.reinbound_asn_no, order.reinbound_asn_no ? <AsnLink asnNo={order.reinbound_asn_no} /> : orPlaceholder(null)] as const] : []),
         [F.remark, orPlaceholder(order.remark)],
       ]}
     />
   );
+}
+
+/** The re-inbound ASN, opened on its detail where the user may open it. */
+function AsnLink({ asnNo }: { asnNo: string }) {
+  const href = ASN_PAGES.detail.replace('$id', encodeURIComponent(asnNo));
+  const canOpen = useCanOpen(href);
+  return canOpen ? <Anchor component={Link} to={href} data-testid="rts-reinbound-asn">{asnNo}</Anchor> : <span data-testid="rts-reinbound-asn">{asnNo}</span>;
 }
 
 /** The shipments that took the order's units back to the supplier, each with its manifest number. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, remark, timestamptz, updatedAt, warehouseRef, whsPrimaryKey } from './columns';
 import { suppliers } from './basic';
+import { asnOrders } from './inbound';
 import { salesOrders } from './outbound';
 import { users } from './system';
 
@@ -30,6 +31,8 @@ export const rtsOrders = pgTable('rts_orders', {
   approvedBy: integer('approved_by').references(() => users.userId),
   approvedAt: timestamptz('approved_at'),
   rejectReason: text('reject_reason'),
+  /** A virtual RTS with re-inbound: the supplier's ASN that brings its units back, made when it ships. */
+  reinboundAsnNo: text('reinbound_asn_no'),
   createdBy: integer('created_by').notNull().references(() => users.userId),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -37,6 +40,8 @@ export const rtsOrders = pgTable('rts_orders', {
   whsPrimaryKey(t, t.orderNo),
   foreignKey({ name: 'rts_orders_order_fk', columns: [t.whsId, t.orderNo], foreignColumns: [salesOrders.whsId, salesOrders.orderNo] }).onDelete('cascade'),
   foreignKey({ name: 'rts_orders_supplier_fk', columns: [t.whsId, t.supplierId], foreignColumns: [suppliers.whsId, suppliers.supplierId] }),
+  foreignKey({ name: 'rts_orders_reinbound_asn_fk', columns: [t.whsId, t.reinboundAsnNo], foreignColumns: [asnOrders.whsId, asnOrders.asnNo] }),
+  uniqueIndex('rts_orders_reinbound_asn_uq').on(t.whsId, t.reinboundAsnNo),
   index('rts_orders_doc_status_idx').on(t.whsId, t.docStatus, t.createdAt),
   index('rts_orders_supplier_idx').on(t.whsId, t.supplierId, t.createdAt),
   index('rts_orders_created_at_idx').on(t.whsId, t.createdAt),

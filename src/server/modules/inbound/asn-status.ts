@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { asnGroups, asnOrders } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
+import { asnMoved } from '../../common/asn-events';
 import { transitAsnMoved } from '../inventory/in-transit';
 
 export type AsnStatus = CodeOf<typeof INBOUND_STATUS>;
@@ -46,6 +47,7 @@ export async function moveAsn(tx: Db, asn: AsnRow, to: AsnStatus, extra: Partial
     .returning();
   await refreshGroupStatus(tx, asn.whsId, asn.groupNo);
   await transitAsnMoved(tx, row!, to);
+  await asnMoved(tx, row!, to);
   return row!;
 }
 

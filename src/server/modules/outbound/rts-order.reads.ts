@@ -11,6 +11,7 @@ const rtsOrderRows: RowsQuery = {
       removal_disposal: rtsOrders.removalDisposal, doc_status: rtsOrders.docStatus,
       status: salesOrders.status, line_count: salesOrders.lineCount, total_qty: salesOrders.totalQty, allocated_qty: salesOrders.allocatedQty,
       picked_qty: salesOrders.pickedQty, wave_no: salesOrders.waveNo, remark: rtsOrders.remark, reject_reason: rtsOrders.rejectReason,
+      reinbound_asn_no: rtsOrders.reinboundAsnNo,
       created_by: rtsOrders.createdBy, approved_by: rtsOrders.approvedBy, created_at: rtsOrders.createdAt, approved_at: rtsOrders.approvedAt,
     }).from(rtsOrders)
       .innerJoin(salesOrders, and(eq(salesOrders.whsId, rtsOrders.whsId), eq(salesOrders.orderNo, rtsOrders.orderNo)))

@@ -7,6 +7,7 @@ import { rtsQuotas, skus, suppliers, users, warehouses } from '../../db/schema';
 import { FULL_STRATEGY, candidatesFor, demandOf } from './allocation';
 import { ALL_SUPPLIERS, allocateRtsOrders, approveRtsOrder, createRtsOrder, releaseRtsOrders } from './rts-order';
 import { applyPick, claimTask } from './picking';
+import { createRtsShipment } from './rts-shipping';
 import type { Actor } from './sales-order';
 
 /** Units each demo RTS line asks: few, so the sales demo keeps its stock. */
@@ -53,32 +54,50 @@ export async function seedDemoRtsOrders(tx: Tx, whsId: string): Promise<void> {
   for (const orderNo of [approved, allocated, released]) await approveRtsOrder(tx, whsId, decider, orderNo);
   await allocateRtsOrders(tx, whsId, decider, [allocated, released]);
   await releaseRtsOrders(tx, whsId, decider, [released]);
-  if (stocked[4]) await seedPickedRtsOrder(tx, whsId, { creator, decider }, supplierIds[0]!, stocked[4]);
+  if (stocked[4]) await seedPickedRtsOrder(tx, whsId, { creator, decider }, supplierIds[0]!, stocked[4], PICKED);
+  if (stocked[5]) await seedPickedRtsOrder(tx, whsId, { creator, decider }, supplierIds[0]!, stocked[5], SHIPPED_VIRTUAL);
 }
 
-/** A basket no other demo step or test uses in the warehouse. */
-const PICKED_BASKET = 'BSK017';
+interface PickedDemo {
+  /** A basket no other demo step or test uses in the warehouse. */
+  basket: string;
+  rtsType: number;
+  reasonCode: string;
+  remark: string;
+  /** Shipped to the supplier as well. */
+  ship: boolean;
+}
+
+/** Waits on the RTS Shipping list, where a new user ships it back to the supplier with its manifest. */
+const PICKED: PickedDemo = { basket: 'BSK017', rtsType: RTS_TYPE.values.REAL_RTS, reasonCode: 'R4', remark: 'Expired stock going back to the supplier', ship: false };
+/** Shipped: in transit, its supplier's re-inbound ASN pending on the inbound list. */
+const SHIPPED_VIRTUAL: PickedDemo = {
+  basket: 'BSK016', rtsType: RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND, reasonCode: 'VR-IB1', remark: 'Relabelled by the supplier and sent back in', ship: true,
+};
 
 /**
- * A fifth demo RTS order picked by the demo operator into a basket: its task is finished and waits
- * on the RTS Shipping list, where a new user ships it back to the supplier with its manifest.
+ * A demo RTS order picked by the demo operator into a basket: its task finished, and shipped too
+ * for a virtual RTS with re-inbound (the supplier's ASN then waits to bring the units back).
  */
-async function seedPickedRtsOrder(tx: Tx, whsId: string, { creator, decider }: { creator: Actor; decider: Actor }, supplierId: string, skuId: string): Promise<void> {
+async function seedPickedRtsOrder(
+  tx: Tx, whsId: string, { creator, decider }: { creator: Actor; decider: Actor }, supplierId: string, skuId: string, demo: PickedDemo,
+): Promise<void> {
   const [operator] = await tx.select({ userId: users.userId }).from(users).where(eq(users.email, 'operator@demo.local'));
   if (!operator) return;
   const orderNo = await createRtsOrder(tx, whsId, creator, {
-    supplier_id: supplierId, rts_type: RTS_TYPE.values.REAL_RTS, reason_code: 'R4', removal_disposal: RTS_REMOVAL_DISPOSAL.values.SENT_BACK,
-    remark: 'Expired stock going back to the supplier', lines: [{ sku_id: skuId, qty: LINE_QTY }],
+    supplier_id: supplierId, rts_type: demo.rtsType, reason_code: demo.reasonCode, removal_disposal: RTS_REMOVAL_DISPOSAL.values.SENT_BACK,
+    remark: demo.remark, lines: [{ sku_id: skuId, qty: LINE_QTY }],
   });
   await approveRtsOrder(tx, whsId, decider, orderNo);
   await allocateRtsOrders(tx, whsId, decider, [orderNo]);
   const { taskNos } = await releaseRtsOrders(tx, whsId, decider, [orderNo]);
   for (const taskNo of taskNos) {
-    const work = await claimTask(tx, whsId, operator.userId, taskNo, PICKED_BASKET, false, OUTBOUND_ORDER_TYPE.values.RTS);
+    const work = await claimTask(tx, whsId, operator.userId, taskNo, demo.basket, false, OUTBOUND_ORDER_TYPE.values.RTS);
     for (const line of work.lines) {
       await applyPick(tx, whsId, { userId: operator.userId, opId: randomUUID() }, {
         task_no: work.task.task_no, alloc_id: line.alloc_id, location: line.location_id, sku_id: line.sku_id, qty: line.qty,
       });
     }
+    if (demo.ship) await createRtsShipment(tx, whsId, decider, { task_no: taskNo, carrier_name: 'Supplier truck', tracking_no: null, removal_disposal: null });
   }
 }

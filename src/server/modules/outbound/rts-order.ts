@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
+import { INBOUND_STATUS, OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
 import type { RtsOrder, RtsOrderDetail, RtsOrderInput, RtsShipment } from '../../../shared/contract/rts-order.contract';
 import { RTS_DOC_LIFECYCLE } from '../../../shared/lifecycles';
 import { DOC } from '../../../shared/outbound/doc-lifecycle';
@@ -7,9 +7,10 @@ import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
 import { rtsOrders, rtsQuotas, rtsShipments, salesOrders, suppliers, users } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/errors';
+import { onAsnMoved } from '../../common/asn-events';
 import { unixSeconds } from '../../common/time';
 import {
-  allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
+  allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, moveDocs, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
 } from './doc-order';
 import { orderDetail, type Actor } from './sales-order';
 
@@ -20,7 +21,7 @@ import { orderDetail, type Actor } from './sales-order';
  * document carries the supplier, type, reason, removal disposal, approval and document status
  * (RTS_DOC_LIFECYCLE), moved through the steps every outbound order document shares (doc-order.ts).
  * The supplier's RTS quota (units per warehouse day) is checked at create, edit and approve.
- * Shipping is rts-shipping.ts.
+ * Shipping is rts-shipping.ts; a virtual RTS with re-inbound then follows the supplier's ASN back in.
  */
 
 const RTS = OUTBOUND_ORDER_TYPE.values.RTS;
@@ -51,7 +52,7 @@ function rtsOut(r: RtsRead): RtsOrder {
   return {
     order_no: o.orderNo, supplier_id: d.supplierId, supplier_name: r.supplierName, rts_type: d.rtsType, reason_code: d.reasonCode, removal_disposal: d.removalDisposal,
     doc_status: d.docStatus, status: o.status, line_count: o.lineCount, total_qty: o.totalQty, allocated_qty: o.allocatedQty, picked_qty: o.pickedQty, wave_no: o.waveNo,
-    remark: d.remark, reject_reason: d.rejectReason, created_by: d.createdBy, created_by_name: r.createdByName, approved_by: d.approvedBy, approved_by_name: r.approvedByName,
+    remark: d.remark, reject_reason: d.rejectReason, reinbound_asn_no: d.reinboundAsnNo, created_by: d.createdBy, created_by_name: r.createdByName, approved_by: d.approvedBy, approved_by_name: r.approvedByName,
     approved_at: unixSeconds(d.approvedAt), created_at: unixSeconds(d.createdAt)!, updated_at: unixSeconds(o.updatedAt > d.updatedAt ? o.updatedAt : d.updatedAt)!,
   };
 }
@@ -185,3 +186,29 @@ export async function releaseRtsOrders(tx: Db, whsId: string, actor: Actor, orde
   }
   return releaseDocs(tx, RTS_DOC, whsId, actor, orderNos);
 }
+
+// ---- a virtual RTS's re-inbound ----
+
+const ASN = INBOUND_STATUS.values;
+/** The ASN has ended: done (all put away), or cancelled, rejected or failed (its units did not come back). */
+const ASN_ENDS = new Set<number>([ASN.DONE, ASN.CANCELLED, ASN.REJECTED, ASN.FAILED]);
+/** The supplier's units are at the warehouse: arrived and on through receiving and putaway. */
+const ASN_INBOUNDING = new Set<number>([ASN.ARRIVED, ASN.COUNTING, ASN.COUNTED, ASN.CHECKING, ASN.CHECKED, ASN.SCANNING, ASN.RECEIVED, ASN.PUTTING]);
+
+/**
+ * A virtual RTS's document follows its re-inbound ASN (made when it shipped, rts-shipping.ts):
+ * Inbounding once the ASN has arrived, Done once it has ended. Told by the inbound area through
+ * common/asn-events.ts, in the transaction that moved the ASN.
+ */
+onAsnMoved(async (tx, asn, to) => {
+  const target = ASN_ENDS.has(to) ? DOC.DONE : ASN_INBOUNDING.has(to) ? DOC.INBOUNDING : null;
+  if (target === null) return;
+  const [doc] = await tx.select({ orderNo: rtsOrders.orderNo }).from(rtsOrders)
+    .where(and(eq(rtsOrders.whsId, asn.whsId), eq(rtsOrders.reinboundAsnNo, asn.asnNo)));
+  if (!doc) return;
+  const locked = await lockDocs(tx, RTS_DOC, asn.whsId, [doc.orderNo]);
+  const current = locked[0]!.doc.docStatus;
+  if ((current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) || current === target) return;
+  const what = to === ASN.DONE ? 'put away' : ASN_ENDS.has(to) ? 'closed without its units (they did not come back)' : 'at the warehouse';
+  await moveDocs(tx, RTS_DOC, asn.whsId, locked, target, `re-inbound ASN ${asn.asnNo} ${what}`, null);
+});

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, TASK_STATUS,
+  ASN_SOURCE, INBOUND_ORDER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND,
+  PURCHASE_TYPE, RTS_TYPE, TASK_STATUS,
 } from '../../../shared/codes';
 import { RTS_SHIPPING_LIST_MAX, type RtsShipment, type RtsShippingTask } from '../../../shared/contract/rts-order.contract';
 import { DOC } from '../../../shared/outbound/doc-lifecycle';
@@ -8,7 +9,7 @@ import { manifestJob } from '../../../shared/print';
 import type { PrintJob } from '../../../shared/print/print-job';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
+import { asnGroups, asnLines, asnOrders, outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { nextDocNo } from '../../common/doc-no';
 import { recordPrintJob } from '../../common/print-jobs';
@@ -99,6 +100,32 @@ async function lockTaskToShip(tx: Db, whsId: string, taskNo: string): Promise<{ 
   return { task: task!, locked };
 }
 
+/**
+ * A virtual RTS with re-inbound, every unit shipped: the supplier's ASN that brings them back
+ * (pending, purchase from the supplier, PO number = the RTS order), one line per SKU of what the
+ * order shipped, its batch when one. It goes the inbound flow that exists; its document follows it
+ * (rts-order.ts, by onAsnMoved). No slot is booked: the supplier's return is the warehouse's own doing.
+ */
+async function reinboundAsn(tx: Db, whsId: string, actor: Actor, orderNo: string, supplierId: string): Promise<string> {
+  const a = outboundAllocations;
+  const shipped = await tx.select({
+    skuId: a.skuId, qty: sql<number>`sum(${a.pickedQty} - ${a.returnedQty})::int`,
+    batches: sql<string[]>`array_agg(distinct ${a.batchId})`,
+  }).from(a).where(and(eq(a.whsId, whsId), eq(a.orderNo, orderNo)))
+    .groupBy(a.skuId).having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`).orderBy(asc(a.skuId));
+  const asnNo = await nextDocNo(tx, 'asn', actor.timeZone);
+  const totalQty = shipped.reduce((n, l) => n + l.qty, 0);
+  await tx.insert(asnGroups).values({ whsId, groupNo: asnNo, createdBy: actor.userId });
+  await tx.insert(asnOrders).values({
+    whsId, asnNo, groupNo: asnNo, inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, source: ASN_SOURCE.values.WMS,
+    supplierId, poNo: orderNo, totalExpectedQty: totalQty, remark: `Re-inbound of virtual RTS ${orderNo} from supplier ${supplierId}`, createdBy: actor.userId,
+  });
+  await tx.insert(asnLines).values(shipped.map((l, i) => ({
+    whsId, asnNo, lineNo: i + 1, skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null,
+  })));
+  return asnNo;
+}
+
 /** Ships a finished RTS picking task to its supplier (see the module's comment). */
 export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: ShipmentRequest): Promise<{ shipment: RtsShipment; autoPrint: boolean; job: PrintJob }> {
   const { task, locked } = await lockTaskToShip(tx, whsId, p.task_no);
@@ -113,10 +140,11 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
   if (qty === 0 || task.containerCode === null) {
     throw new ApiError(RET.ILLEGAL_TRANSITION, `${taskLabel(task.taskNo)} holds no picked units to ship.`, { task_no: task.taskNo }, 409);
   }
-  const supplierIds = [...new Set((await tx.select({ supplierId: rtsOrders.supplierId }).from(rtsOrders)
-    .where(and(eq(rtsOrders.whsId, whsId), inArray(rtsOrders.orderNo, orderNos))))
-    .map((r) => r.supplierId))];
-  const supplierId = supplierIds[0]!;
+  const docs = await tx.select({ orderNo: rtsOrders.orderNo, supplierId: rtsOrders.supplierId, rtsType: rtsOrders.rtsType }).from(rtsOrders)
+    .where(and(eq(rtsOrders.whsId, whsId), inArray(rtsOrders.orderNo, orderNos)));
+  // A release takes one supplier's orders: a task carries one supplier's units.
+  const supplierId = docs[0]!.supplierId;
+  const reinbound = new Set(docs.filter((d) => d.rtsType === RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND).map((d) => d.orderNo));
   const shipmentNo = await nextDocNo(tx, 'rtsShipment', actor.timeZone);
 
   // The units leave from the container, one line per SKU, batch and quality.
@@ -166,7 +194,13 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
     }
     if (row.status === S.SHIPPING && !unshipped.has(row.orderNo)) {
       row = await moveOrder(tx, whsId, row, S.OUTBOUND, `Every unit returned to supplier ${supplierId}.`, actor.userId);
-      await moveDocs(tx, RTS_DOC, whsId, [{ order: row, doc }], DOC.DONE, `every unit returned to supplier ${supplierId}.`, actor.userId);
+      if (reinbound.has(row.orderNo)) {
+        const asnNo = await reinboundAsn(tx, whsId, actor, row.orderNo, supplierId);
+        await moveDocs(tx, RTS_DOC, whsId, [{ order: row, doc }], DOC.IN_TRANSIT,
+          `every unit returned to supplier ${supplierId}; they come back in with ASN ${asnNo}.`, actor.userId, { reinboundAsnNo: asnNo });
+      } else {
+        await moveDocs(tx, RTS_DOC, whsId, [{ order: row, doc }], DOC.DONE, `every unit returned to supplier ${supplierId}.`, actor.userId);
+      }
     }
   }
   if (p.removal_disposal !== null) await setDocs(tx, RTS_DOC, whsId, orderNos, { removalDisposal: p.removal_disposal });

@@ -1,0 +1,3 @@
+ALTER TABLE "rts_orders" ADD COLUMN "reinbound_asn_no" text;--> statement-breakpoint
+ALTER TABLE "rts_orders" ADD CONSTRAINT "rts_orders_reinbound_asn_fk" FOREIGN KEY ("whs_id","reinbound_asn_no") REFERENCES "public"."asn_orders"("whs_id","asn_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "rts_orders_reinbound_asn_uq" ON "rts_orders" USING btree ("whs_id","reinbound_asn_no");

@@ -233,7 +233,7 @@ describe('RTS picking and shipping', () => {
     await ok(approver.post(`${SHIP}/update_manifest_auto_print_config`, { config_value: 0 }));
   });
 
-  test('a virtual RTS with re-inbound ships, then comes back in on the supplier\'s ASN: in transit, inbounding once it arrives, done once put away', async () => {
+  test('a virtual RTS with re-inbound (a replacement alike) ships, then comes back in on the supplier\'s ASN: in transit, inbounding once it arrives, done once put away', async () => {
     const supplierId = await supplier();
     const virtual = RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND;
     const { orderNo, skuId, taskNo } = await released(supplierId, 3, 5, virtual);
@@ -258,11 +258,13 @@ describe('RTS picking and shipping', () => {
     for (const to of [INBOUND_STATUS.values.COUNTED, INBOUND_STATUS.values.SCANNING, INBOUND_STATUS.values.RECEIVED, INBOUND_STATUS.values.PUTTING, INBOUND_STATUS.values.DONE]) await move(to);
     expect(await docOf(orderNo)).toMatchObject({ docStatus: D.DONE });
 
-    // A real RTS makes no ASN; a re-inbound ASN cancelled before it arrives ends its document too.
-    const other = await released(supplierId, 1, 1, virtual);
+    // A replacement waits for the supplier's new units the same way; an ASN cancelled before it arrives ends its document too.
+    const other = await released(supplierId, 1, 1, RTS_TYPE.values.REPLACEMENT);
     await pickAll(other.taskNo, 1);
     await ok(approver.post(`${SHIP}/create_rts_shipment`, { task_no: other.taskNo, carrier_name: null, tracking_no: null, removal_disposal: null }));
+    expect(await docOf(other.orderNo)).toMatchObject({ docStatus: D.IN_TRANSIT });
     const otherAsn = (await docOf(other.orderNo)).reinboundAsnNo!;
+    expect((await ok(creator.get('/apps/process/inbound/asn/get_asn_detail', { asn_no: otherAsn }))).asn.remark).toBe(`Replacement for RTS ${other.orderNo} from supplier ${supplierId}`);
     await ok(approver.post('/apps/process/inbound/asn/cancel_asn', { asn_no: otherAsn, reason: 'the supplier keeps the units' }));
     expect(await docOf(other.orderNo)).toMatchObject({ docStatus: D.DONE });
   });

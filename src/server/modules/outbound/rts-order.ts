@@ -187,7 +187,7 @@ export async function releaseRtsOrders(tx: Db, whsId: string, actor: Actor, orde
   return releaseDocs(tx, RTS_DOC, whsId, actor, orderNos);
 }
 
-// ---- a virtual RTS's re-inbound ----
+// ---- the units coming back: a virtual RTS's re-inbound, a replacement ----
 
 const ASN = INBOUND_STATUS.values;
 /** The ASN has ended: done (all put away), or cancelled, rejected or failed (its units did not come back). */
@@ -196,7 +196,7 @@ const ASN_ENDS = new Set<number>([ASN.DONE, ASN.CANCELLED, ASN.REJECTED, ASN.FAI
 const ASN_INBOUNDING = new Set<number>([ASN.ARRIVED, ASN.COUNTING, ASN.COUNTED, ASN.CHECKING, ASN.CHECKED, ASN.SCANNING, ASN.RECEIVED, ASN.PUTTING]);
 
 /**
- * A virtual RTS's document follows its re-inbound ASN (made when it shipped, rts-shipping.ts):
+ * A virtual RTS's or replacement's document follows the ASN bringing units back (made when it shipped, rts-shipping.ts):
  * Inbounding once the ASN has arrived, Done once it has ended. Told by the inbound area through
  * common/asn-events.ts, in the transaction that moved the ASN.
  */

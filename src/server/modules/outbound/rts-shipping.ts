@@ -100,13 +100,19 @@ async function lockTaskToShip(tx: Db, whsId: string, taskNo: string): Promise<{ 
   return { task: task!, locked };
 }
 
+/** The RTS types whose units come back from the supplier: the same ones (virtual with re-inbound) or new ones (replacement). */
+const COMES_BACK: ReadonlyMap<number, (orderNo: string) => string> = new Map([
+  [RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND, (orderNo: string) => `Re-inbound of virtual RTS ${orderNo}`],
+  [RTS_TYPE.values.REPLACEMENT, (orderNo: string) => `Replacement for RTS ${orderNo}`],
+]);
+
 /**
- * A virtual RTS with re-inbound, every unit shipped: the supplier's ASN that brings them back
+ * An RTS whose units come back (COMES_BACK), every unit shipped: the supplier's ASN that brings them
  * (pending, purchase from the supplier, PO number = the RTS order), one line per SKU of what the
  * order shipped, its batch when one. It goes the inbound flow that exists; its document follows it
  * (rts-order.ts, by onAsnMoved). No slot is booked: the supplier's return is the warehouse's own doing.
  */
-async function reinboundAsn(tx: Db, whsId: string, actor: Actor, orderNo: string, supplierId: string): Promise<string> {
+async function comingBackAsn(tx: Db, whsId: string, actor: Actor, orderNo: string, supplierId: string, what: string): Promise<string> {
   const a = outboundAllocations;
   const shipped = await tx.select({
     skuId: a.skuId, qty: sql<number>`sum(${a.pickedQty} - ${a.returnedQty})::int`,
@@ -118,7 +124,7 @@ async function reinboundAsn(tx: Db, whsId: string, actor: Actor, orderNo: string
   await tx.insert(asnGroups).values({ whsId, groupNo: asnNo, createdBy: actor.userId });
   await tx.insert(asnOrders).values({
     whsId, asnNo, groupNo: asnNo, inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, source: ASN_SOURCE.values.WMS,
-    supplierId, poNo: orderNo, totalExpectedQty: totalQty, remark: `Re-inbound of virtual RTS ${orderNo} from supplier ${supplierId}`, createdBy: actor.userId,
+    supplierId, poNo: orderNo, totalExpectedQty: totalQty, remark: `${what} from supplier ${supplierId}`, createdBy: actor.userId,
   });
   await tx.insert(asnLines).values(shipped.map((l, i) => ({
     whsId, asnNo, lineNo: i + 1, skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null,
@@ -144,7 +150,7 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
     .where(and(eq(rtsOrders.whsId, whsId), inArray(rtsOrders.orderNo, orderNos)));
   // A release takes one supplier's orders: a task carries one supplier's units.
   const supplierId = docs[0]!.supplierId;
-  const reinbound = new Set(docs.filter((d) => d.rtsType === RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND).map((d) => d.orderNo));
+  const comesBack = new Map(docs.filter((d) => COMES_BACK.has(d.rtsType)).map((d) => [d.orderNo, COMES_BACK.get(d.rtsType)!(d.orderNo)]));
   const shipmentNo = await nextDocNo(tx, 'rtsShipment', actor.timeZone);
 
   // The units leave from the container, one line per SKU, batch and quality.
@@ -194,8 +200,9 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
     }
     if (row.status === S.SHIPPING && !unshipped.has(row.orderNo)) {
       row = await moveOrder(tx, whsId, row, S.OUTBOUND, `Every unit returned to supplier ${supplierId}.`, actor.userId);
-      if (reinbound.has(row.orderNo)) {
-        const asnNo = await reinboundAsn(tx, whsId, actor, row.orderNo, supplierId);
+      const back = comesBack.get(row.orderNo);
+      if (back) {
+        const asnNo = await comingBackAsn(tx, whsId, actor, row.orderNo, supplierId, back);
         await moveDocs(tx, RTS_DOC, whsId, [{ order: row, doc }], DOC.IN_TRANSIT,
           `every unit returned to supplier ${supplierId}; they come back in with ASN ${asnNo}.`, actor.userId, { reinboundAsnNo: asnNo });
       } else {

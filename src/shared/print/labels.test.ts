@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BarcodeError, CODE_LABEL_SIZE, LABEL_SIZES, PRINT_TYPE, agentUrlAllowed, codeLabelJob, code128Svg, combinePrintJobs, htmlWithCopies, packingListJob,
+  BarcodeError, CODE_LABEL_SIZE, LABEL_SIZES, PRINT_TYPE, agentUrlAllowed, codeLabelJob, code128Svg, combinePrintJobs, htmlWithCopies, mtLabelJob, packingListJob,
   shippingLabelJob, uidLabelJob, type ShippingLabelData,
 } from '.';
 
@@ -122,5 +122,18 @@ describe('jobs together, copies, agents', () => {
     expect(agentUrlAllowed('http://10.1.2.30:9100/print', ['http://10.1.2.30:9100'])).toBe(true);
     expect(agentUrlAllowed('ftp://localhost/', [])).toBe(false);
     expect(agentUrlAllowed('not a url', [])).toBe(false);
+  });
+});
+
+describe('MT box and pallet labels', () => {
+  it('carry the MTB id as Code 128, the destination, the order and what they hold', () => {
+    const box = mtLabelJob({ kind: 'BOX', id: 'MTB-7K2Q', orderNo: 'MT261201000001', destWhsId: 'SGSIN1', qty: 12 });
+    expect(box).toMatchObject({ conf_name: 'label', width: 60, height: 40, options: { kind: 'CODE_LABEL' } });
+    expect(box.print_content).toContain('data-barcode="code128" data-barcode-text="MTB-7K2Q"');
+    expect(withoutTags(box.print_content)).toContain('MT BOX → SGSIN1');
+    expect(withoutTags(box.print_content)).toContain('MT261201000001 · 12 units');
+    const pallet = mtLabelJob({ kind: 'PALLET', id: 'PLT-1', orderNo: HOSTILE, destWhsId: 'SGSIN1', qty: 30, boxCount: 3 }, LABEL_SIZES['100x150']);
+    expect(withoutTags(pallet.print_content)).toContain('3 boxes, 30 units');
+    expect(pallet.print_content).not.toContain('<img');
   });
 });

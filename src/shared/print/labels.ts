@@ -168,6 +168,27 @@ export function codeLabelJob(labels: readonly CodeLabel[], size: PageSize = CODE
   });
 }
 
+/** An MT box or pallet (its MTB id), what it holds and where it goes: the destination scans the id at arrival. */
+export interface MtLabel {
+  kind: 'BOX' | 'PALLET';
+  id: string;
+  orderNo: string;
+  destWhsId: string;
+  qty: number;
+  /** A pallet's boxes. */
+  boxCount?: number;
+}
+
+/** An MT box or pallet label, one page on the label stock: the id as Code 128, the destination, the order and what it holds. */
+export function mtLabelJob(label: MtLabel, size: PageSize = CODE_LABEL_SIZE): PrintJob {
+  const holds = label.kind === 'PALLET' ? `${label.boxCount ?? 0} boxes, ${label.qty} units` : `${label.qty} units`;
+  return htmlJob({
+    kind: 'CODE_LABEL', confName: 'label', size, css: codeCss(size), fixedPages: true,
+    title: `MT ${label.kind} ${label.id}`,
+    pages: [codePage(`MT ${label.kind} → ${label.destWhsId}`, label.id, `${label.orderNo} · ${holds}`, size)],
+  });
+}
+
 /** One unit's unique id (UID) and its SKU. */
 export interface UidLabel {
   uid: string;

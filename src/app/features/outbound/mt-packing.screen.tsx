@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBox, IconStack2 } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBox, IconPrinter, IconStack2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { MT_PACK_STATUS } from '../../../shared/codes';
 import { MT_PACKING_PAGES, MT_SHIPPING_ACCESS } from '../../../shared/contract/mt-shipping.contract';
 import { mtPackingOps } from '../../../shared/ops/mt-shipping.ops';
+import { LABEL_SIZES, mtLabelJob, type MtLabel } from '../../../shared/print';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
+import { usePrinter } from '../../kit/print';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
@@ -148,9 +150,22 @@ function describeOp(kind: string, p: Record<string, unknown>): string {
   return `${kind.split('.').pop()} ${String(p.box_id ?? p.pallet_id ?? '')}`;
 }
 
+/**
+ * Prints an MT box or pallet label at this device's station, on its label stock: what the
+ * destination scans at arrival, printed when the box or pallet is closed (network or not).
+ */
+function usePrintMtLabel(view: PackingView) {
+  const printer = usePrinter();
+  return (label: Omit<MtLabel, 'orderNo' | 'destWhsId'>) => {
+    const size = LABEL_SIZES[printer.setting.data?.label_size ?? '60x40'];
+    void printer.print(mtLabelJob({ ...label, orderNo: view.orderNo, destWhsId: view.destWhsId }, size));
+  };
+}
+
 function BoxStep({ view }: { view: PackingView }) {
   const { t, i18n } = useLingui();
   const queue = useQueueOp();
+  const printLabel = usePrintMtLabel(view);
   const box = view.openBox;
   if (view.packed) {
     const onPallets = view.boxes.every((b) => b.palletId !== null) && view.pallets.every((p) => p.status === P.PACKED);
@@ -191,7 +206,10 @@ function BoxStep({ view }: { view: PackingView }) {
     <Stack gap="xs" data-testid="mtpack-open-box">
       <Text fw={700}><Trans>Box {box.boxId}: {box.qty} units</Trans></Text>
       <ScanInput label={<Trans>Scan a SKU into the box</Trans>} placeholder={t`SKU or barcode`} onScan={onScan} testId="mtpack-sku-scan" />
-      <Button color="teal" onClick={() => queue(mtPackingOps.closeBox, { box_id: box.boxId })} disabled={box.qty === 0} data-testid="mtpack-close-box">
+      <Button
+        color="teal" disabled={box.qty === 0} data-testid="mtpack-close-box"
+        onClick={() => queue(mtPackingOps.closeBox, { box_id: box.boxId }, () => printLabel({ kind: 'BOX', id: box.boxId, qty: box.qty }))}
+      >
         <Trans>Close box</Trans>
       </Button>
     </Stack>
@@ -201,6 +219,7 @@ function BoxStep({ view }: { view: PackingView }) {
 function PalletStep({ view, palletId, onPallet }: { view: PackingView; palletId: string | null; onPallet(id: string | null): void }) {
   const { t, i18n } = useLingui();
   const queue = useQueueOp();
+  const printLabel = usePrintMtLabel(view);
   const loose = view.boxes.filter((b) => b.status === P.PACKED && !b.palletId);
   const pallet = view.pallets.find((p) => p.palletId === palletId);
   if (!palletId) {
@@ -231,10 +250,20 @@ function PalletStep({ view, palletId, onPallet }: { view: PackingView; palletId:
   return (
     <Stack gap="xs" data-testid="mtpack-pallet">
       <Text fw={700}><Trans>Pallet {palletId}: {pallet?.boxCount ?? 0} boxes</Trans></Text>
-      {closed ? <Alert color="teal"><Trans>Pallet {palletId} is closed.</Trans></Alert> : (
+      {closed ? (
+        <Alert color="teal">
+          <Group justify="space-between" gap="xs">
+            <Trans>Pallet {palletId} is closed.</Trans>
+            <Button size="compact-sm" variant="light" leftSection={<IconPrinter size={16} aria-hidden />} data-testid="mtpack-pallet-reprint"
+              onClick={() => printLabel({ kind: 'PALLET', id: palletId, qty: pallet.qty, boxCount: pallet.boxCount })}>
+              <Trans>Print its label again</Trans>
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
         <>
           <ScanInput label={<Trans>Scan a closed box onto the pallet</Trans>} placeholder={t`Box ID`} onScan={onScan} testId="mtpack-pallet-box-scan" />
-          <Button color="teal" disabled={!pallet || pallet.boxCount === 0} onClick={() => queue(mtPackingOps.closePallet, { pallet_id: palletId })} data-testid="mtpack-close-pallet">
+          <Button color="teal" disabled={!pallet || pallet.boxCount === 0} onClick={() => queue(mtPackingOps.closePallet, { pallet_id: palletId }, () => printLabel({ kind: 'PALLET', id: palletId, qty: pallet!.qty, boxCount: pallet!.boxCount }))} data-testid="mtpack-close-pallet">
             <Trans>Close pallet</Trans>
           </Button>
         </>

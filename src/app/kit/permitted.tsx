@@ -35,7 +35,7 @@ export function MissingPermissionNote({ access, testId = 'missing-permission' }:
       </Alert>
     );
   }
-  const names = perms.map((p) => `"${named(p)}" (${p})`).join(', ');
+  const names = new Intl.ListFormat(i18n.locale, { type: 'disjunction' }).format(perms.map((p) => `"${named(p)}" (${p})`));
   return (
     <Alert color="gray" icon={<IconLock size={18} aria-hidden />} data-testid={testId}>
       <Trans>You can view this page. Changing anything here needs one of the permissions {names}: ask an administrator for one.</Trans>

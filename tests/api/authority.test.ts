@@ -30,7 +30,7 @@ const entries = Object.entries(contract) as [string, EndpointDef][];
 
 /** The permission an entry needs, as the contract declares it. */
 function permOf(def: EndpointDef): string {
-  if (typeof def.access !== 'object') throw new Error(`${def.path} needs no permission`);
+  if (typeof def.access !== 'object' || !('perm' in def.access)) throw new Error(`${def.path} needs no single permission`);
   return def.access.perm;
 }
 /** The View permission of the page an action belongs to (`PC.Wmsconfig.Userlist.ResetPassword` → `PC.Wmsconfig.Userlist.View`). */

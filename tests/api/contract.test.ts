@@ -15,7 +15,7 @@ import { writeConf } from '../../src/server/common/conf';
 import { seedDemoRtsOrders } from '../../src/server/modules/outbound/rts-order.seed';
 import { seedDemoMtOrders } from '../../src/server/modules/outbound/mt-order.seed';
 import { contract } from '../../src/shared/contract';
-import { API_BASE, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
+import { API_BASE, accessPerms, endpoint, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { FEATURE_FLAGS } from '../../src/shared/permissions';
 import { RET } from '../../src/shared/retcodes';
@@ -295,7 +295,7 @@ describe('every contract entry', () => {
     for (const [name, def] of entries) {
       expect(typeof (handlers as Record<string, unknown>)[name], `handler of ${name}`).toBe('function');
       const access = def.access;
-      const valid = access === 'public' || access === 'session' || (typeof access === 'object' && typeof access.perm === 'string' && access.perm.startsWith('PC.'));
+      const valid = access === 'public' || access === 'session' || (accessPerms(access).length > 0 && accessPerms(access).every((p) => typeof p === 'string' && p.startsWith('PC.')));
       expect(valid, `access of ${name}: ${JSON.stringify(access)}`).toBe(true);
       expect(def.path, name).toMatch(/^\/[a-z0-9_/]+$/i);
       expect(['GET', 'POST'], name).toContain(def.method);

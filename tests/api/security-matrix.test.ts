@@ -10,7 +10,7 @@ import { writeConf } from '../../src/server/common/conf';
 import { servedResources } from '../../src/server/modules/resources';
 import { OP_KINDS } from '../../src/server/modules/sync/ops';
 import { contract } from '../../src/shared/contract';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../src/shared/contract/define';
+import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, accessPerms, isMutation, type EndpointDef } from '../../src/shared/contract/define';
 import { ALL_PERMISSIONS, FEATURE_FLAGS } from '../../src/shared/permissions';
 import { inMenu, permOf } from '../../src/shared/routes/derive';
 import { ROUTES } from '../../src/shared/routes/manifest';
@@ -176,8 +176,10 @@ describe('every change needs a permission of its own', () => {
     const wrong: string[] = [];
     for (const [name, def] of entries.filter(([, d]) => isMutation(d))) {
       if (typeof def.access === 'object') {
-        const why = viewLike(def.access.perm);
-        if (why) wrong.push(`${name} (${def.path}) needs ${def.access.perm}: ${why}`);
+        for (const perm of accessPerms(def.access)) {
+          const why = viewLike(perm);
+          if (why) wrong.push(`${name} (${def.path}) needs ${perm}: ${why}`);
+        }
       } else if (!(name in OPEN_MUTATIONS)) {
         wrong.push(`${name} (${def.path}) is open to any ${def.access === 'public' ? 'caller' : 'session'}`);
       }
@@ -191,7 +193,7 @@ describe('every change needs a permission of its own', () => {
   });
 
   test('each entry names a permission the catalog holds, one Role Detail can grant', () => {
-    const unknown = entries.filter(([, def]) => typeof def.access === 'object' && !ALL_PERMISSIONS.includes(def.access.perm)).map(([name]) => name);
+    const unknown = entries.filter(([, def]) => accessPerms(def.access).some((perm) => !ALL_PERMISSIONS.includes(perm))).map(([name]) => name);
     expect(unknown).toEqual([]);
   });
 
@@ -202,8 +204,10 @@ describe('every change needs a permission of its own', () => {
         if (!(op.kind in OPEN_OP_KINDS)) wrong.push(`${op.kind} is open to any session`);
         continue;
       }
-      const why = viewLike(op.access.perm);
-      if (why) wrong.push(`${op.kind} needs ${op.access.perm}: ${why}`);
+      for (const perm of accessPerms(op.access)) {
+        const why = viewLike(perm);
+        if (why) wrong.push(`${op.kind} needs ${perm}: ${why}`);
+      }
     }
     expect(wrong).toEqual([]);
     for (const kind of Object.keys(OPEN_OP_KINDS)) expect(OP_KINDS.get(kind)?.access, kind).toBe('session');
@@ -229,16 +233,19 @@ describe('access matrix: one row per contract entry', () => {
 
     // Signed in, holding no permission: refused by permission; entries for any session let them through to their input.
     if (typeof access === 'object') {
+      const perms = accessPerms(access);
       const res = await expectRefused(`${name} without permissions`, () => call(bare, def, hostile), RET.PERMISSION_DENIED, 403);
-      expect(res.data, name).toEqual({ perm: access.perm });
-      // Every permission but the entry's: still refused. Only the entry's: let through (to the input check).
-      await grantProbe(ALL_PERMISSIONS.filter((p) => p !== access.perm));
-      await expectRefused(`${name} with every permission but ${access.perm}`, () => call(probe, def, hostile), RET.PERMISSION_DENIED, 403);
-      await grantProbe([access.perm]);
-      const allowed = await call(probe, def, hostile);
-      expect(allowed.retcode, `${name} holding only ${access.perm}: ${allowed.message}`).not.toBe(RET.PERMISSION_DENIED);
-      expect(allowed.status, name).toBeLessThan(500);
-      probe = await stillSignedIn(probe, 'matrix.probe@demo.local');
+      expect(res.data, name).toEqual(perms.length === 1 ? { perm: perms[0] } : { perm: perms[0], perms });
+      // Every permission but the entry's (any one of `anyPerm`): still refused. Only one of them: let through (to the input check).
+      await grantProbe(ALL_PERMISSIONS.filter((p) => !perms.includes(p)));
+      await expectRefused(`${name} with every permission but ${perms.join(', ')}`, () => call(probe, def, hostile), RET.PERMISSION_DENIED, 403);
+      for (const perm of perms) {
+        await grantProbe([perm]);
+        const allowed = await call(probe, def, hostile);
+        expect(allowed.retcode, `${name} holding only ${perm}: ${allowed.message}`).not.toBe(RET.PERMISSION_DENIED);
+        expect(allowed.status, name).toBeLessThan(500);
+        probe = await stillSignedIn(probe, 'matrix.probe@demo.local');
+      }
     } else if (access === 'session') {
       const res = await call(bare, def, hostile);
       expect([RET.PERMISSION_DENIED, RET.NOT_LOGGED_IN, RET.WAREHOUSE_MISMATCH, RET.CSRF_INVALID], `${name} for any session: ${res.message}`).not.toContain(res.retcode);

@@ -12,21 +12,21 @@ const MENU_SET = new Set(MENU_PERMISSIONS);
 const ALL_SET = new Set(ALL_PERMISSIONS);
 
 /**
- * Whether the session's user holds `perm` in its warehouse, by the rule of userPermissions, as
- * two columns the session's own statement reads (a request then needs no statement of its own
- * for its permission): `all` a super admin or an all-permission role, `granted` the role lists it.
+ * Whether the session's user holds one of `perms` in its warehouse, by the rule of userPermissions,
+ * as two columns the session's own statement reads (a request then needs no statement of its own
+ * for its permission): `all` a super admin or an all-permission role, `granted` the role lists one.
  */
-export function permissionColumns(perm: string): { all: SQL<boolean>; granted: SQL<boolean> } {
+export function permissionColumns(perms: readonly string[]): { all: SQL<boolean>; granted: SQL<boolean> } {
   const member = and(eq(userWarehouses.userId, sessions.userId), eq(userWarehouses.whsId, sessions.whsId));
   const role = and(eq(roles.whsId, userWarehouses.whsId), eq(roles.roleId, userWarehouses.roleId));
   return {
     all: sql<boolean>`(${users.isSuperAdmin} or exists (select 1 from ${userWarehouses} join ${roles} on ${role} where ${member} and ${roles.allPermissions}))`,
-    granted: sql<boolean>`exists (select 1 from ${userWarehouses} join ${rolePermissions} on ${rolePermissions.whsId} = ${userWarehouses.whsId} and ${rolePermissions.roleId} = ${userWarehouses.roleId} where ${member} and ${rolePermissions.perm} = ${perm})`,
+    granted: sql<boolean>`exists (select 1 from ${userWarehouses} join ${rolePermissions} on ${rolePermissions.whsId} = ${userWarehouses.whsId} and ${rolePermissions.roleId} = ${userWarehouses.roleId} where ${member} and ${inArray(rolePermissions.perm, [...perms])})`,
   };
 }
 
-/** The permission read by permissionColumns: all of ALL_PERMISSIONS, else what the role lists. */
-export const permissionHeld = (perm: string, { all, granted }: { all: boolean; granted: boolean }) => (all ? ALL_SET.has(perm) : granted);
+/** The permissions read by permissionColumns: all of ALL_PERMISSIONS, else what the role lists. */
+export const permissionHeld = (perms: readonly string[], { all, granted }: { all: boolean; granted: boolean }) => (all ? perms.some((p) => ALL_SET.has(p)) : granted);
 
 /** What userPermissionsExpr reads: all permissions, or the role's list; null when the user does not exist. */
 type HeldPermissions = { all: boolean; perms: string[] } | null;
@@ -60,7 +60,7 @@ export const menuKeysOf = (perms: Set<string>) => [...perms].filter((p) => MENU_
 
 /** The permission a contract entry needs: a rule checking it in another warehouse than the session's reads it from the entry. */
 export function permissionOf(entry: Pick<EndpointDef, 'access' | 'path'>): string {
-  if (typeof entry.access !== 'object') throw new Error(`${entry.path} needs no permission`);
+  if (typeof entry.access !== 'object' || !('perm' in entry.access)) throw new Error(`${entry.path} needs no single permission`);
   return entry.access.perm;
 }
 

@@ -11,6 +11,11 @@ export interface OpContext {
   seq: number;
   /** When the operator made it, by the device's clock. */
   createdAt: Date;
+  /**
+   * What the user holds in the warehouse when the op is applied: an op kind whose access is `anyPerm`
+   * (an engine shared by areas) asks which one its record needs (outbound-area-access.ts).
+   */
+  perms: ReadonlySet<string>;
 }
 
 /** One op of a run: its parsed payload and where it comes from. */

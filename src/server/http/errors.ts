@@ -13,8 +13,12 @@ export class ApiError extends Error {
 }
 
 export const notLoggedIn = () => new ApiError(RET.NOT_LOGGED_IN, 'Please sign in.', null, 401);
-export const permissionDenied = (perm: string) =>
-  new ApiError(RET.PERMISSION_DENIED, `You do not have the permission ${perm} in this warehouse.`, { perm }, 403);
+/** -100406 of spec §8 (no permission); with several, any one of which would do, `data.perms` lists them (`data.perm` the first). */
+export function permissionDenied(perm: string | readonly string[]): ApiError {
+  const perms = typeof perm === 'string' ? [perm] : perm;
+  if (perms.length === 1) return new ApiError(RET.PERMISSION_DENIED, `You do not have the permission ${perms[0]} in this warehouse.`, { perm: perms[0] }, 403);
+  return new ApiError(RET.PERMISSION_DENIED, `You do not have any of the permissions ${perms.join(', ')} in this warehouse.`, { perm: perms[0], perms }, 403);
+}
 /** Bad input found by a handler: the same shape as a schema failure (`data.issues` names the field). */
 export const badInput = (path: string, message: string) =>
   new ApiError(RET.BAD_INPUT, `Invalid request: ${path ? `${path}: ` : ''}${message}`, { issues: [{ path, message }] });

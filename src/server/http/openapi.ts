@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_BASE, CSRF_HEADER, TENANT_HEADER, isMutation, type EndpointDef } from '../../shared/contract/define';
+import { API_BASE, CSRF_HEADER, TENANT_HEADER, describeAccess, isMutation, type EndpointDef } from '../../shared/contract/define';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 
@@ -20,7 +20,7 @@ export function openApiDocument(contract: Record<string, EndpointDef>) {
       [def.method.toLowerCase()]: {
         operationId: name,
         summary: def.summary,
-        description: `Access: ${typeof def.access === 'string' ? def.access : `permission ${def.access.perm}`}.`,
+        description: `Access: ${describeAccess(def.access)}.`,
         parameters,
         ...(def.method === 'POST' ? { requestBody: { required: true, content: { 'application/json': { schema: input } } } } : {}),
         responses: {

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { RET } from '../../shared/retcodes';
 import {
-  API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, isMutation,
+  API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, accessPerms, isMutation,
   type EndpointDef, type OutputOf, type ParsedInputOf,
 } from '../../shared/contract/define';
 import type { Db } from '../db/client';
@@ -84,8 +84,8 @@ export function registerContract<C extends Record<string, EndpointDef>>(
           throw new ApiError(RET.CSRF_INVALID, 'Missing or invalid CSRF token: reload the page and try again.', null, 403);
         }
       }
-      const needs = typeof def.access === 'object' ? def.access.perm : null;
-      const { session, holds } = needs === null ? { session: await loadSession(c, deps.db, deps.config), holds: false } : await loadSessionHolding(c, deps.db, deps.config, needs);
+      const needs = accessPerms(def.access);
+      const { session, holds } = needs.length === 0 ? { session: await loadSession(c, deps.db, deps.config), holds: false } : await loadSessionHolding(c, deps.db, deps.config, needs);
       if (def.access !== 'public') {
         if (!session) throw notLoggedIn();
         assertPasswordChanged(session, def);
@@ -99,7 +99,7 @@ export function registerContract<C extends Record<string, EndpointDef>>(
             );
           }
         }
-        if (needs !== null && !holds) throw permissionDenied(needs);
+        if (needs.length > 0 && !holds) throw permissionDenied(needs);
       }
       const input = await readInput(c, def);
       assertStorableText(def.input, input);

@@ -32,23 +32,23 @@ export async function loadSession(c: Context, db: Db, config: ServerConfig): Pro
 }
 
 /**
- * The session (as loadSession) and whether its user holds `perm` in its warehouse, read in the
- * session's one statement: what every contract entry checks first.
+ * The session (as loadSession) and whether its user holds one of `perms` in its warehouse, read in
+ * the session's one statement: what every contract entry checks first.
  */
-export async function loadSessionHolding(c: Context, db: Db, config: ServerConfig, perm: string): Promise<{ session: SessionInfo | null; holds: boolean }> {
-  return readSession(c, db, config, perm);
+export async function loadSessionHolding(c: Context, db: Db, config: ServerConfig, perms: readonly string[]): Promise<{ session: SessionInfo | null; holds: boolean }> {
+  return readSession(c, db, config, perms);
 }
 
-async function readSession(c: Context, db: Db, config: ServerConfig, perm?: string): Promise<{ session: SessionInfo | null; holds: boolean }> {
+async function readSession(c: Context, db: Db, config: ServerConfig, perms?: readonly string[]): Promise<{ session: SessionInfo | null; holds: boolean }> {
   const cached = c.get('session' as never) as SessionInfo | null | undefined;
-  if (cached !== undefined && perm === undefined) return { session: cached, holds: false };
+  if (cached !== undefined && perms === undefined) return { session: cached, holds: false };
   const sid = getCookie(c, SESSION_COOKIE);
   let info: SessionInfo | null = null;
   let holds = false;
   if (sid && sid.length <= 128) {
     const idHash = sha256Hex(sid);
     const now = new Date();
-    const held = perm === undefined ? { all: sql<boolean>`false`, granted: sql<boolean>`false` } : permissionColumns(perm);
+    const held = perms === undefined ? { all: sql<boolean>`false`, granted: sql<boolean>`false` } : permissionColumns(perms);
     const [row] = await db
       .select({
         userId: sessions.userId, whsId: sessions.whsId, lastSeenAt: sessions.lastSeenAt, email: users.email, isSuperAdmin: users.isSuperAdmin, isActive: users.isActive,
@@ -61,7 +61,7 @@ async function readSession(c: Context, db: Db, config: ServerConfig, perm?: stri
     // A user removed from the session's warehouse must not go on working in it.
     if (row?.isActive && (row.isSuperAdmin || row.memberOf !== null)) {
       info = { idHash, userId: row.userId, whsId: row.whsId, email: row.email, isSuperAdmin: row.isSuperAdmin, passwordChangeRequired: row.passwordChangeRequired };
-      holds = perm !== undefined && permissionHeld(perm, row);
+      holds = perms !== undefined && permissionHeld(perms, row);
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions)
           .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + config.sessionTtlMs) })

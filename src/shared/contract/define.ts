@@ -1,10 +1,29 @@
 import type { z } from 'zod';
 
 /**
- * Who may call an endpoint: `public` (no session), `session` (any signed-in user) or a
- * permission code the user must hold in the session's warehouse.
+ * Who may call an endpoint: `public` (no session), `session` (any signed-in user), a permission
+ * code the user must hold in the session's warehouse, or `anyPerm`: any one of several (an engine
+ * shared by areas, each with its own permission; the handler then asks which one *the record*
+ * needs — docs/security.md "Area permissions on shared engines").
  */
-export type Access = 'public' | 'session' | { perm: string };
+export type Access = 'public' | 'session' | { perm: string } | { anyPerm: readonly [string, ...string[]] };
+
+/** The permissions an access names (any one of them is enough); none for `public` and `session`. */
+export function accessPerms(access: Access): readonly string[] {
+  if (typeof access === 'string') return [];
+  return 'perm' in access ? [access.perm] : access.anyPerm;
+}
+
+/** Whether someone holding `perms` may call it (a signed-in user: `public` and `session` need nothing more). */
+export const accessHeld = (access: Access, perms: ReadonlySet<string>): boolean =>
+  typeof access === 'string' || accessPerms(access).some((p) => perms.has(p));
+
+/** The access in words, for the OpenAPI document and messages: `permission X` or `any of the permissions X, Y`. */
+export function describeAccess(access: Access): string {
+  if (typeof access === 'string') return access;
+  const perms = accessPerms(access);
+  return perms.length === 1 ? `permission ${perms[0]}` : `any of the permissions ${perms.join(', ')}`;
+}
 
 export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';

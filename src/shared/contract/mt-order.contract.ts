@@ -155,7 +155,7 @@ export const mtOrderContract = {
   }),
   claimMtPickingTask: endpoint({
     method: 'POST', path: `${CALLS}/claim_mt_picking_task`, access: MT_ORDER_ACCESS.pick, offlineRead: true,
-    summary: 'The MT picking screen\'s claim: as claim_picking_task, over the picking tasks of MT waves only (the task scanned, or the next one). Picks are the sales picking ops.',
+    summary: 'The MT picking screen\'s claim: as claim_picking_task, over the picking tasks of MT waves only (the task scanned, or the next one). Picks are the shared picking ops, which ask Pick MT orders of an MT task.',
     input: z.object({ task_no: docCode(32).nullable().default(null), container_code: docCode(32).nullable().default(null) }),
     output: pickingWorkSchema,
   }),

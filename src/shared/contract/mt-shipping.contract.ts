@@ -35,7 +35,7 @@ export const MT_SHIPPING_PAGES = {
 export const MT_PACKING_VIEW = 'PC.Mtoutbound.Packing.View';
 
 export const MT_SHIPPING_ACCESS = {
-  /** Start an MT container's check (the check ops keep the sales Checking Action, as MT picking keeps the sales Picking one). */
+  /** Start an MT container's check, and check its orders (the shared check ops ask it of an MT task: area-access.ts). */
   check: { perm: pageActionPerm(MT_CHECKING_PAGES.screen, 'Action') },
   checkingTasks: { perm: derivePerm(MT_CHECKING_PAGES.list) },
   pack: { perm: actionPerm(MT_PACKING_VIEW, 'Action') },

@@ -191,7 +191,7 @@ export const rtsOrderContract = {
   }),
   claimRtsPickingTask: endpoint({
     method: 'POST', path: `${CALLS}/claim_rts_picking_task`, access: RTS_ORDER_ACCESS.pick, offlineRead: true,
-    summary: 'The RTS picking screen\'s claim: as claim_picking_task, over the picking tasks of RTS waves only. Picks are the sales picking ops.',
+    summary: 'The RTS picking screen\'s claim: as claim_picking_task, over the picking tasks of RTS waves only. Picks are the shared picking ops, which ask Pick RTS orders of an RTS task.',
     input: z.object({ task_no: docCode(32).nullable().default(null), container_code: docCode(32).nullable().default(null) }),
     output: pickingWorkSchema,
   }),

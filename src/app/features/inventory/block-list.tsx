@@ -5,6 +5,7 @@ import type { Access, EndpointDef } from '../../../shared/contract/define';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { ResourceList } from '../../kit/resource/resource-list';
 import { routeAt } from '../../routes/access';
+import { useMayCall } from '../../kit/permitted';
 
 export type BlockAction = 'block' | 'unblock';
 
@@ -38,7 +39,7 @@ export function BlockList<E extends EndpointDef>({ resource, endpoint, change, t
   const path = resource.pages!.list!;
   const route = routeAt(path);
   const choose = (action: BlockAction) => (row: Row) => setChoice({ action, row });
-  const permission = typeof change === 'string' ? undefined : change.perm;
+  const mayChange = useMayCall(change);
   const close = () => setChoice(null);
   const done = async () => {
     setChoice(null);
@@ -53,8 +54,8 @@ export function BlockList<E extends EndpointDef>({ resource, endpoint, change, t
         path={path}
         exportable
         rowActions={[
-          { label: t`Block`, color: 'red', permission, visible: canBlock, onClick: choose('block') },
-          { label: t`Unblock`, permission, visible: canUnblock, onClick: choose('unblock') },
+          { label: t`Block`, color: 'red', visible: (row: Row) => mayChange && canBlock(row), onClick: choose('block') },
+          { label: t`Unblock`, visible: (row: Row) => mayChange && canUnblock(row), onClick: choose('unblock') },
         ]}
       />
       {dialog(choice, close, done)}

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, type CodeOf } from '../../../shared/codes';
+import { CHECKING_REFUSAL_REASON, CHECKING_STATION_MODE, OUTBOUND_ORDER_TYPE, type CodeOf } from '../../../shared/codes';
+import { checkAccessOf } from '../../../shared/contract/area-access';
 import type { CheckingWork } from '../../../shared/contract/checking.contract';
 import { checkingOps } from '../../../shared/ops/checking.ops';
 import { isApiError } from '../../kit/api';
@@ -51,7 +52,9 @@ export function CheckingStation({ path, title, mode, orderType }: {
   const deviceStation = useScreenStation('checking');
   const station = useSearchParam('station') ?? (deviceStation || null);
   const container = useSearchParam('container') ?? null;
-  const mayCheck = useMayCall(checkingOps.check.access);
+  // The shared check ops take any area's permission; this screen's area asks its own (area-access.ts).
+  const access = checkAccessOf(orderType ?? OUTBOUND_ORDER_TYPE.values.SALES);
+  const mayCheck = useMayCall(access);
   const open = (next: { station?: string | null; container?: string | null }) => {
     const stationId = next.station === undefined ? station : next.station;
     if (next.station !== undefined) setScreenStation('checking', next.station ?? '');
@@ -61,7 +64,7 @@ export function CheckingStation({ path, title, mode, orderType }: {
     void navigate({ to: path, search: search as never } as never);
   };
   let body: React.ReactNode;
-  if (!mayCheck) body = <MissingPermissionNote access={checkingOps.check.access} />;
+  if (!mayCheck) body = <MissingPermissionNote access={access} />;
   else if (!station) body = <StationStep onStation={(code) => open({ station: code })} />;
   else if (!container) body = <ContainerStep station={station} onContainer={(code) => open({ container: code })} onStation={() => open({ station: null })} />;
   else body = <CheckingTask key={`${station}\u0000${container}`} station={station} container={container} mode={mode} orderType={orderType} onLeave={(next) => open({ container: next ?? null })} />;

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
-import { pickingOps } from '../../../shared/ops/picking.ops';
+import { pickAccessOf } from '../../../shared/contract/area-access';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { useSearchParam } from '../../kit/search-param';
 import { ClaimStep, PickingTaskFlow } from './picking-task-flow';
@@ -44,11 +44,13 @@ export default function PickingScreen() {
   const { pickup_id: pickupId, id } = useParams({ strict: false }) as { pickup_id?: string; id?: string };
   const taskNo = pickupId ?? id;
   const container = useSearchParam('container') ?? null;
-  const mayPick = useMayCall(pickingOps.pick.access);
   const { path, orderType } = useScreen();
+  // The shared pick ops take any area's permission; each area's screen asks its own (area-access.ts).
+  const access = pickAccessOf(orderType);
+  const mayPick = useMayCall(access);
   const open = useOpenTask(path);
   let body: React.ReactNode;
-  if (!mayPick) body = <MissingPermissionNote access={pickingOps.pick.access} />;
+  if (!mayPick) body = <MissingPermissionNote access={access} />;
   else if (!taskNo) body = <ClaimStep orderType={orderType} onOpen={(next) => open(next)} />;
   else body = <PickingTaskFlow key={`${taskNo}\u0000${container ?? ''}`} taskNo={taskNo} container={container} orderType={orderType} onOpen={open} />;
   return (

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { SUB_PICKING_PAGES } from '../../../shared/contract/sub-picking.contract';
-import { pickingOps } from '../../../shared/ops/picking.ops';
+import { PICKING_ACCESS } from '../../../shared/contract/picking.contract';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { useSearchParam } from '../../kit/search-param';
 import { ClaimStep, PickingTaskFlow } from './picking-task-flow';
@@ -17,14 +17,15 @@ import { ClaimStep, PickingTaskFlow } from './picking-task-flow';
 export default function TaskPickingScreen() {
   const taskNo = useSearchParam('task') ?? null;
   const container = useSearchParam('container') ?? null;
-  const mayPick = useMayCall(pickingOps.pick.access);
+  // Sub-picking tasks are split from sales picking tasks: the sales picking permission (area-access.ts).
+  const mayPick = useMayCall(PICKING_ACCESS.pick);
   const navigate = useNavigate();
   const open = (task: string | null, cart?: string) => void navigate({
     to: SUB_PICKING_PAGES.taskPicking,
     search: { ...(task ? { task } : {}), ...(task && cart ? { container: cart } : {}) } as never,
   } as never);
   let body: React.ReactNode;
-  if (!mayPick) body = <MissingPermissionNote access={pickingOps.pick.access} />;
+  if (!mayPick) body = <MissingPermissionNote access={PICKING_ACCESS.pick} />;
   else if (!taskNo) body = <ClaimStep subPickingOnly onOpen={(next) => open(next)} />;
   else body = <PickingTaskFlow key={`${taskNo}\u0000${container ?? ''}`} taskNo={taskNo} container={container} subPickingOnly onOpen={open} />;
   return (

@@ -17,6 +17,6 @@ export interface ExportSource {
  */
 export const EXPORT_SOURCES: ReadonlyMap<string, ExportSource> = new Map([...servedResources()].map(([name, { def, table, query, visibleTo }]) => {
   const { access } = resourceEntries(def as never).list!;
-  if (typeof access !== 'object') throw new Error(`${name}: an exported list needs a permission`);
+  if (typeof access !== 'object' || !('perm' in access)) throw new Error(`${name}: an exported list needs one permission`);
   return [name, { def, source: (table ?? query)!, perm: access.perm, visibleTo }];
 }));

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { syncOps, syncStreams, users } from '../../db/schema';
 import type { OpResult, QueuedOp, syncContract } from '../../../shared/contract/sync.contract';
+import { accessHeld, accessPerms } from '../../../shared/contract/define';
 import { RET } from '../../../shared/retcodes';
 import { ApiError, badInput, notFound, permissionDenied } from '../../http/errors';
 import type { Handlers } from '../../http/register';
@@ -33,8 +34,8 @@ type CheckedOp = { refused: OpOutcome } | { kind: ServerOp; payload: unknown };
 function checkOp(kinds: ReadonlyMap<string, ServerOp>, op: QueuedOp, permissions: ReadonlySet<string>): CheckedOp {
   const kind = kinds.get(op.kind);
   if (!kind) return { refused: rejected(RET.UNKNOWN_API, `Unknown op kind ${op.kind}: this server cannot apply it. Update the app, or discard the op.`, { kind: op.kind }) };
-  if (kind.access !== 'session' && !permissions.has(kind.access.perm)) {
-    const denied = permissionDenied(kind.access.perm);
+  if (!accessHeld(kind.access, permissions)) {
+    const denied = permissionDenied(accessPerms(kind.access));
     return { refused: rejected(denied.retcode, denied.message, denied.data) };
   }
   const parsed = kind.payload.safeParse(op.payload);
@@ -182,7 +183,7 @@ async function pushBatch(
             issues: [{ path: 'payload', message: 'must not contain NUL characters or broken Unicode' }],
           }),
         };
-      const ctx = { whsId, userId, deviceId, opId: op.op_id, seq: op.seq, createdAt: new Date(op.created_at) };
+      const ctx = { whsId, userId, deviceId, opId: op.op_id, seq: op.seq, createdAt: new Date(op.created_at), perms: permissions };
       newOps.push({ at: results.length, op, hash, storable, ctx, checked });
       results.push({ op_id: op.op_id, seq: op.seq, status: 'rejected', retcode: RET.INTERNAL, message: '', data: null }); // answered below
     }

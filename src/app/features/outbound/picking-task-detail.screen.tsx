@@ -118,6 +118,7 @@ export default function PickingTaskDetailScreen() {
   }
   const { task, lines } = detail.data;
   const rts = rtsOrderNo === undefined ? undefined : rtsDetail.data;
+  const shownOrderNo = rts?.order_no;
   const reverse = task.kind === PICKING_TASK_KIND.values.REVERSE_PICKING;
   // Sorting while picking: each order's slot of the cart.
   const slotted = !reverse && lines.some((l) => l.slot_no !== null);
@@ -152,7 +153,7 @@ export default function PickingTaskDetailScreen() {
         ]}
       />
       {rts && <RtsTaskOrders taskNo={task.task_no} orders={rts.orders} shown={rts.order_no} />}
-      <Section title={rts ? <Trans>Stops of order {rts.order_no}</Trans> : <Trans>Task lines</Trans>} testId="task-lines">
+      <Section title={rts ? <Trans>Stops of order {shownOrderNo}</Trans> : <Trans>Task lines</Trans>} testId="task-lines">
         {lines.length === 0 ? <NoData /> : (
           <Table.ScrollContainer minWidth={1000}>
             <Table striped aria-label={t`Task lines`}>

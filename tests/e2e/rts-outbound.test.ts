@@ -89,6 +89,11 @@ describe('RTS outbound', () => {
     expect(await office.page.getByTestId('task-orders').textContent()).toContain(orderNo);
     expect(await office.page.getByTestId('task-lines').textContent()).toContain(sku);
     await office.page.screenshot({ path: 'test-results/rts-picking-task-detail.png', fullPage: true });
+    // An order not on the task: the page says so and offers the task's order.
+    await office.page.goto(`/v2/rtsoutbound/task/picking/detail/${taskNo}/RTS000000000000`);
+    const notOnTask = office.page.getByTestId('order-not-on-task');
+    await expect.poll(() => notOnTask.textContent()).toContain(`RTS order RTS000000000000 is not on picking task ${taskNo}.`);
+    await notOnTask.getByRole('link', { name: orderNo }).waitFor();
 
     // Shipping: the manifest printed at once, the finished task shipped from its own page.
     await office.page.goto('/v2/rtsoutbound/shipping');

@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
-  mtOrders, mtPackingTasks, rtsOrders, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, mtPackingTasks, outboundAllocations, rtsOrders, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -210,7 +210,9 @@ beforeAll(async () => {
   await server.database.db.transaction((tx) => seedDemoRtsOrders(tx, 'SGSIN1'));
   const [rtsTask] = await server.database.db.select().from(pickingTasks).where(and(eq(pickingTasks.whsId, 'SGSIN1'), eq(pickingTasks.orderType, 3))).limit(1);
   VALID_BODIES.getRtsOrderDetail = { order_no: (await firstOf(server.database.db.select({ no: rtsOrders.orderNo }).from(rtsOrders).where(eq(rtsOrders.whsId, 'SGSIN1')))).no };
-  VALID_BODIES.getRtsPickingTaskDetail = { task_no: rtsTask!.taskNo };
+  const rtsTaskOrder = await firstOf(server.database.db.select({ no: outboundAllocations.orderNo }).from(outboundAllocations)
+    .where(and(eq(outboundAllocations.whsId, 'SGSIN1'), eq(outboundAllocations.taskNo, rtsTask!.taskNo))));
+  VALID_BODIES.getRtsPickingTaskDetail = { task_no: rtsTask!.taskNo, order_no: rtsTaskOrder.no };
   VALID_BODIES.getRtsQuotaDetail = { supplier_id: '*' };
   const [rtsRule] = await server.database.db.insert(salesAllocateRules).values({ whsId: 'SGSIN1', ruleName: 'Contract RTS rule', orderType: 3, priority: 1, status: 2 }).returning();
   VALID_BODIES.getRtsAllocateRuleDetail = { rule_id: rtsRule!.ruleId };

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch } from '../support/db-state';
@@ -6,9 +6,10 @@ import { Device, type Op } from '../support/op-device';
 import { outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import { refusedUnchanged } from '../support/stock-fixture';
-import { inventoryTransactions, locationInventory, printJobs, rtsOrders, salesOrders, suppliers, waves } from '../../src/server/db/schema';
+import { inventoryTransactions, locationInventory, pickingRules, pickingTasks, printJobs, rtsOrders, salesOrders, suppliers, waves } from '../../src/server/db/schema';
 import {
-  INBOUND_ORDER_TYPE, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS,
+  ACTIVE_STATUS, INBOUND_ORDER_TYPE, INBOUND_STATUS, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TYPE, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE,
+  SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS,
 } from '../../src/shared/codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
 import { lockAsn, moveAsn } from '../../src/server/modules/inbound/asn-status';
@@ -125,7 +126,12 @@ describe('RTS orders', () => {
     const listed = await ok(creator.get(`${RTS}/search_rts_order`, { page_size: 200, supplier_id: supplierId }));
     expect(listed.list.map((r: { order_no: string }) => r.order_no)).toEqual([orderNo]);
 
-    await refused(() => creator.post(`${RTS}/create_rts_order`, body('NO-SUCH-SUPPLIER', [{ sku_id: skuId, qty: 1 }])), RET.BAD_INPUT);
+    expect(await refused(() => creator.post(`${RTS}/create_rts_order`, body('NO-SUCH-SUPPLIER', [{ sku_id: skuId, qty: 1 }])), RET.BAD_INPUT))
+      .toContain('supplier_id: NO-SUCH-SUPPLIER is not a supplier of warehouse');
+    const inactive = await supplier();
+    await db().update(suppliers).set({ status: ACTIVE_STATUS.values.INACTIVE }).where(and(eq(suppliers.whsId, WHS), eq(suppliers.supplierId, inactive)));
+    expect(await refused(() => creator.post(`${RTS}/create_rts_order`, body(inactive, [{ sku_id: skuId, qty: 1 }])), RET.BAD_INPUT)).toContain('inactive');
+    await refused(() => creator.post(`${RTS}/update_rts_order`, { ...body('NO-SUCH-SUPPLIER', [{ sku_id: skuId, qty: 1 }]), order_no: orderNo }), RET.BAD_INPUT);
     await refused(() => creator.post(`${RTS}/create_rts_order`, { ...body(supplierId, [{ sku_id: skuId, qty: 1 }]), rts_type: 99 }), RET.BAD_INPUT);
     await refused(() => creator.post(`${RTS}/create_rts_order`, { ...body(supplierId, [{ sku_id: skuId, qty: 1 }]), reason_code: 'R99' }), RET.BAD_INPUT);
     // A sales call never reaches it.
@@ -183,7 +189,10 @@ describe('RTS picking and shipping', () => {
     expect(await docOf(orderNo)).toMatchObject({ docStatus: D.OUTBOUNDING });
     const tasks = await ok(creator.get(`${RTS}/search_rts_picking_task`, { page_size: 200 }));
     expect(tasks.list.map((r: { task_no: string }) => r.task_no)).toContain(taskNo);
-    expect((await ok(creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo }))).lines).toEqual([expect.objectContaining({ order_no: orderNo, qty: 4 })]);
+    expect(await ok(creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: orderNo }))).toMatchObject({
+      task: { task_no: taskNo, status: T.PENDING }, lines: [expect.objectContaining({ order_no: orderNo, qty: 4, picked_qty: 0 })],
+      orders: [{ order_no: orderNo, qty: 4, picked_qty: 0, open_qty: 4, stops: 1 }],
+    });
     await refused(() => operator.post('/apps/process/outbound/picking/claim_picking_task', { task_no: taskNo, container_code: null }), RET.NOT_FOUND);
 
     // Not finished: nothing ships.
@@ -194,6 +203,12 @@ describe('RTS picking and shipping', () => {
     expect(again!.status).toBe('duplicate');
     expect(await onhandAt(cart, skuId)).toBe(4);
     expect(await onhandAt(cell, skuId)).toBe(6);
+
+    // The task list and detail show the order picked.
+    expect((await ok(creator.get(`${RTS}/search_rts_picking_task`, { order_no: orderNo }))).list)
+      .toEqual([expect.objectContaining({ task_no: taskNo, order_no: orderNo, status: T.DONE, total_qty: 4, picked_qty: 4, container_code: cart })]);
+    expect((await ok(creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: orderNo }))).orders)
+      .toEqual([expect.objectContaining({ order_no: orderNo, picked_qty: 4, open_qty: 0 })]);
 
     const waiting = await ok(creator.get(`${SHIP}/list_rts_shipping_task`, {}));
     expect(waiting.list).toEqual(expect.arrayContaining([expect.objectContaining({ task_no: taskNo, supplier_id: supplierId, order_nos: [orderNo], shipment_no: null })]));
@@ -277,6 +292,75 @@ describe('RTS picking and shipping', () => {
     expect(list).toEqual([expect.objectContaining({ rts_type: RTS_TYPE.values.VIRTUAL_RTS_WITH_REINBOUND, reinbound_asn_no: expect.any(String) })]);
     const asn = await ok(demo.get('/apps/process/inbound/asn/get_asn_detail', { asn_no: list[0].reinbound_asn_no }));
     expect(asn.asn).toMatchObject({ po_no: list[0].order_no, status: INBOUND_STATUS.values.PENDING });
+  });
+});
+
+/** Runs `step` with the warehouse's picking rule (the one without a zone) set to a picking type, then puts the rule back as it was. */
+async function withPickingType<R>(pickingType: number, step: () => Promise<R>): Promise<R> {
+  const [before] = await db().select().from(pickingRules).where(and(eq(pickingRules.whsId, WHS), isNull(pickingRules.zoneId)));
+  if (before) await db().update(pickingRules).set({ pickingType }).where(and(eq(pickingRules.whsId, WHS), eq(pickingRules.ruleId, before.ruleId)));
+  else await db().insert(pickingRules).values({ whsId: WHS, maxUnitsPerTask: 1000, pickingType });
+  try {
+    return await step();
+  } finally {
+    if (before) await db().update(pickingRules).set({ pickingType: before.pickingType }).where(and(eq(pickingRules.whsId, WHS), eq(pickingRules.ruleId, before.ruleId)));
+    else await db().delete(pickingRules).where(and(eq(pickingRules.whsId, WHS), isNull(pickingRules.zoneId)));
+  }
+}
+
+describe('RTS picking task list and detail', () => {
+  test('a task carrying two orders of one supplier is a row per order; its detail shows the order named and lists both', async () => {
+    const supplierId = await supplier();
+    const { skuId } = await stockedSku(5);
+    const [first, second] = [await create(supplierId, [{ sku_id: skuId, qty: 2 }]), await create(supplierId, [{ sku_id: skuId, qty: 3 }])];
+    for (const orderNo of [first, second]) await ok(approver.post(`${RTS}/approve_rts_order`, { order_no: orderNo }));
+    await ok(approver.post(`${RTS}/allocate_rts_orders`, { order_nos: [first, second] }));
+    // Pick to wave (the warehouse's picking rule): the zone's stops of both orders make one task.
+    const { task_nos: taskNos } = await withPickingType(PICKING_TYPE.values.PICK_TO_WAVE, () => ok(approver.post(`${RTS}/release_rts_orders`, { order_nos: [first, second] })));
+    expect(taskNos.length).toBe(1);
+    const taskNo = taskNos[0] as string;
+
+    const rows = (await ok(creator.get(`${RTS}/search_rts_picking_task`, { supplier_id: supplierId, page_size: 200 }))).list;
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([
+      expect.objectContaining({ task_no: taskNo, order_no: first, supplier_id: supplierId, status: T.PENDING, total_qty: 2, picked_qty: 0 }),
+      expect.objectContaining({ task_no: taskNo, order_no: second, supplier_id: supplierId, status: T.PENDING, total_qty: 3, picked_qty: 0 }),
+    ]));
+    expect(new Set(rows.map((r: { task_order: string }) => r.task_order)).size).toBe(2);
+    expect((await ok(creator.get(`${RTS}/search_rts_picking_task`, { order_no: second }))).list.map((r: { task_no: string }) => r.task_no)).toEqual([taskNo]);
+
+    const detail = await ok(creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: second }));
+    expect(detail).toMatchObject({ order_no: second, supplier_id: supplierId, task: { task_no: taskNo, status: T.PENDING } });
+    expect(detail.lines).toEqual([expect.objectContaining({ order_no: second, sku_id: skuId, qty: 3 })]);
+    expect(detail.orders).toEqual([
+      { order_no: first, doc_status: D.OUTBOUNDING, stops: 1, qty: 2, picked_qty: 0, short_qty: 0, open_qty: 2 },
+      { order_no: second, doc_status: D.OUTBOUNDING, stops: 1, qty: 3, picked_qty: 0, short_qty: 0, open_qty: 3 },
+    ]);
+
+    // An order not on the task is refused, naming the task's orders.
+    const stranger = await create(supplierId, [{ sku_id: skuId, qty: 1 }]);
+    await watch.mark();
+    const refusal = await creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: stranger });
+    expect(refusal.retcode, refusal.message).toBe(RET.NOT_FOUND);
+    expect(refusal.message).toContain(`${stranger} is not on picking task ${taskNo}`);
+    expect(refusal.data).toEqual({ task_no: taskNo, order_no: stranger, order_nos: [first, second] });
+    expect(await watch.changes()).toEqual([]);
+  });
+
+  test('the detail is an RTS task of the caller\'s warehouse, read with the task list\'s permission', async () => {
+    const supplierId = await supplier();
+    const { orderNo, taskNo } = await released(supplierId, 1, 2);
+    await refused(() => operator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: orderNo }), RET.PERMISSION_DENIED);
+    await refused(() => operator.get(`${RTS}/search_rts_picking_task`, {}), RET.PERMISSION_DENIED);
+    const jakarta = await signIn('Supervisor', ['IDJKT1']);
+    await refused(() => jakarta.get(`${RTS}/get_rts_picking_task_detail`, { task_no: taskNo, order_no: orderNo }), RET.NOT_FOUND);
+    expect((await ok(jakarta.get(`${RTS}/search_rts_picking_task`, { order_no: orderNo }))).list).toEqual([]);
+    await refused(() => creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: 'PK000000000000', order_no: orderNo }), RET.NOT_FOUND);
+
+    // A sales picking task: not an RTS task.
+    const salesTask = `PKRTS${run}`.slice(0, 32);
+    await db().insert(pickingTasks).values({ whsId: WHS, taskNo: salesTask, orderType: OUTBOUND_ORDER_TYPE.values.SALES, pickingType: PICKING_TYPE.values.PICK_TO_ORDER, totalQty: 1 });
+    await refused(() => creator.get(`${RTS}/get_rts_picking_task_detail`, { task_no: salesTask, order_no: orderNo }), RET.NOT_FOUND);
   });
 });
 

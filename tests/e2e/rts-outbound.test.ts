@@ -33,6 +33,11 @@ describe('RTS outbound', () => {
     }, WHS);
     const orderNo = order.order_no;
     expect(order.doc_status).toBe(RTS_STATUS.values.PENDING);
+    // The form's supplier is chosen from the warehouse's suppliers, searched by name.
+    await creator.page.goto('/v2/rtsoutbound/create');
+    await creator.page.getByRole('combobox', { name: 'Supplier ID' }).click();
+    await creator.page.getByRole('option', { name: new RegExp(`^${SUPPLIER} · `) }).waitFor();
+    await creator.page.screenshot({ path: 'test-results/rts-order-form-supplier.png' });
     await creator.context.close();
 
     // Another user decides: approve, allocate, release — each a button on the order's page.
@@ -71,6 +76,24 @@ describe('RTS outbound', () => {
     await pda.context.setOffline(false);
     await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(stops.map(() => 'done'));
     await pda.context.close();
+
+    // The picking task list: the order's row opens the task's detail for that order, picked in the basket.
+    await office.page.goto('/v2/rtsoutbound/task/picking');
+    const taskRow = office.page.getByRole('row').filter({ hasText: orderNo });
+    await taskRow.getByTestId('rts-task-link').waitFor();
+    await office.page.screenshot({ path: 'test-results/rts-picking-task-list.png' });
+    await taskRow.getByTestId('rts-task-link').click();
+    await office.page.waitForURL(`**/rtsoutbound/task/picking/detail/${taskNo}/${orderNo}`);
+    await expect.poll(() => office.page.getByTestId('task-header').textContent()).toContain(BASKET);
+    expect(await office.page.getByTestId('task-header').textContent()).toContain('Done');
+    expect(await office.page.getByTestId('task-orders').textContent()).toContain(orderNo);
+    expect(await office.page.getByTestId('task-lines').textContent()).toContain(sku);
+    await office.page.screenshot({ path: 'test-results/rts-picking-task-detail.png', fullPage: true });
+    // An order not on the task: the page says so and offers the task's order.
+    await office.page.goto(`/v2/rtsoutbound/task/picking/detail/${taskNo}/RTS000000000000`);
+    const notOnTask = office.page.getByTestId('order-not-on-task');
+    await expect.poll(() => notOnTask.textContent()).toContain(`RTS order RTS000000000000 is not on picking task ${taskNo}.`);
+    await notOnTask.getByRole('link', { name: orderNo }).waitFor();
 
     // Shipping: the manifest printed at once, the finished task shipped from its own page.
     await office.page.goto('/v2/rtsoutbound/shipping');

@@ -132,6 +132,31 @@ export const rtsShippingTaskSchema = pickingTaskSchema.extend({
 });
 export type RtsShippingTask = z.infer<typeof rtsShippingTaskSchema>;
 
+/** One RTS order of a picking task: its share of the task's stops and units. */
+export const rtsTaskOrderSchema = z.object({
+  order_no: z.string(),
+  /** RTS_STATUS of the document. */
+  doc_status: z.number().int(),
+  stops: z.number().int(),
+  qty: z.number().int(),
+  picked_qty: z.number().int(),
+  short_qty: z.number().int(),
+  /** Units still to pick (neither picked, short nor cancelled). */
+  open_qty: z.number().int(),
+});
+export type RtsTaskOrder = z.infer<typeof rtsTaskOrderSchema>;
+
+/**
+ * An RTS picking task as its detail page shows it for one of its orders: the task, the named
+ * order's stops (`lines`), the supplier the release was for and every order of the task.
+ */
+export const rtsPickingTaskDetailSchema = pickingWorkSchema.extend({
+  order_no: z.string(),
+  supplier_id: z.string(),
+  orders: z.array(rtsTaskOrderSchema),
+});
+export type RtsPickingTaskDetail = z.infer<typeof rtsPickingTaskDetailSchema>;
+
 export const RTS_SHIPPING_LIST_MAX = 200;
 const CALLS = '/apps/process/outbound/rtsorder';
 const orderNos = z.array(orderNo).min(1).max(ORDER_PUSH_MAX);
@@ -197,9 +222,10 @@ export const rtsOrderContract = {
   }),
   getRtsPickingTaskDetail: endpoint({
     method: 'GET', path: `${CALLS}/get_rts_picking_task_detail`, access: RTS_ORDER_ACCESS.tasks,
-    summary: 'One picking task of an RTS wave with its route. -100404 for a task of another order type or warehouse.',
-    input: z.object({ task_no: docCode(32) }),
-    output: pickingWorkSchema,
+    summary: 'One picking task of an RTS wave for one of its orders: the task, that order\'s stops, the supplier and every order of the task with its picked and open units. '
+      + '-100404 for a task of another order type or warehouse, and for an order not on the task (`data.order_nos` names the task\'s orders).',
+    input: z.object({ task_no: docCode(32), order_no: orderNo }),
+    output: rtsPickingTaskDetailSchema,
   }),
   listRtsShippingTasks: endpoint({
     method: 'GET', path: `${CALLS}/rtsshipment/list_rts_shipping_task`, access: RTS_ORDER_ACCESS.shipping,

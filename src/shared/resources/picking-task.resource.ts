@@ -59,15 +59,42 @@ export const mtPickingTaskResource = defineResource({
   ownScreens: ['detail'],
 });
 
-/** The picking tasks of RTS waves (spec §2 /rtsoutbound/task/picking): the same tasks, RTS orders only. */
+/**
+ * The picking tasks of RTS waves (spec §2 /rtsoutbound/task/picking): one row per task and RTS order
+ * on it (a release's task may carry several orders of its supplier), from the read model
+ * server/modules/outbound/rts-order.reads.ts. Status, container, picker and times are the task's; the
+ * quantities are the order's units on the task. A row opens the task's detail for its order
+ * (/rtsoutbound/task/picking/detail/$task_number/$order_no, two parameters: the list is a screen of
+ * its own, to link it). See docs/outbound.md "RTS orders".
+ */
 export const rtsPickingTaskResource = defineResource({
-  ...taskList,
   name: 'rts_picking_task',
-  fields: taskFields,
-  fixed: { kind: K.PICKING, order_type: OUTBOUND_ORDER_TYPE.values.RTS },
+  query: 'rts_picking_task',
+  key: 'task_order',
+  warehouseScoped: true,
+  fields: {
+    task_order: { kind: 'text', label: /*i18n*/ 'Task and Order', readOnly: true, max: 80, hideInList: true },
+    task_no: taskFields.task_no,
+    order_no: taskFields.order_no,
+    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', readOnly: true, max: 64, filter: { op: 'eq', type: 'input' } },
+    wave_no: taskFields.wave_no,
+    status: taskFields.status,
+    zone_id: taskFields.zone_id,
+    picking_type: taskFields.picking_type,
+    container_code: taskFields.container_code,
+    assignee_id: taskFields.assignee_id,
+    total_qty: { ...taskFields.total_qty, label: /*i18n*/ 'Order Qty' },
+    picked_qty: taskFields.picked_qty,
+    short_qty: taskFields.short_qty,
+    created_at: taskFields.created_at,
+    started_at: taskFields.started_at,
+    finished_at: taskFields.finished_at,
+  },
+  defaultSort: { field: 'task_no', desc: true },
+  tieBreak: ['task_no', 'order_no'],
   api: { list: { path: '/apps/process/outbound/rtsorder/search_rts_picking_task' } },
-  // Its detail page names the task and an order (two parameters): the list screen links it.
   pages: { list: RTS_PICKING_TASK_PAGES.list },
+  ownScreens: ['list'],
 });
 
 /** Reverse picking tasks: the picked units of a cancelled order, put back. The order is the one they return; no wave. */

@@ -1,4 +1,4 @@
-import { RTS_REASON, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS, codeEnum } from '../codes';
+import { ACTIVE_STATUS, RTS_REASON, RTS_REMOVAL_DISPOSAL, RTS_STATUS, RTS_TYPE, SALES_ORDER_STATUS, codeEnum } from '../codes';
 import { RTS_ORDER_PAGES } from '../contract/rts-order.contract';
 import { defineResource } from './define';
 import { qtyField } from './stock-fields';
@@ -18,7 +18,10 @@ export const rtsOrderResource = defineResource({
   warehouseScoped: true,
   fields: {
     order_no: { kind: 'text', label: /*i18n*/ 'Order No.', max: 32, sortable: true, filter: { op: 'in', type: 'card' } },
-    supplier_id: { kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, filter: { op: 'eq', type: 'input' } },
+    // The form chooses one of the warehouse's active suppliers (create_rts_order refuses any other, -100400).
+    supplier_id: {
+      kind: 'text', label: /*i18n*/ 'Supplier ID', max: 64, ref: 'supplier', refWhere: { status: ACTIVE_STATUS.values.ACTIVE }, filter: { op: 'eq', type: 'input' },
+    },
     rts_type: { kind: 'enum', label: /*i18n*/ 'RTS Type', ...codeEnum(RTS_TYPE), filter: { op: 'eq', type: 'select' } },
     reason_code: { kind: 'enum', label: /*i18n*/ 'Reason Code', ...codeEnum(RTS_REASON), filter: { op: 'eq', type: 'select', hide: true } },
     removal_disposal: { kind: 'enum', label: /*i18n*/ 'Removal Disposal', ...codeEnum(RTS_REMOVAL_DISPOSAL), hideInList: true },

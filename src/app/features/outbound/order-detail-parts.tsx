@@ -28,15 +28,17 @@ export function useOrderRefresh() {
 /**
  * An outbound order's detail page, whatever its type: the heading with the moves its status
  * allows, its notices, the type's facts (`header`), lines, allocations, anything the type adds
- * (`children`), then its tasks beside its log.
+ * (`children`), then its tasks beside its log. `orderNo` names the order to the task links whose
+ * detail pages take one (an RTS task's).
  */
-export function OrderDetailLayout({ heading, actions, notice, header, detail, orderType, children }: {
+export function OrderDetailLayout({ heading, actions, notice, header, detail, orderType, orderNo, children }: {
   heading: string;
   actions: ReactNode;
   notice?: ReactNode;
   header: ReactNode;
   detail: Pick<SalesOrderDetail, 'lines' | 'allocations' | 'tasks' | 'logs'>;
   orderType?: number;
+  orderNo?: string;
   children?: ReactNode;
 }) {
   const { lines, allocations, tasks, logs } = detail;
@@ -49,10 +51,10 @@ export function OrderDetailLayout({ heading, actions, notice, header, detail, or
       {notice}
       {header}
       <Lines lines={lines} />
-      <Allocations allocations={allocations} tasks={tasks} orderType={orderType} />
+      <Allocations allocations={allocations} tasks={tasks} orderType={orderType} orderNo={orderNo} />
       {children}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} orderType={orderType} /></Section>
+        <Section title={<Trans>Tasks</Trans>} testId="order-tasks"><TaskTable tasks={tasks} orderType={orderType} orderNo={orderNo} /></Section>
         <Log logs={logs} />
       </SimpleGrid>
     </Stack>
@@ -100,7 +102,7 @@ export function Lines({ lines }: { lines: SalesOrderDetail['lines'] }) {
   );
 }
 
-export function Allocations({ allocations, tasks, orderType }: Pick<SalesOrderDetail, 'allocations' | 'tasks'> & { orderType?: number }) {
+export function Allocations({ allocations, tasks, orderType, orderNo }: Pick<SalesOrderDetail, 'allocations' | 'tasks'> & { orderType?: number; orderNo?: string }) {
   const { t } = useLingui();
   const kindOf = new Map(tasks.map((task) => [task.task_no, task.kind]));
   return (
@@ -138,7 +140,7 @@ export function Allocations({ allocations, tasks, orderType }: Pick<SalesOrderDe
                   <Table.Td ta="right">{a.short_qty}</Table.Td>
                   <Table.Td ta="right">{a.cancelled_qty}</Table.Td>
                   <Table.Td ta="right">{a.returned_qty}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{a.task_no ? <TaskLink taskNo={a.task_no} kind={kindOf.get(a.task_no) ?? 1} orderType={orderType} /> : orPlaceholder(null)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{a.task_no ? <TaskLink taskNo={a.task_no} kind={kindOf.get(a.task_no) ?? 1} orderType={orderType} orderNo={orderNo} /> : orPlaceholder(null)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

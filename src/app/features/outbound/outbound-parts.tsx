@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, TASK_STATUS } from '../../../shared/codes';
 import { MT_ORDER_PAGES, MT_PICKING_TASK_PAGES } from '../../../shared/contract/mt-order.contract';
-import { RTS_ORDER_PAGES } from '../../../shared/contract/rts-order.contract';
+import { RTS_ORDER_PAGES, RTS_PICKING_TASK_PAGES } from '../../../shared/contract/rts-order.contract';
 import { PICKING_TASK_PAGES } from '../../../shared/contract/picking.contract';
 import { SALES_ORDER_PAGES, type OrderTask } from '../../../shared/contract/sales-order.contract';
 import { waveContract } from '../../../shared/contract/wave.contract';
@@ -34,18 +34,26 @@ export const taskDetailHref = (taskNo: string, kind: number): string => (kind ==
   ? PICKING_TASK_PAGES.reverseDetail.replace('$task_number', encodeURIComponent(taskNo))
   : PICKING_TASK_PAGES.detail.replace('$pickup_id', encodeURIComponent(taskNo)));
 
-/** A task number, linked to its detail page when the user may open it. */
-export function TaskLink({ taskNo, kind, orderType }: { taskNo: string; kind: number; orderType?: number }) {
+/** The detail page of an RTS picking task for one of its orders (/rtsoutbound/task/picking/detail/$task_number/$order_no). */
+export const rtsTaskDetailHref = (taskNo: string, orderNo: string): string => RTS_PICKING_TASK_PAGES.detail
+  .replace('$task_number', encodeURIComponent(taskNo)).replace('$order_no', encodeURIComponent(orderNo));
+
+/**
+ * A task number, linked to its detail page when the user may open it. An RTS task's detail names
+ * one of its orders: without `orderNo` it is its number only.
+ */
+export function TaskLink({ taskNo, kind, orderType, orderNo }: { taskNo: string; kind: number; orderType?: number; orderNo?: string }) {
   const mt = orderType === MT;
-  const href = mt ? MT_PICKING_TASK_PAGES.detail : taskDetailHref(taskNo, kind);
+  const rts = orderType === RTS;
+  const href = mt ? MT_PICKING_TASK_PAGES.detail : rts ? RTS_PICKING_TASK_PAGES.detail : taskDetailHref(taskNo, kind);
   const canOpen = useCanOpen(href);
-  // An RTS task's detail page (task and order) is not built: its number only.
-  if (!canOpen || orderType === RTS) return <>{taskNo}</>;
+  if (!canOpen || (rts && orderNo === undefined)) return <>{taskNo}</>;
+  if (rts) return <Anchor component={Link} to={rtsTaskDetailHref(taskNo, orderNo!)}>{taskNo}</Anchor>;
   return mt ? <Anchor component={Link} to={href} search={{ task_no: taskNo } as never}>{taskNo}</Anchor> : <Anchor component={Link} to={href}>{taskNo}</Anchor>;
 }
 
 /** Picking and reverse picking tasks: number (to the detail), kind, status, zone, picked (and short) of total. */
-export function TaskTable({ tasks, orderType }: { tasks: readonly OrderTask[]; orderType?: number }) {
+export function TaskTable({ tasks, orderType, orderNo }: { tasks: readonly OrderTask[]; orderType?: number; orderNo?: string }) {
   const { t, i18n } = useLingui();
   if (tasks.length === 0) return <NoData />;
   return (
@@ -62,7 +70,7 @@ export function TaskTable({ tasks, orderType }: { tasks: readonly OrderTask[]; o
       <Table.Tbody>
         {tasks.map((task) => (
           <Table.Tr key={task.task_no}>
-            <Table.Td><TaskLink taskNo={task.task_no} kind={task.kind} orderType={orderType} /></Table.Td>
+            <Table.Td><TaskLink taskNo={task.task_no} kind={task.kind} orderType={orderType} orderNo={orderNo} /></Table.Td>
             <Table.Td><FieldValue field={taskKindField} value={task.kind} /></Table.Td>
             <Table.Td><FieldValue field={taskStatusField} value={task.status} /></Table.Td>
             <Table.Td>{orPlaceholder(task.zone_id)}</Table.Td>

@@ -56,6 +56,13 @@ export const outboundQueries = {
     enabled: taskNo !== '',
     retry: false,
   }),
+  /** An RTS picking task for one of its orders; an order not on the task is -100404 naming the task's orders (the screen says so). */
+  rtsTaskDetail: (taskNo: string, orderNo: string) => queryOptions({
+    queryKey: ['outbound', 'rtsTask', 'detail', taskNo, orderNo],
+    queryFn: ({ signal }) => callApi(rtsOrderContract.getRtsPickingTaskDetail, { task_no: taskNo, order_no: orderNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
+    enabled: taskNo !== '' && orderNo !== '',
+    retry: false,
+  }),
   flowPickSetting: () => queryOptions({
     queryKey: ['outbound', 'flowPick', 'setting'],
     queryFn: ({ signal }) => callApi(flowPickContract.getFlowPickSetting, {}, { signal }),

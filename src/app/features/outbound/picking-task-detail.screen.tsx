@@ -1,21 +1,88 @@
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useRouterState } from '@tanstack/react-router';
+import { Link, useParams, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND } from '../../../shared/codes';
+import { OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND, RTS_STATUS } from '../../../shared/codes';
 import { MT_PICKING_TASK_PAGES } from '../../../shared/contract/mt-order.contract';
+import type { PickingWork } from '../../../shared/contract/picking.contract';
+import type { RtsTaskOrder } from '../../../shared/contract/rts-order.contract';
+import { RET } from '../../../shared/retcodes';
+import { isApiError } from '../../kit/api';
 import { useSearchParam } from '../../kit/search-param';
 import { pickingTaskResource } from '../../../shared/resources/picking-task.resource';
 import { RecordPending } from '../../kit/record-pending';
 import { FieldValue } from '../../kit/resource/field-value';
 import { pageTitle } from '../../routes/access';
 import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
-import { OrderLink, TaskLink, WaveLink } from './outbound-parts';
+import { OrderLink, TaskLink, WaveLink, rtsTaskDetailHref } from './outbound-parts';
 import { GroupLink, GroupsOf, SplitAction } from './sub-picking-parts';
 import { outboundQueries } from './outbound.queries';
 
 const F = pickingTaskResource.fields;
 const kindField = codeField(PICKING_TASK_KIND, /*i18n*/ 'Task Type');
+const rtsStatusField = codeField(RTS_STATUS, /*i18n*/ 'Status', true);
+
+/** An RTS task's orders (a release of one supplier may put several on a task): each opens this page for it; the one shown is marked. */
+function RtsTaskOrders({ taskNo, orders, shown }: { taskNo: string; orders: readonly RtsTaskOrder[]; shown: string }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Section title={<Trans>Orders of the task</Trans>} testId="task-orders">
+      <Table striped aria-label={t`Orders of the task`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{i18n._(F.order_no.label)}</Table.Th>
+            <Table.Th>{i18n._(rtsStatusField.label)}</Table.Th>
+            <Table.Th ta="right"><Trans>Stops</Trans></Table.Th>
+            <Table.Th ta="right"><Trans>Qty</Trans></Table.Th>
+            <Table.Th ta="right"><Trans>Picked</Trans></Table.Th>
+            <Table.Th ta="right"><Trans>Short</Trans></Table.Th>
+            <Table.Th ta="right"><Trans>To Pick</Trans></Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((o) => (
+            <Table.Tr key={o.order_no} data-testid="task-order">
+              <Table.Td>
+                {o.order_no === shown
+                  ? <Group gap="xs"><Text size="sm" fw={700}>{o.order_no}</Text><Badge size="sm" variant="light"><Trans>Shown</Trans></Badge></Group>
+                  : <Anchor component={Link} to={rtsTaskDetailHref(taskNo, o.order_no)}>{o.order_no}</Anchor>}
+              </Table.Td>
+              <Table.Td><FieldValue field={rtsStatusField} value={o.doc_status} /></Table.Td>
+              <Table.Td ta="right">{o.stops}</Table.Td>
+              <Table.Td ta="right">{o.qty}</Table.Td>
+              <Table.Td ta="right">{o.picked_qty}</Table.Td>
+              <Table.Td ta="right">{o.short_qty}</Table.Td>
+              <Table.Td ta="right">{o.open_qty}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Section>
+  );
+}
+
+/** The task of an RTS task page exists but the order it names is not on it: say so, and offer the task's orders. */
+function OrderNotOnTask({ heading, taskNo, orderNo, error }: { heading: string; taskNo: string; orderNo: string; error: unknown }) {
+  const orderNos = isApiError(error, RET.NOT_FOUND) ? (error.data as { order_nos?: unknown } | null)?.order_nos : undefined;
+  if (!Array.isArray(orderNos)) return <RecordPending heading={heading} id={taskNo} error={error} />;
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">{heading}</Title>
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="order-not-on-task">
+        <Stack gap="xs">
+          <Text size="sm"><Trans>RTS order {orderNo} is not on picking task {taskNo}.</Trans></Text>
+          {orderNos.length > 0 && (
+            <Group gap="xs">
+              <Text size="sm"><Trans>Its orders:</Trans></Text>
+              {orderNos.map((no) => <Anchor key={String(no)} size="sm" component={Link} to={rtsTaskDetailHref(taskNo, String(no))}>{String(no)}</Anchor>)}
+            </Group>
+          )}
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
 
 /**
  * /salesoutbound/task/picking/detail/$pickup_id, /salesoutbound/task/reversePicking/detail/$task_number
@@ -23,24 +90,35 @@ const kindField = codeField(PICKING_TASK_KIND, /*i18n*/ 'Task Type');
  * task — its facts and its lines in route order: where, what, how many asked, picked, short and put
  * back. A sub-picking task names the task it was split from and its group; a pending picking task
  * may be split (Split into sub-picking tasks), and names the groups it was split into.
+ * /rtsoutbound/task/picking/detail/$task_number/$order_no, an RTS wave's task for one of its orders:
+ * the task's facts, the supplier, every order of the task, and the named order's stops only.
  */
 export default function PickingTaskDetailScreen() {
   const { t, i18n } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const params = useParams({ strict: false }) as { pickup_id?: string; task_number?: string; sub_picking_id?: string };
-  // MT Picking Task Detail takes its task from the query string (?task_no=…).
+  const params = useParams({ strict: false }) as { pickup_id?: string; task_number?: string; sub_picking_id?: string; order_no?: string };
+  // MT Picking Task Detail takes its task from the query string (?task_no=…); RTS Picking Task Detail names an order too.
   const mtTaskNo = useSearchParam('task_no');
   const mt = pathname.endsWith(MT_PICKING_TASK_PAGES.detail);
-  const orderType = mt ? OUTBOUND_ORDER_TYPE.values.MT : undefined;
+  const rtsOrderNo = params.order_no;
+  const orderType = mt ? OUTBOUND_ORDER_TYPE.values.MT : rtsOrderNo !== undefined ? OUTBOUND_ORDER_TYPE.values.RTS : undefined;
   const taskNo = (mt ? mtTaskNo : params.pickup_id ?? params.task_number ?? params.sub_picking_id) ?? '';
-  const detail = useQuery(mt ? outboundQueries.mtTaskDetail(taskNo)
-    : params.sub_picking_id === undefined ? outboundQueries.taskDetail(taskNo) : outboundQueries.subTaskDetail(taskNo));
+  const rtsDetail = useQuery(outboundQueries.rtsTaskDetail(taskNo, rtsOrderNo ?? ''));
+  const work = useQuery({
+    ...(mt ? outboundQueries.mtTaskDetail(taskNo) : params.sub_picking_id === undefined ? outboundQueries.taskDetail(taskNo) : outboundQueries.subTaskDetail(taskNo)),
+    enabled: rtsOrderNo === undefined && taskNo !== '',
+  });
+  const detail: { data: PickingWork | undefined; error: unknown } = rtsOrderNo === undefined ? work : rtsDetail;
   const title = pageTitle(pathname);
-  const heading = `${title ? i18n._(title) : ''} ${taskNo}`.trim();
+  const heading = `${title ? i18n._(title) : ''} ${taskNo}${rtsOrderNo !== undefined ? ` · ${rtsOrderNo}` : ''}`.trim();
   if (!detail.data) {
-    return <RecordPending heading={heading} id={taskNo} error={detail.error} />;
+    return rtsOrderNo !== undefined && detail.error
+      ? <OrderNotOnTask heading={heading} taskNo={taskNo} orderNo={rtsOrderNo} error={detail.error} />
+      : <RecordPending heading={heading} id={taskNo} error={detail.error} />;
   }
   const { task, lines } = detail.data;
+  const rts = rtsOrderNo === undefined ? undefined : rtsDetail.data;
+  const shownOrderNo = rts?.order_no;
   const reverse = task.kind === PICKING_TASK_KIND.values.REVERSE_PICKING;
   // Sorting while picking: each order's slot of the cart.
   const slotted = !reverse && lines.some((l) => l.slot_no !== null);
@@ -48,7 +126,7 @@ export default function PickingTaskDetailScreen() {
     <Stack gap="md" maw={1280}>
       <Group justify="space-between" align="center">
         <Title order={1} fz="h2">{heading}</Title>
-        <SplitAction task={task} stops={lines.length} />
+        {!rts && <SplitAction task={task} stops={lines.length} />}
       </Group>
       <FactsCard
         testId="task-header"
@@ -58,8 +136,10 @@ export default function PickingTaskDetailScreen() {
           [F.wave_no, task.wave_no ? <WaveLink waveNo={task.wave_no} /> : orPlaceholder(null)],
           task.parent_task_no !== null && [<Trans>Parent Task No.</Trans>, <TaskLink taskNo={task.parent_task_no} kind={task.kind} />],
           task.sub_picking_group_id !== null && [<Trans>Sub-picking Group ID</Trans>, <GroupLink groupId={task.sub_picking_group_id} />],
-          !reverse && task.parent_task_no === null && [<Trans>Sub-picking Groups</Trans>, <GroupsOf taskNo={task.task_no} />],
-          [F.order_no, task.order_no ? <OrderLink orderNo={task.order_no} orderType={orderType} /> : orPlaceholder(null)],
+          !reverse && !rts && task.parent_task_no === null && [<Trans>Sub-picking Groups</Trans>, <GroupsOf taskNo={task.task_no} />],
+          rts ? [F.order_no, <OrderLink orderNo={rts.order_no} orderType={orderType} />]
+            : [F.order_no, task.order_no ? <OrderLink orderNo={task.order_no} orderType={orderType} /> : orPlaceholder(null)],
+          rts !== undefined && [<Trans>Supplier ID</Trans>, rts.supplier_id],
           [F.zone_id, orPlaceholder(task.zone_id)],
           [F.picking_type, <FieldValue field={F.picking_type} value={task.picking_type} />],
           [F.container_code, orPlaceholder(task.container_code)],
@@ -72,7 +152,8 @@ export default function PickingTaskDetailScreen() {
           [F.finished_at, <FieldValue field={F.finished_at} value={task.finished_at} />],
         ]}
       />
-      <Section title={<Trans>Task lines</Trans>} testId="task-lines">
+      {rts && <RtsTaskOrders taskNo={task.task_no} orders={rts.orders} shown={rts.order_no} />}
+      <Section title={rts ? <Trans>Stops of order {shownOrderNo}</Trans> : <Trans>Task lines</Trans>} testId="task-lines">
         {lines.length === 0 ? <NoData /> : (
           <Table.ScrollContainer minWidth={1000}>
             <Table striped aria-label={t`Task lines`}>

@@ -133,7 +133,7 @@ export default function RtsOrderDetailScreen() {
   const reason = order.reject_reason;
   return (
     <OrderDetailLayout
-      heading={heading} detail={detail.data} orderType={RTS}
+      heading={heading} detail={detail.data} orderType={RTS} orderNo={order.order_no}
       actions={<DocOrderActions order={order} moves={moves} onMoved={refresh} />}
       notice={reason ? <Alert color="orange" data-testid="rts-reject-reason"><Trans>Rejected: {reason}</Trans></Alert> : null}
       header={<Header order={order} />}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,8 +10,9 @@ import { docEditable } from '../../../shared/outbound/doc-lifecycle';
 import { rtsOrderResource } from '../../../shared/resources/rts-order.resource';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { callApi } from '../../kit/api';
+import { callApi, isApiError } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
+import { RefSelect } from '../../kit/resource/ref-select';
 import { toast } from '../../kit/toast';
 import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
 import { outboundQueries } from './outbound.queries';
@@ -55,6 +56,10 @@ function RtsOrderForm({ orderNo, initial }: { orderNo: string | null; initial: R
     },
   });
   const { lineRefusal, refusedIndex, orderRefusal } = formRefusal(save.error, lines.length);
+  // The server refuses a supplier the warehouse does not have or that is inactive (-100400 on supplier_id).
+  const supplierRefused = isApiError(save.error, RET.BAD_INPUT)
+    && ((save.error.data as { issues?: { path?: unknown }[] } | null)?.issues ?? []).some((i) => i.path === 'supplier_id');
+  const supplierRefusal = supplierRefused ? t`Not an active supplier of this warehouse.` : null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -77,13 +82,14 @@ function RtsOrderForm({ orderNo, initial }: { orderNo: string | null; initial: R
       <Stack gap="md" maw={1200}>
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={supplierLabel} required maxLength={64} value={supplier}
-              onChange={(e) => {
+            <RefSelect
+              id="rts-order-supplier" field={F.supplier_id} label={supplierLabel} withAsterisk value={supplier === '' ? null : supplier}
+              onChange={(value) => {
                 save.reset();
-                setSupplier(e.currentTarget.value);
+                setSupplier(value === null ? '' : String(value));
               }}
-              error={touched && supplier.trim() === '' ? i18n._(requiredMessage(supplierLabel, 'input')) : null}
+              onBlur={() => undefined}
+              error={supplierRefusal ?? (touched && supplier.trim() === '' ? i18n._(requiredMessage(supplierLabel, 'select')) : null)}
             />
             {choice(i18n._(F.rts_type.label), rtsType, setRtsType, RTS_TYPE, true)}
             {choice(i18n._(F.reason_code.label), reason, setReason, RTS_REASON, true)}

@@ -1,14 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
 import type { rtsOrderContract } from '../../../shared/contract/rts-order.contract';
 import type { Db } from '../../db/client';
-import { pickingTasks } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import type { Handlers } from '../../http/register';
 import { warehouseTimeZone } from '../../common/time';
-import { claimTask, taskWork } from './picking';
+import { claimTask } from './picking';
 import {
-  allocateRtsOrders, approveRtsOrder, cancelRtsOrder, createRtsOrder, rejectRtsOrder, releaseRtsOrders, rtsOrderDetail, rtsOrderOut, updateRtsOrder,
+  allocateRtsOrders, approveRtsOrder, cancelRtsOrder, createRtsOrder, rejectRtsOrder, releaseRtsOrders, rtsOrderDetail, rtsOrderOut, rtsPickingTaskDetail, updateRtsOrder,
 } from './rts-order';
 import { createRtsShipment, manifestAutoPrint, rtsShippingTasks, setManifestAutoPrint } from './rts-shipping';
 import type { Actor } from './sales-order';
@@ -80,12 +77,7 @@ export const rtsOrderHandlers: Handlers<typeof rtsOrderContract> = {
   claimRtsPickingTask: ({ task_no, container_code }, { db, session }) =>
     db.transaction((tx) => claimTask(tx, session.whsId, session.userId, task_no, container_code, false, RTS)),
 
-  async getRtsPickingTaskDetail({ task_no }, { db, session }) {
-    const [task] = await db.select({ orderType: pickingTasks.orderType }).from(pickingTasks)
-      .where(and(eq(pickingTasks.whsId, session.whsId), eq(pickingTasks.taskNo, task_no)));
-    if (task?.orderType !== RTS) throw notFound(`Task ${task_no}`);
-    return taskWork(db, session.whsId, task_no);
-  },
+  getRtsPickingTaskDetail: ({ task_no, order_no }, { db, session }) => rtsPickingTaskDetail(db, session.whsId, task_no, order_no),
 
   listRtsShippingTasks: async ({ shipped, task_no }, { db, session }) => ({ list: await rtsShippingTasks(db, session.whsId, shipped === 1, task_no) }),
 

@@ -1,17 +1,18 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { INBOUND_STATUS, OUTBOUND_ORDER_TYPE } from '../../../shared/codes';
-import type { RtsOrder, RtsOrderDetail, RtsOrderInput, RtsShipment } from '../../../shared/contract/rts-order.contract';
+import { and, asc, eq, inArray, ne, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { INBOUND_STATUS, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND } from '../../../shared/codes';
+import type { RtsOrder, RtsOrderDetail, RtsOrderInput, RtsPickingTaskDetail, RtsShipment, RtsTaskOrder } from '../../../shared/contract/rts-order.contract';
 import { RTS_DOC_LIFECYCLE } from '../../../shared/lifecycles';
 import { DOC } from '../../../shared/outbound/doc-lifecycle';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { rtsOrders, rtsQuotas, rtsShipments, salesOrders, suppliers, users } from '../../db/schema';
+import { outboundAllocations, pickingTasks, rtsOrders, rtsQuotas, rtsShipments, salesOrders, suppliers, users } from '../../db/schema';
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { onAsnMoved } from '../../common/asn-events';
 import { unixSeconds } from '../../common/time';
 import {
   allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, moveDocs, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
 } from './doc-order';
+import { taskWork } from './picking';
 import { orderDetail, type Actor } from './sales-order';
 
 /**
@@ -86,6 +87,47 @@ export async function rtsOrderDetail(db: Db, whsId: string, orderNo: string): Pr
   const order = await rtsOrderOut(db, whsId, orderNo);
   const { order: _outbound, ...rest } = await orderDetail(db, whsId, orderNo, RTS);
   return { ...rest, order, shipments: await shipmentsOf(db, whsId, { orderNo }) };
+}
+
+/** The RTS orders of a picking task, each with its stops and units on it, by order number. */
+async function taskOrders(db: Db, whsId: string, taskNo: string): Promise<(RtsTaskOrder & { supplier_id: string })[]> {
+  const a = outboundAllocations;
+  const units = (column: SQLWrapper) => sql<number>`sum(${column})`.mapWith(Number);
+  const rows = await db.select({
+    order_no: a.orderNo, doc_status: rtsOrders.docStatus, stops: sql<number>`count(*)`.mapWith(Number),
+    qty: units(a.qty), picked_qty: units(a.pickedQty), short_qty: units(a.shortQty),
+    open_qty: sql<number>`sum(${a.qty} - ${a.pickedQty} - ${a.shortQty} - ${a.cancelledQty})`.mapWith(Number),
+    supplier_id: rtsOrders.supplierId,
+  }).from(a)
+    .innerJoin(rtsOrders, and(eq(rtsOrders.whsId, a.whsId), eq(rtsOrders.orderNo, a.orderNo)))
+    .where(and(eq(a.whsId, whsId), eq(a.taskNo, taskNo)))
+    .groupBy(a.orderNo, rtsOrders.docStatus, rtsOrders.supplierId)
+    .orderBy(asc(a.orderNo));
+  return rows;
+}
+
+/**
+ * An RTS picking task's detail for one of its orders (/rtsoutbound/task/picking/detail/$task_number/$order_no):
+ * the task, that order's stops, the release's supplier and every order of the task. A task of
+ * another kind, order type or warehouse, or an order not on the task, is not found (-100404; the
+ * latter names the task's orders in `data.order_nos`, so the page can offer them).
+ */
+export async function rtsPickingTaskDetail(db: Db, whsId: string, taskNo: string, orderNo: string): Promise<RtsPickingTaskDetail> {
+  const [task] = await db.select({ orderType: pickingTasks.orderType, kind: pickingTasks.kind }).from(pickingTasks)
+    .where(and(eq(pickingTasks.whsId, whsId), eq(pickingTasks.taskNo, taskNo)));
+  if (task?.orderType !== RTS || task.kind !== PICKING_TASK_KIND.values.PICKING) throw notFound(`RTS picking task ${taskNo}`);
+  const rows = await taskOrders(db, whsId, taskNo);
+  const named = rows.find((o) => o.order_no === orderNo);
+  if (!named) {
+    const orderNos = rows.map((o) => o.order_no);
+    throw new ApiError(RET.NOT_FOUND, `RTS order ${orderNo} is not on picking task ${taskNo} (its orders: ${orderNos.join(', ') || 'none'}).`,
+      { task_no: taskNo, order_no: orderNo, order_nos: orderNos }, 404);
+  }
+  const work = await taskWork(db, whsId, taskNo);
+  return {
+    ...work, lines: work.lines.filter((l) => l.order_no === orderNo), order_no: orderNo, supplier_id: named.supplier_id,
+    orders: rows.map(({ supplier_id: _supplier, ...order }) => order),
+  };
 }
 
 // ---- checks ----

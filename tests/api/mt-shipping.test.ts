@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch } from '../support/db-state';
 import { Device, type OpAnswer } from '../support/op-device';
-import { outboundFixture } from '../support/outbound-fixture';
+import { checkingRecords, outboundFixture } from '../support/outbound-fixture';
 import { createTestSku } from '../support/putaway-fixture';
 import {
   asnOrders, inboundTrackingIds, inventoryTransactions, locationInventory, mtBoxes, mtOrders, mtPallets, salesOrders, stations, transitShipments,
@@ -59,12 +59,7 @@ beforeAll(async () => {
     status: STATION_STATUS.values.ENABLED,
   });
   // Checking stations here ask for neither packaging nor a weight (Record Settings).
-  const admin = await server.login((await server.createUser({ email: 'mtship-admin@demo.local', role: 'Administrator' })).email);
-  const saved = await admin.post('/apps/basic/station/update_record_settings', { list: [{
-    station_type: STATION_TYPE.values.CHECKING, record_video: 0, record_photo: 0, record_weight: 0, video_max_seconds: 120, retention_days: 30,
-    scan_inner_packaging: 0, scan_outer_packaging: 0,
-  }] });
-  expect(saved.retcode, saved.message).toBe(0);
+  await checkingRecords(server, 'mtship-admin@demo.local');
 }, 300_000);
 afterAll(async () => {
   await server?.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { Device } from '../support/op-device';
 import { outboundFlow } from '../support/outbound-flow';
+import { checkingRecords } from '../support/outbound-fixture';
 import { containers, inventoryTransactions, salesOrders, sortingScans, sortingTasks, stations } from '../../src/server/db/schema';
 import {
   CHECKING_STATION_MODE, INVENTORY_REF_TYPE, PICKING_TYPE, SALES_ORDER_STATUS, STATION_STATUS, STATION_TYPE, TASK_STATUS,
@@ -59,11 +60,7 @@ beforeAll(async () => {
     { ...base, whsId: OTHER, stationId: WALL.other, stationName: 'Other warehouse wall', stationType: SORTING },
   ]);
   // Checking stations weigh parcels, no packaging scans (Record Settings), so the checks after sorting carry a weight only.
-  const admin = await server.login((await server.createUser({ email: 'sorting-admin@demo.local', role: 'Administrator' })).email);
-  const saved = await admin.post('/apps/basic/station/update_record_settings', {
-    list: [{ station_type: STATION_TYPE.values.CHECKING, record_video: 0, record_photo: 0, record_weight: 1, video_max_seconds: 120, retention_days: 30 }],
-  });
-  expect(saved.retcode, saved.message).toBe(0);
+  await checkingRecords(server, 'sorting-admin@demo.local', { record_weight: 1 });
   // Pick to Wave containers of two orders or more go to wall A, 3 slots (before the demo's rules).
   const made = await supervisor.post(`${RULES}/create_sorting_rule`, {
     rule_name: 'Sorting test waves', priority: 1, station_ids: ` ${WALL.a} `, wall_slots: 3, picking_type: PICKING_TYPE.values.PICK_TO_WAVE, min_orders: 2, status: 1,

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestClient, TestServer } from './api-harness';
 import type { Db } from '../../src/server/db/client';
 import { cells, containers, pathways, skuBatches, zones } from '../../src/server/db/schema';
 import { postStock } from '../../src/server/modules/inventory/ledger';
 import {
-  CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, RACK_TYPE, STORAGE_AREA, TEMPERATURE_ZONE,
+  CONTAINER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, QUALITY, RACK_TYPE, STATION_TYPE, STORAGE_AREA, TEMPERATURE_ZONE,
 } from '../../src/shared/codes';
 import { SKU_MIXING, SUPPLIER_MIXING } from '../../src/shared/resources/location-codes';
 
@@ -66,4 +68,19 @@ export function outboundFixture(db: () => Db, whsId: string, prefix: string) {
       return code;
     },
   };
+}
+
+/**
+ * The warehouse's checking stations record what `record` says (Record Settings, set by a new
+ * administrator of the warehouse, `adminEmail`): by default no video, photo, weight or packaging
+ * scan, so a check needs units only. Answers the administrator.
+ */
+export async function checkingRecords(server: TestServer, adminEmail: string, record: Record<string, number> = {}): Promise<TestClient> {
+  const admin = await server.login((await server.createUser({ email: adminEmail, role: 'Administrator' })).email);
+  const saved = await admin.post('/apps/basic/station/update_record_settings', { list: [{
+    station_type: STATION_TYPE.values.CHECKING, record_video: 0, record_photo: 0, record_weight: 0, video_max_seconds: 120, retention_days: 30,
+    scan_inner_packaging: 0, scan_outer_packaging: 0, ...record,
+  }] });
+  expect(saved.retcode, saved.message).toBe(0);
+  return admin;
 }

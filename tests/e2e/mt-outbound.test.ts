@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
+import { launchBrowser } from './browser';
+import { approveAllocateRelease, pickOfflineOnPda } from './outbound-steps';
 import { api, openAt, stockedSku } from './asn-helpers';
 import { RTS_STATUS, SALES_ORDER_STATUS } from '../../src/shared/codes';
 import { mtOrderContract, type MtOrder, type MtOrderDetail } from '../../src/shared/contract/mt-order.contract';
@@ -35,14 +36,7 @@ describe('MT outbound', () => {
 
     // Another user decides: approve, allocate, release — each a button on the order's page.
     const office = await openAt(browser, 'admin@demo.local', WHS, `/mtoutbound/order/approve/${orderNo}`);
-    const header = office.page.getByTestId('mt-order-header');
-    await expect.poll(() => header.textContent()).toContain('Pending');
-    await office.page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => header.textContent()).toContain('Approved');
-    await office.page.getByRole('button', { name: 'Allocate', exact: true }).click();
-    await expect.poll(() => header.textContent()).toContain('Allocated');
-    await office.page.getByRole('button', { name: 'Release to Picking', exact: true }).click();
-    await expect.poll(() => header.textContent()).toContain('Outbounding');
+    await approveAllocateRelease(office.page, 'mt-order-header');
     await office.page.screenshot({ path: 'test-results/mt-order-released.png', fullPage: true });
     const released = await api<MtOrderDetail>(office.page, 'GET', mtOrderContract.getMtOrderDetail.path, { order_no: orderNo }, WHS);
     expect(released.tasks).toHaveLength(1);
@@ -50,26 +44,7 @@ describe('MT outbound', () => {
     const stops = released.allocations.map((a) => ({ location: a.location_id, qty: a.qty }));
 
     // The operator's PDA: the task and the basket claimed online, the picks made offline.
-    const pda = await openAt(browser, 'operator@demo.local', WHS, '/mtoutbound/picking', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
-    const { page } = pda;
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await scanInto(page, 'picking-task-scan', taskNo);
-    await scanInto(page, 'picking-container-scan', BASKET);
-    await expect.poll(() => page.getByTestId('picking-container').textContent()).toBe(BASKET);
-    await pda.context.setOffline(true);
-    for (const stop of stops) {
-      await expect.poll(() => page.getByTestId('picking-location').textContent()).toBe(stop.location);
-      await scanInto(page, 'picking-location-scan', stop.location);
-      for (let i = 0; i < stop.qty; i++) await scanInto(page, 'picking-sku-scan', sku);
-    }
-    await page.getByTestId('picking-complete').waitFor();
-    expect((await opStates(page)).every((s) => s === 'pending')).toBe(true);
-    await page.screenshot({ path: 'test-results/mt-picking-offline.png' });
-    await pda.context.setOffline(false);
-    await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(stops.map(() => 'done'));
-    await pda.context.close();
+    await pickOfflineOnPda(browser, WHS, '/mtoutbound/picking', { taskNo, basket: BASKET, sku, stops, screenshot: 'test-results/mt-picking-offline.png' });
 
     // The server's view: picked once, the document outbounding; the task on the MT list only.
     const picked = await api<MtOrderDetail>(office.page, 'GET', mtOrderContract.getMtOrderDetail.path, { order_no: orderNo }, WHS);

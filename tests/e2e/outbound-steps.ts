@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
-import { api } from './asn-helpers';
+import { api, openAt } from './asn-helpers';
+import { PDA_USER_AGENT, PDA_VIEWPORT, opStates, scanInto } from './browser';
 import { decodeBarcode } from '../support/decode-barcode';
 import { CHECKING_PACKAGING_TYPES, type CheckingWork } from '../../src/shared/contract/checking.contract';
 import { mtOrderContract, type MtOrder, type MtOrderDetail } from '../../src/shared/contract/mt-order.contract';
@@ -111,4 +112,44 @@ export async function checkedMtOrder(
     await checkViaApi(operator, whsId, mtShippingContract.startMtCheckingTask.path, order.station, container);
   }
   return orderNo;
+}
+
+/** Approve, Allocate and Release to Picking, each a button on an MT or RTS order's page; the header (`headerTestId`) follows. */
+export async function approveAllocateRelease(page: Page, headerTestId: string): Promise<void> {
+  const header = page.getByTestId(headerTestId);
+  await expect.poll(() => header.textContent()).toContain('Pending');
+  for (const [button, status] of [['Approve', 'Approved'], ['Allocate', 'Allocated'], ['Release to Picking', 'Outbounding']] as const) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect.poll(() => header.textContent()).toContain(status);
+  }
+}
+
+/**
+ * The operator's PDA at a picking page (`path`: MT's or RTS's): the task and the basket claimed
+ * online, each stop's location and units scanned with the network cut (every op waiting in the
+ * outbox), then back online each pick lands once. Screenshot `screenshot` of the offline finish.
+ */
+export async function pickOfflineOnPda(browser: Browser, whsId: string, path: string, work: {
+  taskNo: string; basket: string; sku: string; stops: readonly { location: string; qty: number }[]; screenshot: string;
+}): Promise<void> {
+  const pda = await openAt(browser, 'operator@demo.local', whsId, path, { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+  const { page } = pda;
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await scanInto(page, 'picking-task-scan', work.taskNo);
+  await scanInto(page, 'picking-container-scan', work.basket);
+  await expect.poll(() => page.getByTestId('picking-container').textContent()).toBe(work.basket);
+  await pda.context.setOffline(true);
+  for (const stop of work.stops) {
+    await expect.poll(() => page.getByTestId('picking-location').textContent()).toBe(stop.location);
+    await scanInto(page, 'picking-location-scan', stop.location);
+    for (let i = 0; i < stop.qty; i++) await scanInto(page, 'picking-sku-scan', work.sku);
+  }
+  await page.getByTestId('picking-complete').waitFor();
+  expect((await opStates(page)).every((s) => s === 'pending')).toBe(true);
+  await page.screenshot({ path: work.screenshot });
+  await pda.context.setOffline(false);
+  await expect.poll(() => opStates(page), { timeout: 60_000 }).toEqual(work.stops.map(() => 'done'));
+  await pda.context.close();
 }

@@ -4,7 +4,9 @@ import { startTestServer, type TestClient, type TestServer } from '../support/ap
 import { rolePermissions, roles, userWarehouses } from '../../src/server/db/schema';
 import { ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_STATUS, TRACKING_ID_STATUS } from '../../src/shared/codes';
 import { RET } from '../../src/shared/retcodes';
-import { ARRIVAL, ASN, SHIFT, countRows, dayAfter, newAsn, shiftId, warehouseToday } from '../support/asn-fixture';
+import { ARRIVAL, ASN, SHIFT, countRows, dayAfter, newAsn, newTrackingId, shiftId, warehouseToday } from '../support/asn-fixture';
+import { Device } from '../support/op-device';
+import { arrivalOps } from '../../src/shared/ops/arrival.ops';
 
 /** Arrival (spec §2 /inbound/arriving, §7 the move-transfer arrival calls) over inbound ASNs: sheets, boxes, completion. */
 
@@ -197,5 +199,86 @@ describe('groups, warehouses without box scanning, refusals', () => {
     expect((await none.get(`${ARRIVAL}/search_expected_arrival_mtb`, { sheet_id: 'ASNSGDEMO03' })).retcode).toBe(0);
     expect((await scan('ASNSGDEMO03', none)).data.perm).toBe('PC.Inbound.Arriving.Action');
     expect(await status('ASNSGDEMO03')).toBe(S.PENDING);
+  });
+});
+
+describe('the dock offline: arrival ops (arrival.ops.ts)', () => {
+  /** A new ASN of SGSIN1 booked tomorrow morning, with three boxes. */
+  async function asnWithThreeBoxes() {
+    const boxesOf = [newTrackingId(), newTrackingId(), newTrackingId()];
+    const created = await admin.post(`${ASN}/create_asn`, newAsn(
+      { slot_date: dayAfter(today, 1), shift_id: await shiftId(admin, 'Morning') },
+      { expected_cartons: 3, tracking_ids: boxesOf.map((tracking_id) => ({ tracking_id })) },
+    ));
+    expect(created.retcode, created.message).toBe(0);
+    return { asnNo: created.data.asn_no as string, boxes: boxesOf };
+  }
+
+  test('the sheet read shows the sheet and every box without starting it; an unknown sheet is not found', async () => {
+    const { asnNo, boxes: ids } = await asnWithThreeBoxes();
+    const res = await operator.get(`${ARRIVAL}/get_arrival_sheet`, { sheet_id: asnNo });
+    expect(res.retcode, res.message).toBe(0);
+    expect(res.data.sheet).toMatchObject({ sheet_id: asnNo, is_scan_mtb: 1, expected_count: 3, checked_count: 0 });
+    expect(res.data.sheet.asn_list).toEqual([expect.objectContaining({ asn_no: asnNo, status: S.PENDING })]);
+    expect(res.data.boxes.map((b: { tracking_id: string }) => b.tracking_id)).toEqual([...ids].sort());
+    expect(await status(asnNo)).toBe(S.PENDING);
+    expect((await operator.get(`${ARRIVAL}/get_arrival_sheet`, { sheet_id: 'NOSUCHSHEET' })).retcode).toBe(RET.NOT_FOUND);
+    expect((await operator.get(`${ARRIVAL}/get_arrival_sheet`, { sheet_id: 'ASNIDDEMO01' })).retcode).toBe(RET.NOT_FOUND);
+  });
+
+  test('a queue replayed after the network came back applies once, at the moments of the scans; refusals are recorded and do not stop it', async () => {
+    const { asnNo, boxes: [first, second, third] } = await asnWithThreeBoxes();
+    const dock = new Device(operator);
+    const scannedAt = Date.now() - 20 * 60_000;
+    const at = (op: ReturnType<Device['op']>, minutes: number) => ({ ...op, created_at: scannedAt + minutes * 60_000 });
+    const ops = [
+      at(dock.op(arrivalOps.start.kind, { sheet_id: asnNo }), 0),
+      at(dock.op(arrivalOps.check.kind, { sheet_id: asnNo, tracking_id: first }), 1),
+      at(dock.op(arrivalOps.check.kind, { sheet_id: asnNo, tracking_id: 'TRKSG021' }), 2),
+      at(dock.op(arrivalOps.check.kind, { sheet_id: asnNo, tracking_id: second }), 3),
+      at(dock.op(arrivalOps.check.kind, { sheet_id: asnNo, tracking_id: first }), 4),
+      at(dock.op(arrivalOps.preQc.kind, { sheet_id: asnNo, tracking_id: second, is_damaged: 1 }), 5),
+      at(dock.op(arrivalOps.complete.kind, { sheet_id: asnNo }), 6),
+    ];
+    const answers = await dock.send(...ops);
+    expect(answers.map((a) => [a.status, a.retcode])).toEqual([
+      ['applied', 0], ['applied', 0], ['rejected', RET.ARRIVAL_BOX_NOT_ON_SHEET], ['applied', 0],
+      ['rejected', RET.ARRIVAL_BOX_ALREADY_CHECKED], ['applied', 0], ['applied', 0],
+    ]);
+    expect(answers[6]!.data.missing).toEqual([third]);
+    expect(answers[6]!.data.sheet).toMatchObject({ expected_count: 0, checked_count: 2, missing_count: 1 });
+
+    const seconds = (minutes: number) => Math.floor((scannedAt + minutes * 60_000) / 1000);
+    const checked = await boxes('checked', asnNo);
+    expect(checked.map((b) => [b.tracking_id, b.status, b.is_damaged, b.arrived_at]).sort()).toEqual([
+      [first, B.ARRIVED, 0, seconds(1)], [second, B.EXCEPTION, 1, seconds(3)],
+    ].sort());
+    expect((await boxes('missing', asnNo)).map((b) => b.tracking_id)).toEqual([third]);
+    expect(await status(asnNo)).toBe(S.ARRIVED);
+    const arrivedRows = await server.database.db.execute(sql`select floor(extract(epoch from arrived_at))::int as at from asn_orders where whs_id = ${SG} and asn_no = ${asnNo}`);
+    expect(((arrivedRows as unknown as { rows?: { at: number }[] }).rows ?? (arrivedRows as unknown as { at: number }[]))[0]!.at).toBe(seconds(6));
+    const exceptions = await exceptionsOf(asnNo);
+    expect(exceptions.map((e) => [e.exception_type, e.tracking_id]).sort()).toEqual([
+      [INBOUND_EXCEPTION_TYPE.values.ABNORMAL_ITEM, second], [INBOUND_EXCEPTION_TYPE.values.SHORTAGE, third],
+    ].sort());
+
+    // The device sends the same queue again (its answers were lost): nothing is applied twice.
+    const again = await dock.send(...ops);
+    expect(again.map((a) => [a.status, a.retcode])).toEqual(answers.map((a) => ['duplicate', a.retcode]));
+    expect(await exceptionsOf(asnNo)).toHaveLength(2);
+    expect((await boxes('checked', asnNo)).map((b) => b.arrived_at).sort()).toEqual([seconds(1), seconds(3)].sort());
+  });
+
+  test('an op of a user without the arriving action is refused (-100406) and changes nothing', async () => {
+    const { asnNo } = await asnWithThreeBoxes();
+    const db = server.database.db;
+    const [role] = await db.insert(roles).values({ whsId: SG, roleName: 'Arrival ops test: view only' }).returning();
+    await db.insert(rolePermissions).values({ whsId: SG, roleId: role!.roleId, perm: 'PC.Inbound.Arriving.View' });
+    const user = await server.createUser({ email: 'arrival.ops.view@demo.local', warehouses: [SG], role: 'Operator' });
+    await db.update(userWarehouses).set({ roleId: role!.roleId }).where(eq(userWarehouses.userId, user.userId));
+    const viewer = new Device(await server.loginAt('arrival.ops.view@demo.local', SG));
+    const answer = await viewer.push(arrivalOps.start.kind, { sheet_id: asnNo });
+    expect([answer.status, answer.retcode]).toEqual(['rejected', RET.PERMISSION_DENIED]);
+    expect(await status(asnNo)).toBe(S.PENDING);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
 import { checkedMtOrder } from './outbound-steps';
-import { INVENTORY_TRANSACTION_TYPE, RTS_STATUS, TRANSIT_DIRECTION } from '../../src/shared/codes';
+import { INBOUND_STATUS, INVENTORY_TRANSACTION_TYPE, RTS_STATUS, TRANSIT_DIRECTION } from '../../src/shared/codes';
 import { mtOrderContract, type MtOrderDetail } from '../../src/shared/contract/mt-order.contract';
 import { mtShippingContract } from '../../src/shared/contract/mt-shipping.contract';
 
@@ -11,8 +11,9 @@ import { mtShippingContract } from '../../src/shared/contract/mt-shipping.contra
  * The move transfer journey of issue 20 (docs/transfer.md): IDJKT1 ships an MT order of two SKUs —
  * packed on a PDA into two boxes on two pallets, shipped by pallet with the network cut at the dock
  * (the ops wait in the outbox and land once back online) — the units are in transit on both
- * warehouses' in-transit maps and in neither's available stock; SGSIN1 arrives the MTBs, counts
- * one unit short and receives it on the PDA; the shortage shows on both sides and the ledgers agree
+ * warehouses' in-transit maps and in neither's available stock; SGSIN1 arrives the MTBs on a PDA with
+ * the network cut at its dock, counts one unit short and receives it on the PDA; the shortage shows on
+ * both sides and the ledgers agree
  * (source 21 = destination 20 + short). The steps before packing (order, approval, allocation,
  * release, picking, checking) are proved in the browser elsewhere and done here through the API.
  */
@@ -181,20 +182,39 @@ describe('a move transfer between two warehouses', () => {
     expect(await available(dest.page, DEST, skuA)).toBe(0);
     expect(await available(dest.page, DEST, skuB)).toBe(0);
 
-    // The destination: the pallets arrive (MTB scans), counted one unit of SKU B short, received on the PDA.
-    const receiver = await openAt(browser, 'operator@demo.local', DEST, `/moveinbound/mtreceiving?asn=${asnNo}`, { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
-    const arrival = await api<{ group_no: string }>(receiver.page, 'POST', `${ARRIVAL}/scan_arrival_sheet_id`, { sheet_id: asnNo }, DEST);
-    for (const pallet of pallets) await api(receiver.page, 'POST', `${ARRIVAL}/save_arrival_mtb`, { sheet_id: asnNo, tracking_id: pallet }, DEST);
-    await api(receiver.page, 'POST', `${ARRIVAL}/complete_arrival`, { sheet_id: asnNo }, DEST);
-    for (const [sku, qty] of [[skuA, 3], [skuB, 1]] as const) {
-      await api(receiver.page, 'POST', `${COUNTING}/save_counting_record`, { group_no: arrival.group_no, sku_id: sku, qty, confirm_surplus: true }, DEST);
+    // The destination's dock: the sheet opened online, then the network gone — the pallets (MTBs)
+    // scanned and the arrival completed offline, landing once back online.
+    const receiver = await openAt(browser, 'operator@demo.local', DEST, '/moveinbound/move/arrving', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    const dock = receiver.page;
+    await scanInto(dock, 'arrival-sheet-scan', asnNo);
+    await dock.getByTestId('arrival-box-scan').waitFor();
+    await expect.poll(() => opStates(dock)).toEqual(['done']);
+    await receiver.context.setOffline(true);
+    for (const [n, pallet] of pallets.entries()) {
+      await scanInto(dock, 'arrival-box-scan', pallet);
+      await expect.poll(() => dock.getByTestId('count-checked').textContent()).toContain(String(n + 1));
     }
-    const counted = await api<{ asns: { asn_no: string; qc_required: boolean }[] }>(receiver.page, 'POST', `${COUNTING}/create_group_complete_record`, { group_no: arrival.group_no }, DEST);
+    await dock.getByTestId('arrival-complete').click();
+    await expect.poll(() => dock.getByTestId('arrival-sheet').textContent()).toContain('Arrived');
+    expect(await opStates(dock)).toEqual(['done', 'pending', 'pending', 'pending']);
+    await dock.screenshot({ path: 'test-results/mt-transfer-arrival-offline.png', fullPage: true });
+    await receiver.context.setOffline(false);
+    await expect.poll(() => opStates(dock), { timeout: 60_000 }).toEqual(['done', 'done', 'done', 'done']);
+    const arrival = (await api<{ sheet: { group_no: string; missing_count: number; asn_list: { status: number }[] } }>(
+      dock, 'GET', `${ARRIVAL}/get_arrival_sheet`, { sheet_id: asnNo }, DEST,
+    )).sheet;
+    expect([arrival.missing_count, arrival.asn_list.map((a) => a.status)]).toEqual([0, [INBOUND_STATUS.values.ARRIVED]]);
+
+    // Counted one unit of SKU B short, received on the PDA.
+    for (const [sku, qty] of [[skuA, 3], [skuB, 1]] as const) {
+      await api(dock, 'POST', `${COUNTING}/save_counting_record`, { group_no: arrival.group_no, sku_id: sku, qty, confirm_surplus: true }, DEST);
+    }
+    const counted = await api<{ asns: { asn_no: string; qc_required: boolean }[] }>(dock, 'POST', `${COUNTING}/create_group_complete_record`, { group_no: arrival.group_no }, DEST);
     expect(counted.asns).toEqual([expect.objectContaining({ asn_no: asnNo, qc_required: false })]);
-    await receiver.page.reload();
-    await receiver.page.getByTestId('receiving-complete').click();
-    await receiver.page.getByTestId('receiving-done').waitFor({ timeout: 15_000 });
-    await receiver.page.screenshot({ path: 'test-results/mt-transfer-received.png', fullPage: true });
+    await dock.goto(`/v2/moveinbound/mtreceiving?asn=${asnNo}`);
+    await dock.getByTestId('receiving-complete').click();
+    await dock.getByTestId('receiving-done').waitFor({ timeout: 15_000 });
+    await dock.screenshot({ path: 'test-results/mt-transfer-received.png', fullPage: true });
     await receiver.context.close();
 
     // The shortage on both sides: the destination's MT Order detail, the source's Transfer Task detail.

@@ -15,8 +15,8 @@ import { endpoint } from './define';
 const ARRIVAL = '/apps/process/inbound/transferinbound/trarrival';
 export const ARRIVING_PAGE = '/inbound/arriving';
 const ACCESS = { perm: derivePerm(ARRIVING_PAGE) } as const;
-/** Arriving changes ASNs and their boxes: the screen's work needs its Action permission. */
-const ARRIVE = { perm: pageActionPerm(ARRIVING_PAGE, 'Action') } as const;
+/** Arriving changes ASNs and their boxes: the screen's work needs its Action permission (calls and offline ops alike). */
+export const ARRIVE = { perm: pageActionPerm(ARRIVING_PAGE, 'Action') } as const;
 
 /** What the arrival sheet id is: an ASN or an ASN group (spec §7 scan_arrival_sheet_id). */
 export const ARRIVAL_SHEET_TYPE = { ASN: 1, GROUP: 2 } as const;
@@ -60,7 +60,15 @@ const sheet = z.object({
 export type ArrivalSheet = z.output<typeof sheet>;
 
 const boxList = z.object({ list: z.array(box), total: z.number().int() });
-const sheetInput = z.object({ sheet_id: sheetId });
+/** A sheet's call or op: the ASN or ASN group number. */
+export const sheetInput = z.object({ sheet_id: sheetId });
+/** A box of the sheet, checked as arrived. */
+export const boxInput = z.object({ sheet_id: sheetId, tracking_id: trackingId });
+/** Pre-QC of a checked box: its carton count as labelled, damaged or not. */
+export const preQcInput = boxInput.extend({
+  carton_qty: z.number().int().min(1).max(UPPER_BOUND).optional(),
+  is_damaged: z.literal([0, 1]).optional(),
+}).refine((v) => v.carton_qty !== undefined || v.is_damaged !== undefined, { path: ['carton_qty'], message: 'give carton_qty or is_damaged' });
 const boxListCall = <P extends string>(path: P, which: string) => endpoint({
   method: 'GET', path, access: ACCESS,
   summary: `The ${which} boxes of an arrival sheet's ASNs, by tracking id; -100404 for an unknown sheet.`,
@@ -69,8 +77,14 @@ const boxListCall = <P extends string>(path: P, which: string) => endpoint({
 });
 
 export const arrivalContract = {
+  getArrivalSheet: endpoint({
+    method: 'GET', path: `${ARRIVAL}/get_arrival_sheet`, access: ACCESS, offlineRead: true,
+    summary: 'An arrival sheet as it stands, without starting it: its ASNs and every box of them (expected, checked, damaged, missing); -100404 for an unknown sheet. Kept by the service worker, so a sheet opened once opens again offline.',
+    input: sheetInput,
+    output: z.object({ sheet, boxes: z.array(box) }),
+  }),
   getArrivalConfig: endpoint({
-    method: 'GET', path: `${ARRIVAL}/get_arrival_config`, access: ACCESS,
+    method: 'GET', path: `${ARRIVAL}/get_arrival_config`, access: ACCESS, offlineRead: true,
     summary: 'The warehouse\'s arrival settings: is_scan_mtb (setting is_scan_mtb) 1 when every box is scanned and checked at arrival (Arriving & Pre-QC).',
     // The spec's random parameter is a cache-buster: unknown keys are ignored.
     input: z.object({}),
@@ -85,18 +99,13 @@ export const arrivalContract = {
   saveArrivalMtb: endpoint({
     method: 'POST', path: `${ARRIVAL}/save_arrival_mtb`, access: ARRIVE,
     summary: 'Checks a box of the sheet as arrived; -287010 when it is not one of the sheet\'s, -287011 when it was checked already, -100412 when its ASN is not arriving.',
-    input: z.object({ sheet_id: sheetId, tracking_id: trackingId }),
+    input: boxInput,
     output: z.object({ box, sheet }),
   }),
   updateArrivalMtb: endpoint({
     method: 'POST', path: `${ARRIVAL}/update_arrival_mtb`, access: ARRIVE,
     summary: 'Pre-QC of a checked box: its carton count as labelled, or damaged (an inbound exception is raised) or not damaged after all (the pending exception is cancelled).',
-    input: z.object({
-      sheet_id: sheetId,
-      tracking_id: trackingId,
-      carton_qty: z.number().int().min(1).max(UPPER_BOUND).optional(),
-      is_damaged: z.literal([0, 1]).optional(),
-    }).refine((v) => v.carton_qty !== undefined || v.is_damaged !== undefined, { path: ['carton_qty'], message: 'give carton_qty or is_damaged' }),
+    input: preQcInput,
     output: z.object({ box, sheet }),
   }),
   completeArrival: endpoint({

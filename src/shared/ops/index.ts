@@ -1,3 +1,4 @@
+import { arrivalOps } from './arrival.ops';
 import { checkingOps } from './checking.ops';
 import { countingOps } from './counting.ops';
 import { mergingOps } from './merging.ops';
@@ -19,6 +20,7 @@ export { defineOp, type OfflineOp, type PayloadOf } from './define';
  */
 export const OPS = {
   userSettings: userSettingsOps,
+  arrival: arrivalOps,
   counting: countingOps,
   putaway: putawayOps,
   picking: pickingOps,

@@ -38,18 +38,21 @@ export const asnQueries = {
   }),
 };
 
+/**
+ * Arrival reads (keys: area, kind, key). The sheet (`get_arrival_sheet`, offlineRead) is read when
+ * opened and again after each answer to its ops; the service worker keeps the last answer, so a
+ * sheet opened online opens again offline. A failure is the screen's to show, not toasted.
+ */
 export const arrivalQueries = {
   all: ['arrival'] as const,
   config: () => queryOptions({
     queryKey: ['arrival', 'config'],
-    queryFn: ({ signal }) => callApi(contract.getArrivalConfig, {}, { signal }),
+    queryFn: ({ signal }) => callApi(contract.getArrivalConfig, {}, { signal, quiet: true }),
+    retry: false,
   }),
-  boxes: (which: 'expected' | 'checked' | 'missing', sheetId: string) => queryOptions({
-    queryKey: ['arrival', 'boxes', which, sheetId],
-    queryFn: ({ signal }) => callApi(
-      which === 'expected' ? contract.searchExpectedArrivalMtb : which === 'checked' ? contract.searchCheckedArrivalMtb : contract.searchMissingArrivalMtb,
-      { sheet_id: sheetId }, { signal },
-    ),
-    enabled: sheetId !== '',
+  sheet: (sheetId: string) => queryOptions({
+    queryKey: ['arrival', 'sheet', sheetId],
+    queryFn: ({ signal }) => callApi(contract.getArrivalSheet, { sheet_id: sheetId }, { signal, quiet: true }),
+    retry: false,
   }),
 };

@@ -42,7 +42,8 @@ export async function moveAsn(tx: Db, asn: AsnRow, to: AsnStatus, extra: Partial
   assertTransition(ASN_LIFECYCLE, `ASN ${asn.asnNo}`, asn.status as AsnStatus, to);
   const stamp = STAMP[to];
   const [row] = await tx.update(asnOrders)
-    .set({ ...extra, status: to, updatedAt: sql`now()`, ...(stamp ? { [stamp]: sql`now()` } : {}) })
+    // The caller may give the moment itself (a queued op's): `extra` comes last.
+    .set({ status: to, updatedAt: sql`now()`, ...(stamp ? { [stamp]: sql`now()` } : {}), ...extra })
     .where(and(eq(asnOrders.whsId, asn.whsId), eq(asnOrders.asnNo, asn.asnNo)))
     .returning();
   await refreshGroupStatus(tx, asn.whsId, asn.groupNo);

@@ -1,4 +1,5 @@
 import { OPS } from '../../../shared/ops';
+import { arrivalApplies } from '../inbound/arrival.ops';
 import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
@@ -18,6 +19,7 @@ export { serverOp, type OpContext, type ServerOp } from '../../common/op-apply';
 /** Each area's applies, one per op of the shared list: a missing or extra one is a type error. */
 const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   userSettings: userSettingsApplies,
+  arrival: arrivalApplies,
   counting: countingApplies,
   putaway: putawayApplies,
   picking: pickingApplies,

@@ -10,7 +10,7 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { onAsnMoved } from '../../common/asn-events';
 import { unixSeconds } from '../../common/time';
 import {
-  allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, moveDocs, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
+  allocateDocs, approveDoc, cancelDoc, createDocOrder, followInbound, lockDocs, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
 } from './doc-order';
 import { taskWork } from './picking';
 import { orderDetail, type Actor } from './sales-order';
@@ -248,9 +248,6 @@ onAsnMoved(async (tx, asn, to) => {
   const [doc] = await tx.select({ orderNo: rtsOrders.orderNo }).from(rtsOrders)
     .where(and(eq(rtsOrders.whsId, asn.whsId), eq(rtsOrders.reinboundAsnNo, asn.asnNo)));
   if (!doc) return;
-  const locked = await lockDocs(tx, RTS_DOC, asn.whsId, [doc.orderNo]);
-  const current = locked[0]!.doc.docStatus;
-  if ((current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) || current === target) return;
   const what = to === ASN.DONE ? 'put away' : ASN_ENDS.has(to) ? 'closed without its units (they did not come back)' : 'at the warehouse';
-  await moveDocs(tx, RTS_DOC, asn.whsId, locked, target, `re-inbound ASN ${asn.asnNo} ${what}`, null);
+  await followInbound(tx, RTS_DOC, asn.whsId, doc.orderNo, target, `re-inbound ASN ${asn.asnNo} ${what}`);
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  ASN_SOURCE, INBOUND_ORDER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND,
+  INBOUND_ORDER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND,
   PURCHASE_TYPE, RTS_TYPE, TASK_STATUS,
 } from '../../../shared/codes';
 import { RTS_SHIPPING_LIST_MAX, type RtsShipment, type RtsShippingTask } from '../../../shared/contract/rts-order.contract';
@@ -9,8 +9,9 @@ import { manifestJob } from '../../../shared/print';
 import type { PrintJob } from '../../../shared/print/print-job';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { asnGroups, asnLines, asnOrders, outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
+import { outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
+import { writeAsn } from '../../common/asn-write';
 import { nextDocNo } from '../../common/doc-no';
 import { recordPrintJob } from '../../common/print-jobs';
 import { unixSeconds } from '../../common/time';
@@ -119,17 +120,14 @@ async function comingBackAsn(tx: Db, whsId: string, actor: Actor, orderNo: strin
     batches: sql<string[]>`array_agg(distinct ${a.batchId})`,
   }).from(a).where(and(eq(a.whsId, whsId), eq(a.orderNo, orderNo)))
     .groupBy(a.skuId).having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`).orderBy(asc(a.skuId));
-  const asnNo = await nextDocNo(tx, 'asn', actor.timeZone);
-  const totalQty = shipped.reduce((n, l) => n + l.qty, 0);
-  await tx.insert(asnGroups).values({ whsId, groupNo: asnNo, createdBy: actor.userId });
-  await tx.insert(asnOrders).values({
-    whsId, asnNo, groupNo: asnNo, inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, source: ASN_SOURCE.values.WMS,
-    supplierId, poNo: orderNo, totalExpectedQty: totalQty, remark: `${what} from supplier ${supplierId}`, createdBy: actor.userId,
+  const asn = await writeAsn(tx, {
+    whsId, timeZone: actor.timeZone, createdBy: actor.userId,
+    header: {
+      inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, supplierId, poNo: orderNo, remark: `${what} from supplier ${supplierId}`,
+    },
+    lines: shipped.map((l) => ({ skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null })),
   });
-  await tx.insert(asnLines).values(shipped.map((l, i) => ({
-    whsId, asnNo, lineNo: i + 1, skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null,
-  })));
-  return asnNo;
+  return asn.asnNo;
 }
 
 /** Ships a finished RTS picking task to its supplier (see the module's comment). */

@@ -151,8 +151,9 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
   const comesBack = new Map(docs.filter((d) => COMES_BACK.has(d.rtsType)).map((d) => [d.orderNo, COMES_BACK.get(d.rtsType)!(d.orderNo)]));
   const shipmentNo = await nextDocNo(tx, 'rtsShipment', actor.timeZone);
 
-  // The units leave from the container, one line per SKU, batch and quality.
+  // One pass over the units: the ledger's lines (per SKU, batch and quality, from the container) and the manifest's units per order.
   const byBalance = new Map<string, StockLine>();
+  const perOrder = new Map<string, number>();
   for (const u of shipping) {
     const key = `${u.skuId}\u0000${u.batchId}\u0000${u.quality}`;
     const prior = byBalance.get(key);
@@ -160,6 +161,7 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
       location: task.containerCode, skuId: u.skuId, batchId: u.batchId, quality: u.quality as Quality, qty: u.qty,
       txnType: INVENTORY_TRANSACTION_TYPE.values.RETURN_TO_SUPPLIER, direction: INVENTORY_TRANSACTION_DIRECTION.values.CREDIT,
     });
+    perOrder.set(u.orderNo, (perOrder.get(u.orderNo) ?? 0) + u.qty);
   }
   await postStock(tx, whsId, [...byBalance.values()], { refType: INVENTORY_REF_TYPE.values.RTS_SHIPMENT, refNo: shipmentNo, operatorId: actor.userId });
 
@@ -168,8 +170,6 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
   const [names] = await tx.select({ whsName: warehouses.whsName, supplierName: suppliers.supplierName }).from(warehouses)
     .leftJoin(suppliers, and(eq(suppliers.whsId, warehouses.whsId), eq(suppliers.supplierId, supplierId)))
     .where(eq(warehouses.whsId, whsId));
-  const perOrder = new Map<string, number>();
-  for (const u of shipping) perOrder.set(u.orderNo, (perOrder.get(u.orderNo) ?? 0) + u.qty);
   const job = manifestJob({
     shipping_no: shipmentNo, kind_label: 'Return to Supplier', carrier_name: p.carrier_name ?? '-', dock_code: null, vehicle_no: null, driver_name: null,
     group_code: task.containerCode, master_awb: null, line_haul: false, line_haul_name: null,

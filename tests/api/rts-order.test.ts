@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { ChangeWatch } from '../support/db-state';
@@ -12,6 +12,7 @@ import {
   SALES_ORDER_STATUS, STORAGE_AREA, TASK_STATUS,
 } from '../../src/shared/codes';
 import { pickingOps } from '../../src/shared/ops/picking.ops';
+import { warehouseTimeZone } from '../../src/server/common/time';
 import { lockAsn, moveAsn } from '../../src/server/modules/inbound/asn-status';
 import { RET } from '../../src/shared/retcodes';
 
@@ -168,6 +169,24 @@ describe('RTS orders', () => {
     await refused(() => approver.post(`${RTS}/approve_rts_order`, { order_no: second }), RET.RTS_QUOTA_EXCEEDED);
     await ok(creator.post(`${RTS}/cancel_rts_order`, { order_no: first, reason: 'wrong lot' }));
     await ok(approver.post(`${RTS}/approve_rts_order`, { order_no: second }));
+  });
+
+  test('the RTS quota counts the orders of the warehouse day: from its first instant, not the one before', async () => {
+    const supplierId = await supplier();
+    const { skuId } = await stockedSku(20);
+    await ok(creator.post(`${QUOTA}/create_rts_quota`, { supplier_id: supplierId, daily_max_qty: 5 }));
+    const moved = await create(supplierId, [{ sku_id: skuId, qty: 3 }]);
+    const tz = await warehouseTimeZone(db(), WHS);
+    const dayStart = sql`date_trunc('day', now() at time zone ${tz}) at time zone ${tz}`;
+    const createdAt = (at: SQL) => db().update(rtsOrders).set({ createdAt: at }).where(and(eq(rtsOrders.whsId, WHS), eq(rtsOrders.orderNo, moved)));
+    // Made at the last instant of yesterday: today's units are all free, and yesterday holds it alone.
+    await createdAt(sql`${dayStart} - interval '1 microsecond'`);
+    await create(supplierId, [{ sku_id: skuId, qty: 5 }]);
+    await ok(creator.post(`${RTS}/update_rts_order`, { ...body(supplierId, [{ sku_id: skuId, qty: 5 }]), order_no: moved }));
+    // Made at the first instant of today: it shares today with the other.
+    await createdAt(dayStart);
+    await refused(() => creator.post(`${RTS}/update_rts_order`, { ...body(supplierId, [{ sku_id: skuId, qty: 1 }]), order_no: moved }), RET.RTS_QUOTA_EXCEEDED);
+    await refused(() => creator.post(`${RTS}/create_rts_order`, body(supplierId, [{ sku_id: skuId, qty: 1 }])), RET.RTS_QUOTA_EXCEEDED);
   });
 
   test('one release takes the orders of one supplier', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_BOOKING_DAYS_AHEAD, needsSupplier, purchaseTypesFor, quotaTypeOf, type InboundOrderType } from '../../../shared/asn';
 import type { AsnDetail, asnContract } from '../../../shared/contract/asn.contract';
-import { ACTIVE_STATUS, ASN_SOURCE, INBOUND_ORDER_TYPE, INBOUND_STATUS } from '../../../shared/codes';
+import { ACTIVE_STATUS, INBOUND_ORDER_TYPE, INBOUND_STATUS } from '../../../shared/codes';
 import { addDays } from '../../../shared/expiry';
 import { OPEN_EXCEPTION_STATUSES } from '../../../shared/resources/asn.resource';
 import { RET } from '../../../shared/retcodes';
@@ -15,7 +15,7 @@ import { escapeLike } from '../../http/list-query';
 import { duplicate } from '../../http/resource-handlers';
 import { activeShift, bookSlot, releaseSlot, slotOpen, slotPlans, slotWarehouse, type SlotWarehouse } from './asn-quota';
 import { lockAsn, moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
-import { nextDocNo } from '../../common/doc-no';
+import { writeAsn } from '../../common/asn-write';
 import { closeAsn } from './exception-effects';
 import { unixSeconds } from '../../common/time';
 
@@ -154,25 +154,19 @@ export const asnHandlers: Handlers<typeof asnContract> = {
       const totalQty = input.lines.reduce((n, l) => n + l.expected_qty, 0);
       await bookSlot(tx, whs, { date: input.slot_date, shiftId: input.shift_id, inboundType: input.inbound_type as InboundOrderType, qty: totalQty, cartons: input.expected_cartons });
 
-      const asnNo = await nextDocNo(tx, 'asn', whs.timeZone);
-      const groupNo = input.group_no ?? asnNo;
-      if (!input.group_no) await tx.insert(asnGroups).values({ whsId: session.whsId, groupNo, createdBy: session.userId });
-      await tx.insert(asnOrders).values({
-        whsId: session.whsId, asnNo, groupNo, inboundType: input.inbound_type, purchaseType: input.purchase_type, source: ASN_SOURCE.values.WMS,
-        supplierId: input.supplier_id, poNo: input.po_no, isJit: input.is_jit === 1, slotDate: input.slot_date, slotShiftId: input.shift_id,
-        expectedArrivalAt: new Date(expectedAt * 1000), expectedCartons: input.expected_cartons, totalExpectedQty: totalQty,
-        remark: input.remark, createdBy: session.userId,
+      const { asnNo, groupNo } = await writeAsn(tx, {
+        whsId: session.whsId, timeZone: whs.timeZone, groupNo: input.group_no, createdBy: session.userId,
+        header: {
+          inboundType: input.inbound_type, purchaseType: input.purchase_type, supplierId: input.supplier_id, poNo: input.po_no, isJit: input.is_jit === 1,
+          slotDate: input.slot_date, slotShiftId: input.shift_id, expectedArrivalAt: new Date(expectedAt * 1000), expectedCartons: input.expected_cartons,
+          remark: input.remark,
+        },
+        lines: input.lines.map((line) => ({
+          skuId: line.sku_id, expectedQty: line.expected_qty, batchNo: line.batch_no ?? null, productionDate: line.production_date ?? null,
+          expiryDate: line.expiry_date ?? null, vasKind: line.vas_kind ?? null,
+        })),
+        trackingIds: input.tracking_ids.map((t) => ({ trackingId: t.tracking_id, cartonQty: t.carton_qty })),
       });
-      await tx.insert(asnLines).values(input.lines.map((line, i) => ({
-        whsId: session.whsId, asnNo, lineNo: i + 1, skuId: line.sku_id, expectedQty: line.expected_qty,
-        batchNo: line.batch_no ?? null, productionDate: line.production_date ?? null, expiryDate: line.expiry_date ?? null,
-        vasKind: line.vas_kind ?? null,
-      })));
-      if (input.tracking_ids.length > 0) {
-        await tx.insert(inboundTrackingIds).values(input.tracking_ids.map((t) => ({
-          whsId: session.whsId, trackingId: t.tracking_id, asnNo, groupNo, cartonQty: t.carton_qty, createdBy: session.userId,
-        })));
-      }
       await refreshGroupStatus(tx, session.whsId, groupNo);
       return { asn_no: asnNo, group_no: groupNo, status: S.PENDING, slot_date: input.slot_date, shift_id: input.shift_id, expected_arrival_at: expectedAt };
     });

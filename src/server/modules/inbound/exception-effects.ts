@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
-  ASN_SOURCE, ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND,
+  ARRIVAL_TIMELINESS, INBOUND_EXCEPTION_STATUS, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND,
   INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, TASK_STATUS, type CodeOf,
 } from '../../../shared/codes';
 import {
@@ -9,12 +9,12 @@ import {
 import { INBOUND_EXCEPTION_LIFECYCLE } from '../../../shared/lifecycles';
 import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import type { Db } from '../../db/client';
-import { asnGroups, asnLines, asnOrders, inboundExceptions, inboundTasks, skus } from '../../db/schema';
+import { asnLines, asnOrders, inboundExceptions, inboundTasks, skus } from '../../db/schema';
 import { badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { lockStock, moveStock, postStock, unlockStock, type Quality, type StockQty } from '../inventory/ledger';
 import { moveAsn, refreshGroupStatus, type AsnRow } from './asn-status';
-import { nextDocNo } from '../../common/doc-no';
+import { writeAsn } from '../../common/asn-write';
 import { OPEN_TASK_STATUSES, assertAsnIn, moveTask, stagingLocationsOf } from './inbound-task';
 import { createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createVasTask } from './vas';
@@ -150,15 +150,16 @@ async function followUpAsn(tx: Db, asn: AsnRow, e: ExceptionRow, arrived: boolea
   if (!sku) {
     throw badInput('handling_decision', `there is no SKU ${skuId ?? ''} in this warehouse to inbound: add it under SKU Items first, or return or dispose of the units`);
   }
-  const asnNo = await nextDocNo(tx, 'asn', await warehouseTimeZone(tx, asn.whsId));
-  await tx.insert(asnGroups).values({ whsId: asn.whsId, groupNo: asnNo, createdBy: userId });
-  const [created] = await tx.insert(asnOrders).values({
-    whsId: asn.whsId, asnNo, groupNo: asnNo, inboundType: asn.inboundType, purchaseType: asn.purchaseType, source: ASN_SOURCE.values.WMS,
-    supplierId: asn.supplierId, poNo: asn.poNo, totalExpectedQty: e.qty, remark: `${decisionName(e.handlingDecision ?? 0)} of inbound exception ${e.exceptionNo} (ASN ${asn.asnNo})`,
-    createdBy: userId,
-  }).returning();
-  await tx.insert(asnLines).values({ whsId: asn.whsId, asnNo, lineNo: 1, skuId: sku.skuId, expectedQty: e.qty });
-  if (arrived) await moveAsn(tx, created!, A.ARRIVED, { arrivalTimeliness: ARRIVAL_TIMELINESS.values.ON_TIME });
+  const created = await writeAsn(tx, {
+    whsId: asn.whsId, timeZone: await warehouseTimeZone(tx, asn.whsId), createdBy: userId,
+    header: {
+      inboundType: asn.inboundType, purchaseType: asn.purchaseType, supplierId: asn.supplierId, poNo: asn.poNo,
+      remark: `${decisionName(e.handlingDecision ?? 0)} of inbound exception ${e.exceptionNo} (ASN ${asn.asnNo})`,
+    },
+    lines: [{ skuId: sku.skuId, expectedQty: e.qty }],
+  });
+  const asnNo = created.asnNo;
+  if (arrived) await moveAsn(tx, created, A.ARRIVED, { arrivalTimeliness: ARRIVAL_TIMELINESS.values.ON_TIME });
   else await refreshGroupStatus(tx, asn.whsId, asnNo);
   return asnNo;
 }

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { TRACKING_ID_PATTERN } from '../../../shared/asn';
 import {
-  ASN_SOURCE, INBOUND_ORDER_TYPE, INBOUND_STATUS, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, PURCHASE_TYPE, QUALITY,
+  INBOUND_ORDER_TYPE, INBOUND_STATUS, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, PURCHASE_TYPE, QUALITY,
   TRANSIT_SHIPMENT_STATUS,
 } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import {
-  asnGroups, asnLines, asnOrders, inboundTrackingIds, skuBatches, skus, transitShipmentBoxes, transitShipmentLines, transitShipments, warehouses,
+  inboundTrackingIds, skuBatches, skus, transitShipmentBoxes, transitShipmentLines, transitShipments, warehouses,
 } from '../../db/schema';
+import { writeAsn } from '../../common/asn-write';
 import { nextDocNo } from '../../common/doc-no';
 import { warehouseTimeZone } from '../../common/time';
 import { badInput, notFound } from '../../http/errors';
@@ -130,26 +131,19 @@ export async function dispatchTransit(tx: Db, srcWhsId: string, input: DispatchI
     .where(and(eq(skuBatches.whsId, srcWhsId), inArray(skuBatches.skuId, skuIds)));
   const batchOf = new Map(batchRows.map((b) => [`${b.skuId}\u0000${b.batchId}`, b]));
 
-  const destAsnNo = await nextDocNo(tx, 'asn', dest.timeRegion ?? 'Asia/Shanghai');
-  const totalQty = [...perSku.values()].reduce((n, s) => n + s.qty, 0);
-  await tx.insert(asnGroups).values({ whsId: dest.whsId, groupNo: destAsnNo, status: A.IN_TRANSIT, createdBy: input.actor });
-  await tx.insert(asnOrders).values({
-    whsId: dest.whsId, asnNo: destAsnNo, groupNo: destAsnNo, inboundType: INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND,
-    purchaseType: PURCHASE_TYPE.values.TRANSFER_INBOUND, source: ASN_SOURCE.values.WMS, status: A.IN_TRANSIT, poNo: input.orderNo.trim(),
-    expectedCartons: boxes.size, totalExpectedQty: totalQty, remark: `Move transfer ${input.orderNo.trim()} from ${srcWhsId} (${shipmentNo})`,
-    createdBy: input.actor,
+  const { asnNo: destAsnNo } = await writeAsn(tx, {
+    whsId: dest.whsId, timeZone: dest.timeRegion ?? 'Asia/Shanghai', createdBy: input.actor,
+    header: {
+      inboundType: INBOUND_ORDER_TYPE.values.TRANSFER_INBOUND, purchaseType: PURCHASE_TYPE.values.TRANSFER_INBOUND, status: A.IN_TRANSIT, poNo: input.orderNo.trim(),
+      expectedCartons: boxes.size, remark: `Move transfer ${input.orderNo.trim()} from ${srcWhsId} (${shipmentNo})`,
+    },
+    lines: [...perSku].map(([skuId, { qty, batches }]) => {
+      // One batch travels as itself (its lot and dates); several are received as the destination's own batch.
+      const only = batches.size === 1 ? batchOf.get(`${skuId}\u0000${[...batches][0]}`) : undefined;
+      return { skuId, expectedQty: qty, batchNo: only?.batchId ?? null, productionDate: only?.productionDate ?? null, expiryDate: only?.expiryDate ?? null };
+    }),
+    trackingIds: [...boxes.keys()].map((trackingId) => ({ trackingId })),
   });
-  await tx.insert(asnLines).values(skuIds.map((skuId, i) => {
-    // One batch travels as itself (its lot and dates); several are received as the destination's own batch.
-    const only = perSku.get(skuId)!.batches.size === 1 ? batchOf.get(`${skuId}\u0000${[...perSku.get(skuId)!.batches][0]}`) : undefined;
-    return {
-      whsId: dest.whsId, asnNo: destAsnNo, lineNo: i + 1, skuId, expectedQty: perSku.get(skuId)!.qty,
-      batchNo: only?.batchId ?? null, productionDate: only?.productionDate ?? null, expiryDate: only?.expiryDate ?? null,
-    };
-  }));
-  await tx.insert(inboundTrackingIds).values([...boxes.keys()].map((trackingId) => ({
-    whsId: dest.whsId, trackingId, asnNo: destAsnNo, groupNo: destAsnNo, createdBy: input.actor,
-  })));
 
   await tx.insert(transitShipments).values({
     whsId: srcWhsId, shipmentNo, orderNo: input.orderNo.trim(), destWhsId: dest.whsId, destAsnNo, status: S.IN_TRANSIT, dispatchedBy: input.actor,

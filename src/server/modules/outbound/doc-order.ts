@@ -112,6 +112,18 @@ export async function moveDocs(tx: Db, kind: DocKind, whsId: string, locked: rea
   await logOrders(tx, whsId, locked.map(({ order }) => ({ orderNo: order.orderNo, from: order.status, to: order.status, note: `${docName(to)}: ${note}` })), operatorId);
 }
 
+/**
+ * A document that follows its units back in on the inbound side (an MT shipment at its destination,
+ * an RTS's re-inbound ASN) moves to `target` — Inbounding or Done — while it is In Transit or
+ * Inbounding and not there yet; otherwise it stays (ended, or moved on by hand). Locks it first.
+ */
+export async function followInbound(tx: Db, kind: DocKind, whsId: string, orderNo: string, target: DocStatus, note: string): Promise<void> {
+  const locked = await lockDocs(tx, kind, whsId, [orderNo]);
+  const current = locked[0]!.doc.docStatus;
+  if ((current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) || current === target) return;
+  await moveDocs(tx, kind, whsId, locked, target, note, null);
+}
+
 // ---- creating and editing ----
 
 /** Makes the outbound order of a new document (its number is the document's); the caller inserts the document. */

@@ -9,7 +9,7 @@ import { unixSeconds } from '../../common/time';
 import { onShipmentMoved } from '../inventory/in-transit';
 import type { Precedence } from './allocation';
 import {
-  allocateDocs, approveDoc, lockDocs, moveDocs, cancelDoc, createDocOrder, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind, type LockedDoc,
+  allocateDocs, approveDoc, followInbound, lockDocs, moveDocs, cancelDoc, createDocOrder, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind, type LockedDoc,
 } from './doc-order';
 import { orderDetail, type Actor } from './sales-order';
 
@@ -145,10 +145,6 @@ onShipmentMoved(async (tx, shipment, to) => {
   const [doc] = await tx.select({ orderNo: mtOrders.orderNo }).from(mtOrders)
     .where(and(eq(mtOrders.whsId, shipment.whsId), eq(mtOrders.orderNo, shipment.orderNo)));
   if (!doc) return;
-  const locked = await lockDocs(tx, MT_DOC, shipment.whsId, [shipment.orderNo]);
-  const current = locked[0]!.doc.docStatus;
-  if (current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) return;
-  if (current === target) return;
   const what = to === SHIP.ARRIVED ? 'arrived' : to === SHIP.RECEIVED ? 'received' : 'closed';
-  await moveDocs(tx, MT_DOC, shipment.whsId, locked, target, `shipment ${shipment.shipmentNo} ${what} at ${shipment.destWhsId}`, null);
+  await followInbound(tx, MT_DOC, shipment.whsId, doc.orderNo, target, `shipment ${shipment.shipmentNo} ${what} at ${shipment.destWhsId}`);
 });

@@ -10,7 +10,7 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { onAsnMoved } from '../../common/asn-events';
 import { unixSeconds } from '../../common/time';
 import {
-  allocateDocs, approveDoc, cancelDoc, createDocOrder, lockDocs, lockForEdit, moveDocs, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
+  allocateDocs, approveDoc, cancelDoc, createDocOrder, followInbound, lockDocs, lockForEdit, rejectDoc, releaseDocs, replaceDocOrder, type DocKind,
 } from './doc-order';
 import { taskWork } from './picking';
 import { orderDetail, type Actor } from './sales-order';
@@ -157,24 +157,28 @@ export async function assertRtsQuota(
     .orderBy(sql`${rtsQuotas.supplierId} = ${ALL_SUPPLIERS}`).limit(1).for('update');
   if (!quota) return;
   const tz = actor.timeZone;
-  const day = orderNo === null
+  const dayOf = orderNo === null
     ? sql`(now() at time zone ${tz})::date`
     : sql`(select (r.created_at at time zone ${tz})::date from rts_orders r where r.whs_id = ${whsId} and r.order_no = ${orderNo})`;
-  const [used] = await tx.select({
-    day: sql<string>`(${day})::text`,
-    qty: sql<number>`coalesce(sum(${salesOrders.totalQty}), 0)::int`,
-  }).from(rtsOrders)
+  // The warehouse day as the instants it starts and ends, worked out once: created_at in a range
+  // is what the (whs_id, supplier_id, created_at) index serves, a day computed per row is not.
+  const [day] = await tx.select({
+    day: sql<string | null>`d::text`,
+    startsAt: sql<string | null>`(d::timestamp at time zone ${tz})::text`,
+    endsAt: sql<string | null>`((d + 1)::timestamp at time zone ${tz})::text`,
+  }).from(sql`(select ${dayOf} as d) as quota_day`);
+  const [used] = await tx.select({ qty: sql<number>`coalesce(sum(${salesOrders.totalQty}), 0)::int` }).from(rtsOrders)
     .innerJoin(salesOrders, and(eq(salesOrders.whsId, rtsOrders.whsId), eq(salesOrders.orderNo, rtsOrders.orderNo)))
     .where(and(
       eq(rtsOrders.whsId, whsId), eq(rtsOrders.supplierId, supplierId), notInArray(rtsOrders.docStatus, [DOC.REJECTED, DOC.CANCEL]),
       orderNo === null ? undefined : ne(rtsOrders.orderNo, orderNo),
-      sql`(${rtsOrders.createdAt} at time zone ${tz})::date = ${day}`,
+      sql`${rtsOrders.createdAt} >= ${day!.startsAt}::timestamptz`, sql`${rtsOrders.createdAt} < ${day!.endsAt}::timestamptz`,
     ));
   const usedQty = used?.qty ?? 0;
   if (usedQty + qty > quota.dailyMaxQty) {
     throw new ApiError(RET.RTS_QUOTA_EXCEEDED,
-      `Supplier ${supplierId} may return ${quota.dailyMaxQty} units a day by its RTS quota: ${usedQty} are on its RTS orders of ${used?.day ?? 'the day'} already, so ${qty} more cannot be.`,
-      { supplier_id: supplierId, day: used?.day ?? null, daily_max_qty: quota.dailyMaxQty, used_qty: usedQty, qty }, 409);
+      `Supplier ${supplierId} may return ${quota.dailyMaxQty} units a day by its RTS quota: ${usedQty} are on its RTS orders of ${day!.day ?? 'the day'} already, so ${qty} more cannot be.`,
+      { supplier_id: supplierId, day: day!.day, daily_max_qty: quota.dailyMaxQty, used_qty: usedQty, qty }, 409);
   }
 }
 
@@ -248,9 +252,6 @@ onAsnMoved(async (tx, asn, to) => {
   const [doc] = await tx.select({ orderNo: rtsOrders.orderNo }).from(rtsOrders)
     .where(and(eq(rtsOrders.whsId, asn.whsId), eq(rtsOrders.reinboundAsnNo, asn.asnNo)));
   if (!doc) return;
-  const locked = await lockDocs(tx, RTS_DOC, asn.whsId, [doc.orderNo]);
-  const current = locked[0]!.doc.docStatus;
-  if ((current !== DOC.IN_TRANSIT && current !== DOC.INBOUNDING) || current === target) return;
   const what = to === ASN.DONE ? 'put away' : ASN_ENDS.has(to) ? 'closed without its units (they did not come back)' : 'at the warehouse';
-  await moveDocs(tx, RTS_DOC, asn.whsId, locked, target, `re-inbound ASN ${asn.asnNo} ${what}`, null);
+  await followInbound(tx, RTS_DOC, asn.whsId, doc.orderNo, target, `re-inbound ASN ${asn.asnNo} ${what}`);
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
-  ASN_SOURCE, INBOUND_ORDER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND,
+  INBOUND_ORDER_TYPE, INVENTORY_REF_TYPE, INVENTORY_TRANSACTION_DIRECTION, INVENTORY_TRANSACTION_TYPE, OUTBOUND_ORDER_TYPE, PICKING_TASK_KIND,
   PURCHASE_TYPE, RTS_TYPE, TASK_STATUS,
 } from '../../../shared/codes';
 import { RTS_SHIPPING_LIST_MAX, type RtsShipment, type RtsShippingTask } from '../../../shared/contract/rts-order.contract';
@@ -9,8 +9,9 @@ import { manifestJob } from '../../../shared/print';
 import type { PrintJob } from '../../../shared/print/print-job';
 import { RET } from '../../../shared/retcodes';
 import type { Db } from '../../db/client';
-import { asnGroups, asnLines, asnOrders, outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
+import { outboundAllocations, pickingTasks, rtsOrders, rtsShipments, rtsShippingSettings, suppliers, users, warehouses } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
+import { writeAsn } from '../../common/asn-write';
 import { nextDocNo } from '../../common/doc-no';
 import { recordPrintJob } from '../../common/print-jobs';
 import { unixSeconds } from '../../common/time';
@@ -119,17 +120,14 @@ async function comingBackAsn(tx: Db, whsId: string, actor: Actor, orderNo: strin
     batches: sql<string[]>`array_agg(distinct ${a.batchId})`,
   }).from(a).where(and(eq(a.whsId, whsId), eq(a.orderNo, orderNo)))
     .groupBy(a.skuId).having(sql`sum(${a.pickedQty} - ${a.returnedQty}) > 0`).orderBy(asc(a.skuId));
-  const asnNo = await nextDocNo(tx, 'asn', actor.timeZone);
-  const totalQty = shipped.reduce((n, l) => n + l.qty, 0);
-  await tx.insert(asnGroups).values({ whsId, groupNo: asnNo, createdBy: actor.userId });
-  await tx.insert(asnOrders).values({
-    whsId, asnNo, groupNo: asnNo, inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, source: ASN_SOURCE.values.WMS,
-    supplierId, poNo: orderNo, totalExpectedQty: totalQty, remark: `${what} from supplier ${supplierId}`, createdBy: actor.userId,
+  const asn = await writeAsn(tx, {
+    whsId, timeZone: actor.timeZone, createdBy: actor.userId,
+    header: {
+      inboundType: INBOUND_ORDER_TYPE.values.PURCHASE, purchaseType: PURCHASE_TYPE.values.OUTRIGHT, supplierId, poNo: orderNo, remark: `${what} from supplier ${supplierId}`,
+    },
+    lines: shipped.map((l) => ({ skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null })),
   });
-  await tx.insert(asnLines).values(shipped.map((l, i) => ({
-    whsId, asnNo, lineNo: i + 1, skuId: l.skuId, expectedQty: l.qty, batchNo: l.batches.length === 1 ? l.batches[0]! : null,
-  })));
-  return asnNo;
+  return asn.asnNo;
 }
 
 /** Ships a finished RTS picking task to its supplier (see the module's comment). */
@@ -153,8 +151,9 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
   const comesBack = new Map(docs.filter((d) => COMES_BACK.has(d.rtsType)).map((d) => [d.orderNo, COMES_BACK.get(d.rtsType)!(d.orderNo)]));
   const shipmentNo = await nextDocNo(tx, 'rtsShipment', actor.timeZone);
 
-  // The units leave from the container, one line per SKU, batch and quality.
+  // One pass over the units: the ledger's lines (per SKU, batch and quality, from the container) and the manifest's units per order.
   const byBalance = new Map<string, StockLine>();
+  const perOrder = new Map<string, number>();
   for (const u of shipping) {
     const key = `${u.skuId}\u0000${u.batchId}\u0000${u.quality}`;
     const prior = byBalance.get(key);
@@ -162,6 +161,7 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
       location: task.containerCode, skuId: u.skuId, batchId: u.batchId, quality: u.quality as Quality, qty: u.qty,
       txnType: INVENTORY_TRANSACTION_TYPE.values.RETURN_TO_SUPPLIER, direction: INVENTORY_TRANSACTION_DIRECTION.values.CREDIT,
     });
+    perOrder.set(u.orderNo, (perOrder.get(u.orderNo) ?? 0) + u.qty);
   }
   await postStock(tx, whsId, [...byBalance.values()], { refType: INVENTORY_REF_TYPE.values.RTS_SHIPMENT, refNo: shipmentNo, operatorId: actor.userId });
 
@@ -170,8 +170,6 @@ export async function createRtsShipment(tx: Db, whsId: string, actor: Actor, p: 
   const [names] = await tx.select({ whsName: warehouses.whsName, supplierName: suppliers.supplierName }).from(warehouses)
     .leftJoin(suppliers, and(eq(suppliers.whsId, warehouses.whsId), eq(suppliers.supplierId, supplierId)))
     .where(eq(warehouses.whsId, whsId));
-  const perOrder = new Map<string, number>();
-  for (const u of shipping) perOrder.set(u.orderNo, (perOrder.get(u.orderNo) ?? 0) + u.qty);
   const job = manifestJob({
     shipping_no: shipmentNo, kind_label: 'Return to Supplier', carrier_name: p.carrier_name ?? '-', dock_code: null, vehicle_no: null, driver_name: null,
     group_code: task.containerCode, master_awb: null, line_haul: false, line_haul_name: null,

@@ -186,6 +186,7 @@ describe('a move transfer between two warehouses', () => {
     // scanned and the arrival completed offline, landing once back online.
     const receiver = await openAt(browser, 'operator@demo.local', DEST, '/moveinbound/move/arrving', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
     const dock = receiver.page;
+    await dock.waitForLoadState('networkidle');
     await scanInto(dock, 'arrival-sheet-scan', asnNo);
     await dock.getByTestId('arrival-box-scan').waitFor();
     await expect.poll(() => opStates(dock)).toEqual(['done']);

@@ -207,7 +207,8 @@ export const mtShippingContract = {
     output: mtPackingWorkSchema,
   }),
   getMtShipmentDetail: endpoint({
-    method: 'GET', path: `${CALLS}/get_mt_shipment_detail`, access: MT_SHIPPING_ACCESS.shipments,
+    // The office's list and the shipping PDA screen (whose read it is, kept for offline use) both read it.
+    method: 'GET', path: `${CALLS}/get_mt_shipment_detail`, access: { anyPerm: [MT_SHIPPING_ACCESS.shipments.perm, MT_SHIPPING_ACCESS.ship.perm] }, offlineRead: true,
     summary: 'One MT shipment: what is loaded and, once closed, each order\'s transit shipment and destination ASN. -100404 when there is none.',
     input: z.object({ shipping_id: mtId }),
     output: mtShipmentDetailSchema,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBox, IconPrinter, IconStack2 } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,10 +17,9 @@ import { usePrinter } from '../../kit/print';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { newMtId, packingOpsOf, packingReadDue, packingView, packScan, palletScan, type AnsweredAt, type PackingView } from './mt-shipping-flow';
-import type { OutboxOp } from '../../kit/outbox';
+import { newMtId, packingOpsOf, packingView, packScan, palletScan, type PackingView } from './mt-shipping-flow';
 import { mtShippingQueries } from './mt-shipping.queries';
-import { PackingTables, useQueueOp } from './mt-shipping-parts';
+import { PackingTables, useQueueOp, useReadAfterOps } from './mt-shipping-parts';
 
 const P = MT_PACK_STATUS.values;
 
@@ -87,18 +86,12 @@ function OrderStep({ onOpen }: { onOpen(packingId: string, orderNo: string): voi
 
 function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string; palletId: string | null; onPallet(id: string | null): void; onLeave(): void }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const query = mtShippingQueries.packing(orderNo);
   const work = useQuery(query);
   const outbox = useOutboxStatus();
   const ops = useMemo(() => (work.data ? packingOpsOf(outbox.ops, work.data.work) : []), [outbox.ops, work.data]);
   useOpAnswers(ops, { refresh: null, rejected: () => t`Packing scan refused` });
-  const answeredAt = useAnsweredAt(ops);
-  // Read again only when this device is quiet: a read racing an op in flight could miss it for good.
-  const readDue = work.data ? packingReadDue(ops, work.data.askedAt, answeredAt) : false;
-  useEffect(() => {
-    if (readDue) void queryClient.invalidateQueries({ queryKey: query.queryKey });
-  }, [readDue, queryClient, query.queryKey]);
+  const answeredAt = useReadAfterOps(ops, work.data?.askedAt ?? null, query.queryKey);
   const view = useMemo(() => (work.data ? packingView(work.data, outbox.ops, answeredAt) : null), [work.data, outbox.ops, answeredAt]);
   if (work.isPending) return <Loader aria-label={t`Loading`} />;
   if (!view) {
@@ -130,17 +123,6 @@ function PackingRun({ orderNo, palletId, onPallet, onLeave }: { orderNo: string;
       />
     </Stack>
   );
-}
-
-/** When this screen saw each op answered (first seen answered: then). */
-function useAnsweredAt(ops: readonly OutboxOp[]): AnsweredAt {
-  const seen = useRef(new Map<string, number>());
-  return useMemo(() => {
-    const now = Date.now();
-    for (const op of ops) if (op.state !== 'pending' && op.state !== 'sending' && !seen.current.has(op.op_id)) seen.current.set(op.op_id, now);
-    const answered = new Map(seen.current);
-    return (op: OutboxOp) => answered.get(op.op_id) ?? now;
-  }, [ops]);
 }
 
 /** An op in a few words for the feed: what and where (ids and SKUs, not translated). */

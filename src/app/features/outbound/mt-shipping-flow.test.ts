@@ -3,7 +3,7 @@ import { MT_PACK_STATUS, MT_SHIP_BY } from '../../../shared/codes';
 import type { MtPackingWork } from '../../../shared/contract/mt-shipping.contract';
 import { mtPackingOps, mtShippingOps } from '../../../shared/ops/mt-shipping.ops';
 import type { OutboxOp, OpState } from '../../kit/outbox';
-import { newMtId, packingReadDue, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
+import { newMtId, readDue, packingView, packScan, palletScan, shipmentView } from './mt-shipping-flow';
 
 const P = MT_PACK_STATUS.values;
 let seq = 0;
@@ -52,14 +52,14 @@ describe('MT packing on the device', () => {
     const pack = op(mtPackingOps.pack.kind, { box_id: 'BX9', sku_id: 'A', qty: 1 }, 'sending');
     // A read asked after the open box was answered, while the pack is in flight: it shows the pack, and is not asked again yet…
     const read = readAt(answeredAt(open), opened);
-    expect(packingReadDue([open, pack], read.askedAt, answeredAt)).toBe(false);
+    expect(readDue([open, pack], read.askedAt, answeredAt)).toBe(false);
     expect(packingView(read, [open, pack], answeredAt).packedQty).toBe(1);
     // …answered after that read was asked (the read may have missed it): still shown, and the read is due once…
     const done = { ...pack, state: 'done' as const };
     expect(packingView(read, [open, done], answeredAt).packedQty).toBe(1);
-    expect(packingReadDue([open, done], read.askedAt, answeredAt)).toBe(true);
+    expect(readDue([open, done], read.askedAt, answeredAt)).toBe(true);
     // …and not again after a read asked once it was answered.
-    expect(packingReadDue([open, done], answeredAt(done) + 1, answeredAt)).toBe(false);
+    expect(readDue([open, done], answeredAt(done) + 1, answeredAt)).toBe(false);
   });
 
   it('makes ids of its own', () => {
@@ -69,7 +69,7 @@ describe('MT packing on the device', () => {
 });
 
 describe('MT shipping on the device', () => {
-  it('is opened, loaded and unloaded by its live ops, and dispatched by the close\'s answer', () => {
+  it('is opened, loaded and unloaded by its live ops, and dispatched by the close\'s answer (never read: offline)', () => {
     const ops = [
       op(mtShippingOps.open.kind, { shipping_id: 'S1', dest_whs_id: 'D', ship_by: MT_SHIP_BY.values.PALLET }, 'done'),
       op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PL1' }, 'done'),
@@ -77,11 +77,27 @@ describe('MT shipping on the device', () => {
       op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PLX' }, 'rejected'),
       op(mtShippingOps.unload.kind, { shipping_id: 'S1', code: 'PL2' }),
     ];
-    expect(shipmentView('S2', ops)).toBeNull();
-    expect(shipmentView('S1', ops)).toMatchObject({ destWhsId: 'D', loaded: [{ code: 'PL1', queued: false }], closing: false, closed: false });
+    expect(shipmentView('S2', null, ops, answeredAt)).toBeNull();
+    expect(shipmentView('S1', null, ops, answeredAt)).toMatchObject({ destWhsId: 'D', loaded: [{ code: 'PL1', queued: false }], closing: false, closed: false });
     ops.push(op(mtShippingOps.close.kind, { shipping_id: 'S1' }));
-    expect(shipmentView('S1', ops)).toMatchObject({ closing: true, closed: false });
+    expect(shipmentView('S1', null, ops, answeredAt)).toMatchObject({ closing: true, closed: false });
     ops[ops.length - 1] = { ...ops[ops.length - 1]!, state: 'done', result: { status: 2, dispatches: [] } };
-    expect(shipmentView('S1', ops)).toMatchObject({ closing: false, closed: true });
+    expect(shipmentView('S1', null, ops, answeredAt)).toMatchObject({ closing: false, closed: true, dispatches: [] });
+  });
+
+  it('shows the server\'s read — another device\'s loads, a shipment opened elsewhere — with this device\'s newer ops over it', () => {
+    const shipment = { shipping_id: 'S1', dest_whs_id: 'D', ship_by: MT_SHIP_BY.values.PALLET, status: 1, loaded_count: 1, qty: 4, opened_by: 2, created_at: 0, closed_at: null };
+    const detail = { shipment, loaded: [{ code: 'PL9', order_no: 'MT1', qty: 4, status: 2 }], dispatches: [] };
+    const early = op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PL1' }, 'done');
+    const late = op(mtShippingOps.load.kind, { shipping_id: 'S1', code: 'PL2' }, 'done');
+    const queued = op(mtShippingOps.unload.kind, { shipping_id: 'S1', code: 'PL9' });
+    // Read after `early` was answered (so it holds it, or the server unloaded it since) and before `late` was.
+    const read = { detail, askedAt: answeredAt(early) };
+    expect(answeredAt(late)).toBeGreaterThan(read.askedAt);
+    expect(shipmentView('S1', read, [early, late], answeredAt)).toMatchObject({ destWhsId: 'D', loaded: [{ code: 'PL9', queued: false }, { code: 'PL2', queued: false }] });
+    expect(shipmentView('S1', read, [early, late, queued], answeredAt)?.loaded).toEqual([{ code: 'PL2', queued: false }]);
+    expect(shipmentView('S1', { detail: null, askedAt: 0 }, [], answeredAt)).toBeNull();
+    const dispatched = { ...detail, shipment: { ...shipment, status: 2 }, dispatches: [{ order_no: 'MT1', transit_shipment_no: 'TS1', dest_asn_no: 'ASN1', qty: 4 }] };
+    expect(shipmentView('S1', { detail: dispatched, askedAt: 0 }, [], answeredAt)).toMatchObject({ closed: true, closing: false, dispatches: dispatched.dispatches });
   });
 });

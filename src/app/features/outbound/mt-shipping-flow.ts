@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { HANDOVER_STATUS, MT_PACK_STATUS } from '../../../shared/codes';
-import type { MtPackingWork, MtShipResult } from '../../../shared/contract/mt-shipping.contract';
+import type { MtPackingWork, MtShipmentDetail, MtShipResult } from '../../../shared/contract/mt-shipping.contract';
 import { mtPackingOps, mtShippingOps } from '../../../shared/ops/mt-shipping.ops';
 import type { OutboxOp } from '../../kit/outbox';
 
@@ -65,17 +65,17 @@ export type AnsweredAt = (op: OutboxOp) => number;
 export interface PackingRead { work: MtPackingWork; askedAt: number }
 
 /**
- * Whether the task is due to be read again: every op of this device for it is answered (no read can
- * race one in flight) and one was answered after the last read was asked — so it may not be in it.
+ * Whether a read (a packing task, a shipment) is due again: every op of this device for it is answered
+ * (no read can race one in flight) and one was answered after the last read was asked — so it may not be in it.
  */
-export function packingReadDue(ops: readonly OutboxOp[], askedAt: number, answeredAt: AnsweredAt): boolean {
+export function readDue(ops: readonly OutboxOp[], askedAt: number, answeredAt: AnsweredAt): boolean {
   return !ops.some(unanswered) && ops.some((op) => op.state === 'done' && answeredAt(op) > askedAt);
 }
 
 /**
  * The task as the server last answered (`read`) with this device's live ops laid over: those not
  * answered yet, and those answered after the read was asked (it may have been made before they were
- * applied). Such a read is asked again once the device is quiet (`packingReadDue`), and then has them.
+ * applied). Such a read is asked again once the device is quiet (`readDue`), and then has them.
  */
 export function packingView({ work, askedAt }: PackingRead, ops: readonly OutboxOp[], answeredAt: AnsweredAt): PackingView {
   const lines = work.lines.map((l) => ({ skuId: l.sku_id, skuName: l.sku_name, codes: l.codes, qty: l.qty, packed: l.packed_qty }));
@@ -151,8 +151,8 @@ export interface ShipmentView {
   loaded: { code: string; queued: boolean }[];
   closing: boolean;
   closed: boolean;
-  /** The close's answer once the server applied it. */
-  result: MtShipResult | null;
+  /** Once closed: each order's transit shipment and destination ASN. */
+  dispatches: MtShipResult['dispatches'] | null;
 }
 
 export function shipmentOpsOf(ops: readonly OutboxOp[], shippingId: string): OutboxOp[] {
@@ -160,22 +160,41 @@ export function shipmentOpsOf(ops: readonly OutboxOp[], shippingId: string): Out
   return ops.filter((op) => kinds.includes(op.kind) && op.payload.shipping_id === shippingId && op.discarded_at === undefined);
 }
 
-/** A shipment as this device made it: opened, loaded and unloaded by its live ops (the server's refusals dropped), closed. */
-export function shipmentView(shippingId: string, ops: readonly OutboxOp[]): ShipmentView | null {
+/** A read of a shipment: the server's detail (null while it has none: its open is still queued) and when it was asked (ms). */
+export interface ShipmentRead { detail: MtShipmentDetail | null; askedAt: number }
+
+/**
+ * The shipment as the server last answered (`read`; null when it was never read on this device and
+ * the network is gone) with this device's live ops laid over: those not answered yet, and those
+ * answered after the read was asked (it is asked again once the device is quiet, `readDue`). Another
+ * device's loads show from the read; null when neither the read nor an op of this device opens it.
+ */
+export function shipmentView(shippingId: string, read: ShipmentRead | null, ops: readonly OutboxOp[], answeredAt: AnsweredAt): ShipmentView | null {
+  const detail = read?.detail ?? null;
+  const loaded = new Map<string, boolean>((detail?.loaded ?? []).map((l) => [l.code, false]));
+  let destWhsId = detail?.shipment.dest_whs_id ?? null;
+  let shipBy = detail?.shipment.ship_by ?? null;
+  let closed = detail?.shipment.status === HANDOVER_STATUS.values.SHIPPED;
+  let dispatches = closed ? detail!.dispatches : null;
+  let closing = false;
   const own = shipmentOpsOf(ops, shippingId).filter(live).sort((a, b) => a.seq - b.seq);
-  const open = own.find((op) => op.kind === mtShippingOps.open.kind);
-  if (!open) return null;
-  const loaded = new Map<string, boolean>();
-  let close: OutboxOp | undefined;
   for (const op of own) {
+    const queued = unanswered(op);
+    if (!queued && read && answeredAt(op) <= read.askedAt) continue;
     const code = String(op.payload.code ?? '');
-    if (op.kind === mtShippingOps.load.kind) loaded.set(code, op.state !== 'done');
+    if (op.kind === mtShippingOps.open.kind) {
+      destWhsId ??= String(op.payload.dest_whs_id);
+      shipBy ??= Number(op.payload.ship_by);
+    } else if (op.kind === mtShippingOps.load.kind) loaded.set(code, queued);
     else if (op.kind === mtShippingOps.unload.kind) loaded.delete(code);
-    else if (op.kind === mtShippingOps.close.kind) close = op;
+    else if (op.kind === mtShippingOps.close.kind) {
+      const result = queued ? null : (op.result as MtShipResult | null);
+      if (result?.status === HANDOVER_STATUS.values.SHIPPED) {
+        closed = true;
+        dispatches = result.dispatches;
+      } else if (queued) closing = true;
+    }
   }
-  const result = close?.state === 'done' ? (close.result as MtShipResult) : null;
-  return {
-    shippingId, destWhsId: String(open.payload.dest_whs_id), shipBy: Number(open.payload.ship_by), loaded: [...loaded].map(([code, queued]) => ({ code, queued })),
-    closing: close !== undefined && result === null, closed: result?.status === HANDOVER_STATUS.values.SHIPPED, result,
-  };
+  if (destWhsId === null) return null;
+  return { shippingId, destWhsId, shipBy, loaded: [...loaded].map(([code, queued]) => ({ code, queued })), closing: closing && !closed, closed, dispatches };
 }

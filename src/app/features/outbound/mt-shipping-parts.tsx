@@ -1,11 +1,13 @@
+import { useEffect, useMemo, useRef } from 'react';
 import { Badge, Stack, Table } from '@mantine/core';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MT_PACK_STATUS } from '../../../shared/codes';
 import type { AppOp, PayloadOf } from '../../../shared/ops';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
 import { toast } from '../../kit/toast';
-import type { PackingView } from './mt-shipping-flow';
+import { readDue, type AnsweredAt, type PackingView } from './mt-shipping-flow';
 
 /**
  * Queues an op of the MT packing or shipping screens; a payload the device refuses is said at once.
@@ -55,4 +57,25 @@ export function PackingTables({ view }: { view: Pick<PackingView, 'lines' | 'box
       )}
     </Stack>
   );
+}
+
+/**
+ * When this screen saw each of its ops answered (first seen answered: then), and the screen's read
+ * (asked at `askedAt`) asked again once the device is quiet after an answer that may not be in it:
+ * a read racing an op in flight could miss it for good.
+ */
+export function useReadAfterOps(ops: readonly OutboxOp[], askedAt: number | null, queryKey: QueryKey): AnsweredAt {
+  const queryClient = useQueryClient();
+  const seen = useRef(new Map<string, number>());
+  const answeredAt = useMemo(() => {
+    const now = Date.now();
+    for (const op of ops) if (op.state !== 'pending' && op.state !== 'sending' && !seen.current.has(op.op_id)) seen.current.set(op.op_id, now);
+    const answered = new Map(seen.current);
+    return (op: OutboxOp) => answered.get(op.op_id) ?? now;
+  }, [ops]);
+  const due = askedAt !== null && readDue(ops, askedAt, answeredAt);
+  useEffect(() => {
+    if (due) void queryClient.invalidateQueries({ queryKey });
+  }, [due, queryClient, queryKey]);
+  return answeredAt;
 }

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconTruckDelivery } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { MT_SHIP_BY } from '../../../shared/codes';
 import { MT_SHIPPING_ACCESS, MT_SHIPPING_PAGES } from '../../../shared/contract/mt-shipping.contract';
@@ -11,7 +12,8 @@ import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
-import { useQueueOp } from './mt-shipping-parts';
+import { useQueueOp, useReadAfterOps } from './mt-shipping-parts';
+import { mtShippingQueries } from './mt-shipping.queries';
 import { newMtId, shipmentOpsOf, shipmentView, type ShipmentView } from './mt-shipping-flow';
 
 const BY_BOX_PREFIX = '/mtoutbound/shippingbybox';
@@ -22,7 +24,8 @@ const BY_BOX_PREFIX = '/mtoutbound/shippingbybox';
  * destination, closed pallets (or loose closed boxes) scanned onto it, then closed — the dispatch:
  * the destination receives the pallets (boxes) as the MTBs of its Transfer Inbound ASN. Every step
  * is an offline op; the server refuses what the device cannot know (another destination, not closed,
- * loaded twice, shipped).
+ * loaded twice, shipped). The screen shows the server's read of the shipment (offlineRead) with this
+ * device's ops laid over, so a shipment opened elsewhere, or loaded on two devices, shows whole.
  */
 export default function MtShippingScreen() {
   const navigate = useNavigate();
@@ -68,12 +71,16 @@ function ShipmentRun({ shippingId, onLeave }: { shippingId: string; onLeave(): v
   const outbox = useOutboxStatus();
   const ops = useMemo(() => shipmentOpsOf(outbox.ops, shippingId), [outbox.ops, shippingId]);
   useOpAnswers(ops, { refresh: null, rejected: () => t`Shipping scan refused` });
-  const view = useMemo(() => shipmentView(shippingId, outbox.ops), [shippingId, outbox.ops]);
+  const query = mtShippingQueries.shipment(shippingId);
+  const read = useQuery(query);
+  const answeredAt = useReadAfterOps(ops, read.data?.askedAt ?? null, query.queryKey);
+  const view = useMemo(() => shipmentView(shippingId, read.data ?? null, ops, answeredAt), [shippingId, read.data, ops, answeredAt]);
+  if (read.isPending) return <Loader aria-label={t`Loading`} />;
   if (!view) {
     return (
       <Stack gap="sm">
         <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="mtship-error">
-          <Trans>Shipment {shippingId} was not opened on this device: see its detail in the shipping task list.</Trans>
+          <Trans>Shipment {shippingId} was not opened on this device, and the server has no such shipment or cannot be reached: see the shipping task list.</Trans>
         </Alert>
         <Button variant="light" onClick={onLeave}><Trans>Back</Trans></Button>
       </Stack>
@@ -139,11 +146,11 @@ function ShipmentRun({ shippingId, onLeave }: { shippingId: string; onLeave(): v
 }
 
 function Dispatched({ view }: { view: ShipmentView }) {
-  if (!view.result) return <Alert color="yellow" data-testid="mtship-closing"><Trans>Dispatch queued: it is sent when the network is back.</Trans></Alert>;
+  if (!view.dispatches) return <Alert color="yellow" data-testid="mtship-closing"><Trans>Dispatch queued: it is sent when the network is back.</Trans></Alert>;
   return (
     <Alert color="teal" data-testid="mtship-dispatched" title={<Trans>Dispatched to {view.destWhsId}</Trans>}>
       <Stack gap={2}>
-        {view.result.dispatches.map((d) => (
+        {view.dispatches.map((d) => (
           <Text key={d.order_no} size="sm">
             <Trans>{d.order_no}: transit shipment <Anchor component={Link} to={`/transfer/transitTask/detail/${encodeURIComponent(d.transit_shipment_no)}`}>{d.transit_shipment_no}</Anchor>, ASN {d.dest_asn_no}</Trans>
           </Text>

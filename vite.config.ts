@@ -397,6 +397,8 @@ export default defineConfig({
     rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@zxing/') } },
   },
   test: {
+    // Loaded by vitest only: the build has no use for vitest's node API.
+    ...(process.env.VITEST ? { sequence: { sequencer: (await import('./tests/support/long-files-first')).LongFilesFirst } } : {}),
     // The unit and API files use every core (a test file holds its own database, so they run side
     // by side); the browser journeys run after them, alone, on the one server they share.
     projects: [

@@ -71,12 +71,13 @@ export class ChangeWatch {
   private base: { xid: string; print: Record<string, string> } | undefined;
   private prior: Record<string, string> | undefined;
 
-  constructor(private readonly db: Db) {}
+  /** `outside`: watch only what lies outside that warehouse (as `fingerprint`). */
+  constructor(private readonly db: Db, private readonly opts: { outside?: string } = {}) {}
 
   /** Takes the state to compare with (reuses the last one when nothing was written since). */
   async mark(): Promise<void> {
     const xid = await nextXid(this.db);
-    if (this.base?.xid !== xid) this.base = { xid, print: await fingerprint(this.db) };
+    if (this.base?.xid !== xid) this.base = { xid, print: await fingerprint(this.db, this.opts) };
   }
 
   /** Tables changed since `mark` (empty when none); the current state becomes the new mark. */
@@ -84,7 +85,7 @@ export class ChangeWatch {
     if (!this.base) throw new Error('ChangeWatch.changes() before mark()');
     const xid = await nextXid(this.db);
     if (xid === this.base.xid) return [];
-    const print = await fingerprint(this.db);
+    const print = await fingerprint(this.db, this.opts);
     const diff = fingerprintDiff(this.base.print, print);
     this.prior = this.base.print;
     this.base = { xid, print };

@@ -84,6 +84,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   searchExpectedArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
   searchCheckedArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
   searchMissingArrivalMtb: { sheet_id: 'ASNSGDEMO01' },
+  getArrivalSheet: { sheet_id: 'ASNSGDEMO01' },
   // The counting demo ASNs (counting.seed.ts): C1 waits for QC, C2 for receiving, C3 to be counted.
   searchGroupDetail: { group_no: 'ASNSGDEMOC3' },
   searchSkuScanning: { group_no: 'ASNSGDEMOC3', code: 'SGSKU00001' },

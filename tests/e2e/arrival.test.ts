@@ -37,6 +37,8 @@ describe('Arriving & Pre-QC', () => {
     const { context, page } = await openAt(browser, 'operator@demo.local', 'SGSIN1', '/inbound/arriving', PDA);
     const sheetField = page.getByTestId('arrival-sheet-scan');
     await sheetField.waitFor();
+    // The scan settings (the 200 ms rule) and the worker are ready once the page is quiet.
+    await page.waitForLoadState('networkidle');
     await sheetField.focus();
     await wedgeScan(page, asnNo);
     const sheet = page.getByTestId('arrival-sheet');

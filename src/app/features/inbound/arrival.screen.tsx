@@ -46,10 +46,15 @@ export default function ArrivalScreen() {
   const { flags } = useSession();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const route = matchRoute(pathname)?.route;
-  const sheetId = useSearchParam('sheet') ?? null;
+  // The sheet lives in the screen (a navigation elsewhere in the app that drops the query string
+  // leaves it open) and is written to the URL (`?sheet=`) so a reload, offline too, reopens it.
+  const [sheetId, setSheetId] = useState<string | null>(useSearchParam('sheet') ?? null);
   const mayArrive = useMayCall(arrivalOps.start.access);
   const navigate = useNavigate();
-  const open = (sheet: string | null) => void navigate({ to: pathname, search: (sheet ? { sheet } : {}) as never } as never);
+  const open = (sheet: string | null) => {
+    setSheetId(sheet);
+    void navigate({ to: pathname, search: (sheet ? { sheet } : {}) as never, replace: true } as never);
+  };
   const title = route ? i18n._(titleOf(route, flags)) : t`Arriving`;
   let body: React.ReactNode;
   if (!mayArrive) body = <MissingPermissionNote access={arrivalOps.start.access} />;

@@ -5,7 +5,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { STORAGE_KEYS } from '../../../shared/constants';
+import { getTenant } from '../../kit/api';
 import { useDeviceKind } from '../../kit/device';
+import { useOutboxSession } from '../../kit/outbox/session';
 import { useSession } from '../../kit/use-session';
 import { useSoundSettings } from '../../kit/use-sound-settings';
 import { writeStored } from '../../kit/storage';
@@ -59,8 +61,9 @@ function PasswordChangeGate() {
 function SignedInShell() {
   const { t } = useLingui();
   const { user, warehouse } = useSession();
-  // The operator's sounds apply from the first scan, not from after the first paint.
+  // The operator's sounds, and the outbox's session, apply from the first scan, not from after the first paint.
   useSoundSettings();
+  useOutboxSession(user.user_id, getTenant() ?? user.whs_id);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordDialog] = useDisclosure(false);

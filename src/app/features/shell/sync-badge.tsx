@@ -2,10 +2,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Button, Group, Indicator, Modal, Text, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudExclamation, IconCloudLock, IconCloudUpload } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getTenant } from '../../kit/api';
-import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
-import { useOutboxSession, useOutboxStatus } from '../../kit/outbox/use-outbox-status';
+import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { SyncPanel } from './sync-panel';
 
 // ---- "log out with ops pending?" -------------------------------------------------------------
@@ -69,12 +67,10 @@ function PendingLogoutDialog() {
 
 /**
  * The navbar's sync badge: this device's pending count (red when ops were rejected); opens the
- * sync panel. Also binds the outbox to the signed-in user and this tab's warehouse.
+ * sync panel.
  */
 export function SyncBadge() {
   const { t } = useLingui();
-  const { user } = useSession();
-  useOutboxSession(user.user_id, getTenant() ?? user.whs_id);
   const status = useOutboxStatus();
   const [opened, setOpened] = useState(false);
   const { pending, rejected } = status;

@@ -2,6 +2,7 @@ import type { AppOp, PayloadOf } from '../../../shared/ops';
 import { OutboxDb } from './db';
 import { Outbox } from './outbox';
 import { apiTransport } from './transport';
+import { connectOutboxSession } from './session';
 
 export { OpValidationError } from './outbox';
 export type { OutboxOp, OpState } from './db';
@@ -17,6 +18,8 @@ export function appOutbox(): Outbox {
   if (!instance) {
     instance = new Outbox({ db: new OutboxDb(), transport: apiTransport, appVersion: APP_VERSION });
     instance.start();
+    const outbox = instance;
+    connectOutboxSession((ctx) => outbox.setContext(ctx));
   }
   return instance;
 }

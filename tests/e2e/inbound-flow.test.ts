@@ -159,6 +159,8 @@ describe('a new warehouse receives goods from ASN to shelf, with the network dro
     await expect.poll(() => page.getByTestId('arrival-sheet').textContent()).toContain('Arriving');
     await page.getByTestId('arrival-complete').click();
     await expect.poll(() => page.getByTestId('arrival-sheet').textContent()).toContain('Arrived');
+    // The arrival's two ops (start, complete) reach the server before the group is looked for.
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
 
     // Counting: its own group (an ASN created alone). Online first, then the network goes.
     await page.goto('/v2/inbound/counting');

@@ -9,11 +9,11 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { INBOUND_STATUS, TRACKING_ID_STATUS } from '../../../shared/codes';
 import { UPPER_BOUND } from '../../../shared/constants';
 import { arrivalOps } from '../../../shared/ops/arrival.ops';
-import type { PayloadOf } from '../../../shared/ops';
 import { asnResource } from '../../../shared/resources/asn.resource';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import type { OutboxOp } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
@@ -66,17 +66,6 @@ export default function ArrivalScreen() {
       {body}
     </Stack>
   );
-}
-
-/** Queues an op; a payload the device refuses is said and shown, nothing queued. */
-function useQueue() {
-  const { i18n } = useLingui();
-  return <O extends (typeof arrivalOps)[keyof typeof arrivalOps]>(op: O, payload: PayloadOf<O>): Promise<OutboxOp | null> =>
-    enqueue(op, payload).catch((error: unknown) => {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      return null;
-    });
 }
 
 /**

@@ -10,7 +10,8 @@ import { EXCEPTION_REMARK_MAX } from '../../../shared/resources/inbound-exceptio
 import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
 
@@ -64,7 +65,7 @@ export default function PutawayExceptionScreen() {
       void navigate({ to: back.to, search: back.search as never });
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     } finally {
       setBusy(false);
     }

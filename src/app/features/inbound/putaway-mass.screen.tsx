@@ -6,7 +6,8 @@ import { PUTAWAY_MODE } from '../../../shared/codes';
 import { MASS_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
@@ -88,7 +89,7 @@ export default function MassPutawayScreen() {
       setToCell(false);
     }, (error: unknown) => {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     });
     return 'handled';
   };

@@ -8,7 +8,8 @@ import { STANDARD_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract
 import { UPPER_BOUND } from '../../../shared/constants';
 import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
@@ -124,7 +125,7 @@ export default function StandardPutawayScreen() {
       setCell('');
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,8 @@ import { countingOps } from '../../../shared/ops/counting.ops';
 import type { PayloadOf } from '../../../shared/ops/define';
 import { RET } from '../../../shared/retcodes';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import type { OutboxOp } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { useMayCall } from '../../kit/permitted';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { toast } from '../../kit/toast';
@@ -55,8 +56,9 @@ async function codeFacts(groupNo: string, code: string): Promise<CodeFacts | 'of
 }
 
 export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const queueOp = useQueue();
   const group = useMemo(() => localGroup(detail, ops), [detail, ops]);
   const [carton, setCarton] = useState<string | null>(null);
   const [cartonWarning, setCartonWarning] = useState<string | null>(null);
@@ -77,15 +79,9 @@ export function useCounting(detail: GroupDetail, ops: OutboxOp[]) {
 
   /** Queues an op; a payload the op kind refuses is said and shown, nothing is queued. */
   const queue = async <O extends CountingOp>(op: O, payload: Omit<PayloadOf<O>, 'group_no'>, say: string): Promise<boolean> => {
-    try {
-      await enqueue(op, { group_no: groupNo, ...payload } as PayloadOf<O>);
-      cue('inbound.counting_saved', { say });
-      return true;
-    } catch (error) {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      return false;
-    }
+    if (!(await queueOp(op, { group_no: groupNo, ...payload } as PayloadOf<O>))) return false;
+    cue('inbound.counting_saved', { say });
+    return true;
   };
 
   /** Refused on the device before anything is queued: heard and shown. */

@@ -9,7 +9,8 @@ import type { AppOp, PayloadOf } from '../../../shared/ops';
 import { cycleCountOps } from '../../../shared/ops/cycle-count.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -129,7 +130,7 @@ function CountLoop({ work, refresh, onLeave }: { work: CcWork; refresh: readonly
       return true;
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
       return false;
     } finally {
       queuing.current = false;

@@ -10,7 +10,8 @@ import type { CheckingWork } from '../../../shared/contract/checking.contract';
 import { checkingOps } from '../../../shared/ops/checking.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
@@ -168,7 +169,7 @@ function CheckingRun({ work, refresh, onLeave }: { work: CheckingWork; refresh: 
       if (chosen === orderNo) setChosen(null);
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     } finally {
       queuing.current = false;
     }

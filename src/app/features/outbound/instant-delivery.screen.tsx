@@ -13,8 +13,7 @@ import { instantDeliveryOps } from '../../../shared/ops/instant-delivery.ops';
 import { shippingOps } from '../../../shared/ops/shipping.ops';
 import { afterCutoff, resolveZone } from '../../../shared/instant-delivery';
 import { callApi } from '../../kit/api';
-import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
@@ -88,6 +87,7 @@ function PigeonholeOperation() {
 
 function PlaceStep() {
   const { t, i18n } = useLingui();
+  const queue = useQueue();
   const boardQuery = instantQueries.board();
   const board = useQuery(boardQuery);
   const { holes, ops } = useHoles(board.data);
@@ -123,11 +123,7 @@ function PlaceStep() {
     setRefused(null);
     // Placed at once: the outbox shows the op before it is written, so the board counts it for the next parcel.
     setPlacement(null);
-    void enqueue(instantDeliveryOps.place, { tracking_no: trackingNo, pigeonhole_code: code })
-      .catch((error: unknown) => {
-        cue('scan.refused');
-        toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      });
+    void queue(instantDeliveryOps.place, { tracking_no: trackingNo, pigeonhole_code: code });
     return { ok: true, say: t`Placed in ${code}` };
   };
 
@@ -167,7 +163,8 @@ function PlaceStep() {
 }
 
 function RiderStep({ onOpen }: { onOpen(shippingNo: string): void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const queue = useQueue();
   const board = useQuery(instantQueries.board());
   const [carrier, setCarrier] = useState<string | null>(null);
   const [booking, setBooking] = useState('');
@@ -180,13 +177,10 @@ function RiderStep({ onOpen }: { onOpen(shippingNo: string): void }) {
   const start = () => {
     if (!carrier || !booking.trim()) return;
     const shippingNo = newShippingNo();
-    void enqueue(shippingOps.open, {
+    void queue(shippingOps.open, {
       shipping_no: shippingNo, kind: HANDOVER_KIND.values.RIDER, carrier_name: carrier, dock_code: null, vehicle_no: plate || null, driver_name: rider || null,
       group_code: null, booking_no: booking.trim(), rider_phone: phone || null,
-    }).then(() => onOpen(shippingNo)).catch((error: unknown) => {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-    });
+    }).then((queued) => queued && onOpen(shippingNo));
   };
   const onBooking = ({ value }: { value: string }): ScanVerdict => {
     setBooking(value.trim());

@@ -7,15 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { mergingOps } from '../../../shared/ops/merging.ops';
 import { isApiError } from '../../kit/api';
-import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import type { OutboxOp } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
-import { toast } from '../../kit/toast';
 import {
   arrivalAnswer, arrivalAt, arrivalOfAnswer, laneOpsOf, laneView, slotsUsed, type Arrival, type LaneContainer, type LaneOrder, type LaneView,
 } from './merge-lane-flow';
@@ -75,6 +74,7 @@ interface LastScan {
 
 function LaneFlow({ stationId, onLeave }: { stationId: string; onLeave(): void }) {
   const { t, i18n } = useLingui();
+  const queue = useQueue();
   const query = mergingQueries.lane(stationId);
   const lane = useQuery(query);
   const outbox = useOutboxStatus();
@@ -110,12 +110,8 @@ function LaneFlow({ stationId, onLeave }: { stationId: string; onLeave(): void }
     // The outbox shows the op at once: the next scan is judged with this one on the lane.
     const code = value.trim();
     setRefused(null);
-    void enqueue(mergingOps.arrive, { station_id: stationId, container_code: code })
-      .then((op) => setLast({ code, guess: outcome.arrival, opId: op.op_id }))
-      .catch((error: unknown) => {
-        cue('scan.refused');
-        toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      });
+    void queue(mergingOps.arrive, { station_id: stationId, container_code: code })
+      .then((op) => op && setLast({ code, guess: outcome.arrival, opId: op.op_id }));
     const first = outcome.arrival?.targets[0];
     const slot = first?.slotNo;
     const say = !first ? t`Sent to check` : first.complete ? t`Slot ${slot}, ready for checking` : slot ? t`Slot ${slot}` : t`No slot yet`;

@@ -5,8 +5,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MT_PACK_STATUS } from '../../../shared/codes';
 import type { AppOp, PayloadOf } from '../../../shared/ops';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
-import { toast } from '../../kit/toast';
+import type { OutboxOp } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { readDue, type AnsweredAt, type PackingView } from './mt-shipping-flow';
 
 /**
@@ -15,14 +15,12 @@ import { readDue, type AnsweredAt, type PackingView } from './mt-shipping-flow';
  * view judging the next scan already counts this one.
  */
 export function useQueueOp() {
-  const { i18n } = useLingui();
+  const queue = useQueue();
   return <O extends AppOp>(op: O, payload: PayloadOf<O>, done?: () => void) => {
-    void enqueue(op, payload).then(() => {
+    void queue(op, payload).then((queued) => {
+      if (!queued) return;
       cue('scan.accepted');
       done?.();
-    }).catch((error: unknown) => {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
     });
   };
 }

@@ -9,7 +9,8 @@ import { packingOps } from '../../../shared/ops/packing.ops';
 import { LABEL_SIZES, DOCUMENT_SIZES, orderPackingListJob, parcelLabelsJob } from '../../../shared/print';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { usePrinter } from '../../kit/print';
@@ -155,7 +156,7 @@ function PackingRun({ work, refresh, onNext }: { work: PackingWork; refresh: rea
       await printer.print(orderPackingListJob(doc, documentSize));
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     } finally {
       queuing.current = false;
     }

@@ -8,7 +8,8 @@ import type { PickingWork, ShortPickPayload } from '../../../shared/contract/pic
 import { pickingOps } from '../../../shared/ops/picking.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError } from '../../kit/outbox';
+import { enqueue } from '../../kit/outbox';
+import { queueFailureText } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -195,7 +196,7 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       setToSort(null);
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     } finally {
       queuing.current = false;
     }
@@ -253,7 +254,7 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       if (here && here.counted === 0) setAt(null);
     } catch (error) {
       cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
+      toast.error(queueFailureText(i18n, error));
     }
   };
 

@@ -11,7 +11,8 @@ import { shippingOps } from '../../../shared/ops/shipping.ops';
 import { manifestJob, masterAwbJob } from '../../../shared/print';
 import { masterAwbOf } from '../../../shared/shipping-rules';
 import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import { enqueue, type OutboxOp } from '../../kit/outbox';
+import { queueFailureText, useQueue } from '../../kit/outbox/use-queue';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
@@ -67,7 +68,8 @@ function carriersOf(board: ShippingBoard | undefined): { name: string; count: nu
 }
 
 function OpenStep({ group, onOpen }: { group: boolean; onOpen(shippingNo: string): void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const queue = useQueue();
   const board = useQuery(shippingQueries.board());
   const [carrier, setCarrier] = useState<string | null>(null);
   const [dock, setDock] = useState<string | null>(null);
@@ -81,13 +83,10 @@ function OpenStep({ group, onOpen }: { group: boolean; onOpen(shippingNo: string
   const open = (groupCode: string | null) => {
     if (!carrier) return;
     const shippingNo = newShippingNo();
-    void enqueue(shippingOps.open, {
+    void queue(shippingOps.open, {
       shipping_no: shippingNo, kind: group ? (kind as 2 | 3) : K.COURIER, carrier_name: carrier, dock_code: dock, vehicle_no: vehicle || null,
       driver_name: driver || null, group_code: groupCode,
-    }).then(() => onOpen(shippingNo)).catch((error: unknown) => {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-    });
+    }).then((queued) => queued && onOpen(shippingNo));
   };
   const onGroupScan = ({ value }: { value: string }): ScanVerdict | 'handled' => {
     const code = value.trim();
@@ -177,6 +176,7 @@ interface LastScan {
  */
 export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shippingNo: string; detailPath: string; onLeave(): void; aside?: React.ReactNode }) {
   const { t, i18n } = useLingui();
+  const queue = useQueue();
   const session = useSession();
   const timeZone = useWarehouseTimeZone();
   const { print } = usePrinter();
@@ -217,12 +217,8 @@ export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shipp
     queuing.current = true;
     const code = value.trim();
     setRefused(null);
-    void enqueue(shippingOps.load, { shipping_no: shippingNo, tracking_no: code })
-      .then((op) => setLast({ code, opId: op.op_id }))
-      .catch((error: unknown) => {
-        cue('scan.refused');
-        toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-      })
+    void queue(shippingOps.load, { shipping_no: shippingNo, tracking_no: code })
+      .then((op) => op && setLast({ code, opId: op.op_id }))
       .finally(() => { queuing.current = false; });
     const count = view.parcels.length + 1;
     return { ok: true, say: t`${count} loaded` };
@@ -244,7 +240,7 @@ export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shipp
       if (view.oneAwb && view.groupCode) {
         await print(masterAwbJob({ master_awb: masterAwbOf(shippingNo), carrier_name: view.carrierName, shipping_no: shippingNo, group_code: view.groupCode, parcel_count: view.parcels.length }));
       }
-    }).catch((error: unknown) => toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error)));
+    }).catch((error: unknown) => toast.error(queueFailureText(i18n, error)));
   };
 
   return (

@@ -7,8 +7,8 @@ import { useNavigate } from '@tanstack/react-router';
 import type { SortingWork } from '../../../shared/contract/sorting.contract';
 import { sortingOps } from '../../../shared/ops/sorting.ops';
 import { isApiError } from '../../kit/api';
-import { cue } from '../../kit/feedback';
-import { enqueue, OpValidationError, type OutboxOp } from '../../kit/outbox';
+import { enqueue, type OutboxOp } from '../../kit/outbox';
+import { useQueue } from '../../kit/outbox/use-queue';
 import { OpFeed, useOpAnswers } from '../../kit/outbox/op-feed';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
@@ -16,7 +16,6 @@ import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { setScreenStation, useScreenStation } from '../../kit/station';
-import { toast } from '../../kit/toast';
 import { SlotStep } from './picking-parts';
 import {
   preSortPayloadOf, slotRefusal, sortingOpsOf, sortPayloadOf, toteOf, toteRefusal, unitTarget, wallComplete, wallGroups, wallView, type WallOrder, type WallView,
@@ -117,6 +116,7 @@ interface ToSlot {
 
 function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: readonly unknown[]; onLeave(next?: string): void }) {
   const { t, i18n } = useLingui();
+  const queue = useQueue();
   const outbox = useOutboxStatus();
   const ops = useMemo(() => sortingOpsOf(outbox.ops, work.task.task_no), [outbox.ops, work.task.task_no]);
   const view = useMemo(() => wallView(work, ops), [work, ops]);
@@ -158,11 +158,7 @@ function SortingRun({ work, refresh, onLeave }: { work: SortingWork; refresh: re
     const unit = toSlot;
     // Sorted at once: the outbox shows the op before it is written, so the wall counts it for the next unit.
     setToSlot(null);
-    const queued = view.pre ? enqueue(sortingOps.presort, preSortPayloadOf(view, unit, value)) : enqueue(sortingOps.sort, sortPayloadOf(view, unit));
-    void queued.catch((error: unknown) => {
-      cue('scan.refused');
-      toast.error(error instanceof OpValidationError ? i18n._(error.refusal) : String(error));
-    });
+    void (view.pre ? queue(sortingOps.presort, preSortPayloadOf(view, unit, value)) : queue(sortingOps.sort, sortPayloadOf(view, unit)));
     const order = view.orders.find((o) => o.orderNo === unit.orderNo);
     const last = order ? order.sorted + 1 >= order.total : false;
     const slot = unit.slotNo;

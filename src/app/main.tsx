@@ -33,7 +33,11 @@ const queryClient = new QueryClient({
   defaultOptions: {
     // API errors are final (and already shown); a duplicate that was not sent is tried again
     // once the identical request in flight has finished.
-    queries: { retry: (failures, error) => error instanceof DuplicateRequestError && failures < 2, staleTime: 30_000 },
+    // A read is asked even with the network gone (TanStack's default pauses it until the network
+    // returns): the service worker answers an offlineRead from its copy, so a screen first opened
+    // after the network dropped shows that copy rather than loading for ever; a read it holds no
+    // copy of fails at once and says so, and is asked again when the network returns.
+    queries: { retry: (failures, error) => error instanceof DuplicateRequestError && failures < 2, staleTime: 30_000, networkMode: 'offlineFirst' },
     // A mutation never waits for the network in silence (TanStack's default pauses it while offline,
     // a button spinning for ever): without one it fails at once and says so; scans go through the outbox.
     mutations: { retry: false, networkMode: 'always' },

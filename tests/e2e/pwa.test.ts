@@ -263,6 +263,24 @@ describe('offline cold start on a PDA', () => {
       await cold.close();
     }
   }, 240_000);
+
+  test('once the network drops, a screen opened from the home shows the worker\'s copy of its read, not a loader', async () => {
+    // Online: the counting screen's read passes through the worker, which keeps it.
+    await context.setOffline(false);
+    await page.goto('/v2/inbound/counting');
+    await expect.poll(() => page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
+    const online = await page.locator('main').innerText();
+    // A fresh page (nothing in the app's memory), then the network goes and the app hears it.
+    await page.goto('/v2/home');
+    await operatorHome(page);
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await operationScreens(page).getByRole('link', { name: 'Counting', exact: true }).click();
+    await page.waitForURL('**/v2/inbound/counting');
+    await expect.poll(() => page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
+    expect(await showsError(page)).toBe(false);
+    expect(await page.locator('main').innerText()).toBe(online);
+  });
 });
 
 describe('session boundaries', () => {

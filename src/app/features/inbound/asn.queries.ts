@@ -47,15 +47,11 @@ export const arrivalQueries = {
   all: ['arrival'] as const,
   config: () => queryOptions({
     queryKey: ['arrival', 'config'],
-    // Asked even with the network gone: the service worker answers it from its copy (TanStack would pause it).
-    networkMode: 'offlineFirst',
     queryFn: ({ signal }) => callApi(contract.getArrivalConfig, {}, { signal, quiet: true }),
     retry: false,
   }),
   sheet: (sheetId: string) => queryOptions({
     queryKey: ['arrival', 'sheet', sheetId],
-    // Asked even with the network gone: the service worker answers it from its copy (TanStack would pause it).
-    networkMode: 'offlineFirst',
     queryFn: ({ signal }) => callApi(contract.getArrivalSheet, { sheet_id: sheetId }, { signal, quiet: true }),
     retry: false,
   }),

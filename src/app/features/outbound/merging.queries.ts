@@ -13,8 +13,6 @@ export const mergingQueries = {
   all: ['merging'] as const,
   lane: (stationId: string) => queryOptions({
     queryKey: ['merging', 'lane', stationId],
-    // Asked even with the network gone: the service worker answers it from its copy (TanStack would pause it).
-    networkMode: 'offlineFirst',
     queryFn: ({ signal }) => callApi(mergingContract.getMergeLane, { station_id: stationId }, { signal, quiet: true }),
     retry: false,
     refetchInterval: 30_000,

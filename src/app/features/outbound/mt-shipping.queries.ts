@@ -14,8 +14,6 @@ export const mtShippingQueries = {
   all: ['mtShipping'] as const,
   packing: (orderNo: string) => queryOptions({
     queryKey: ['mtShipping', 'packing', orderNo],
-    // Asked even with the network gone: the service worker answers it from its copy (TanStack would pause it).
-    networkMode: 'offlineFirst',
     queryFn: async ({ signal }): Promise<PackingRead> => {
       const askedAt = Date.now();
       return { work: await callApi(mtShippingContract.startMtPacking, { order_no: orderNo }, { signal, quiet: true }), askedAt };
@@ -30,8 +28,6 @@ export const mtShippingQueries = {
   /** The shipping screen's read of a shipment (offlineRead): none yet while its open is queued (-100404). */
   shipment: (shippingId: string) => queryOptions({
     queryKey: ['mtShipping', 'shipment', shippingId],
-    // Asked even with the network gone: the service worker answers it from its copy (TanStack would pause it).
-    networkMode: 'offlineFirst',
     queryFn: async ({ signal }): Promise<ShipmentRead> => {
       const askedAt = Date.now();
       try {

@@ -11,7 +11,7 @@ import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useSearchParam } from '../../kit/search-param';
 import { toast } from '../../kit/toast';
 
@@ -64,8 +64,7 @@ export default function PutawayExceptionScreen() {
       toast.success(t`Exception saved on this device; it is sent with the puts.`);
       void navigate({ to: back.to, search: back.search as never });
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     } finally {
       setBusy(false);
     }

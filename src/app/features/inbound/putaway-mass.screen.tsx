@@ -7,14 +7,13 @@ import { MASS_PUTAWAY_PAGE } from '../../../shared/contract/putaway.contract';
 import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { useSession } from '../../kit/use-session';
-import { toast } from '../../kit/toast';
 import { addScannedUnit, handledQty, lineProgress, massItems, putOpsOf, scanEverything, scannedOf, taskRefusal } from './putaway-flow';
 import { LoadFailed, PutawayFrame, RecentPuts, TaskHeader, WorkActions, WorkComplete, useWorkScanAnswer, type PutawayNotice } from './putaway-parts';
 import { putawayQueries } from './putaway.queries';
@@ -88,8 +87,7 @@ export default function MassPutawayScreen() {
       setScanned(new Map());
       setToCell(false);
     }, (error: unknown) => {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     });
     return 'handled';
   };

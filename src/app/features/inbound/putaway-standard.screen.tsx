@@ -9,7 +9,7 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { putawayOps } from '../../../shared/ops/putaway.ops';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
@@ -124,8 +124,7 @@ export default function StandardPutawayScreen() {
       setChosen(null);
       setCell('');
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     } finally {
       setBusy(false);
     }

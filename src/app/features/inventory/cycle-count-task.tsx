@@ -10,7 +10,7 @@ import { cycleCountOps } from '../../../shared/ops/cycle-count.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -129,8 +129,7 @@ function CountLoop({ work, refresh, onLeave }: { work: CcWork; refresh: readonly
       setNotice(saved);
       return true;
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
       return false;
     } finally {
       queuing.current = false;

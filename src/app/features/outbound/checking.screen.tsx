@@ -11,14 +11,13 @@ import { checkingOps } from '../../../shared/ops/checking.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { setScreenStation, useScreenStation } from '../../kit/station';
-import { toast } from '../../kit/toast';
 import {
   addUnit, checkingOpsOf, checkPayloadOf, finishNeeds, needsFinishing, openOrders, orderComplete, orderOfScan, orderState, slotRefusal, unitOfScan,
   type Finish, type RefusalReason, type Scanned,
@@ -168,8 +167,7 @@ function CheckingRun({ work, refresh, onLeave }: { work: CheckingWork; refresh: 
       setScanned((all) => Object.fromEntries(Object.entries(all).filter(([no]) => no !== orderNo)));
       if (chosen === orderNo) setChosen(null);
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     } finally {
       queuing.current = false;
     }

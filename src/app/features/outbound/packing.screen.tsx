@@ -10,7 +10,7 @@ import { LABEL_SIZES, DOCUMENT_SIZES, orderPackingListJob, parcelLabelsJob } fro
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { usePrinter } from '../../kit/print';
@@ -18,7 +18,6 @@ import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
 import { useSearchParam } from '../../kit/search-param';
 import { setScreenStation, useScreenStation } from '../../kit/station';
-import { toast } from '../../kit/toast';
 import {
   addParcel, filledParcels, initialPlan, packedOrderPrintOf, packPayloadOf, packProblem, scanAtPacking, setWeight, type Plan,
 } from './packing-flow';
@@ -155,8 +154,7 @@ function PackingRun({ work, refresh, onNext }: { work: PackingWork; refresh: rea
       await printer.print(parcelLabelsJob(doc, labelSize));
       await printer.print(orderPackingListJob(doc, documentSize));
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     } finally {
       queuing.current = false;
     }

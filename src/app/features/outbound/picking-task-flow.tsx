@@ -9,7 +9,7 @@ import { pickingOps } from '../../../shared/ops/picking.ops';
 import { isApiError } from '../../kit/api';
 import { cue } from '../../kit/feedback';
 import { enqueue } from '../../kit/outbox';
-import { queueFailureText } from '../../kit/outbox/use-queue';
+import { sayQueueFailure } from '../../kit/outbox/use-queue';
 import { useOutboxStatus } from '../../kit/outbox/use-outbox-status';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
@@ -195,8 +195,7 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       setAt(null);
       setToSort(null);
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     } finally {
       queuing.current = false;
     }
@@ -253,8 +252,7 @@ function PickingRoute({ work, refresh, subPickingOnly, onLeave }: { work: Pickin
       setShortOpen(false);
       if (here && here.counted === 0) setAt(null);
     } catch (error) {
-      cue('scan.refused');
-      toast.error(queueFailureText(i18n, error));
+      sayQueueFailure(i18n, error);
     }
   };
 

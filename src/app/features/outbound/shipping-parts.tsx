@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconTruckDelivery } from '@tabler/icons-react';
@@ -188,7 +188,6 @@ export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shipp
   const view = useMemo(() => handoverView(shippingNo, board.data, detail.data, outbox.ops), [shippingNo, board.data, detail.data, outbox.ops]);
   const [last, setLast] = useState<LastScan | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
-  const queuing = useRef(false);
   useOpAnswers(ops, { refresh: detailQuery.queryKey, rejected: () => t`Shipping scan refused` });
 
   if (!view) {
@@ -213,13 +212,12 @@ export function HandoverFlow({ shippingNo, detailPath, onLeave, aside }: { shipp
       setRefused(text);
       return { ok: false, say: text, message: text };
     }
-    if (queuing.current) return { ok: false };
-    queuing.current = true;
+    // Each scan is queued as it comes, however soon after the one before: the outbox shows an op
+    // from the call on, so the next scan is judged with it (a duplicate is refused above).
     const code = value.trim();
     setRefused(null);
     void queue(shippingOps.load, { shipping_no: shippingNo, tracking_no: code })
-      .then((op) => op && setLast({ code, opId: op.op_id }))
-      .finally(() => { queuing.current = false; });
+      .then((op) => op && setLast({ code, opId: op.op_id }));
     const count = view.parcels.length + 1;
     return { ok: true, say: t`${count} loaded` };
   };

@@ -162,6 +162,8 @@ export class Outbox {
   /** Bumped by every setContext: a late failure of an older session must not pause a newer one. */
   private contextGen = 0;
   private deviceIdPromise: Promise<string> | null = null;
+  /** The device id once read: enqueue then shows its op without waiting a turn. */
+  private knownDeviceId: string | null = null;
   private authRequired = false;
   private failures = 0;
   private retryAt: number | null = null;
@@ -205,7 +207,10 @@ export class Outbox {
 
   /** This browser profile's device id. */
   deviceId(): Promise<string> {
-    this.deviceIdPromise ??= deviceIdOf(this.db);
+    this.deviceIdPromise ??= deviceIdOf(this.db).then((id) => {
+      this.knownDeviceId = id;
+      return id;
+    });
     return this.deviceIdPromise;
   }
 
@@ -255,7 +260,9 @@ export class Outbox {
     if (!ctx) throw new Error('The outbox has no signed-in user: sign in before queuing operations.');
     const { kind } = op;
     if (!op.payload.safeParse(payload).success) throw new OpValidationError(kind, op.invalid);
-    const stream = streamOf(ctx, await this.deviceId());
+    // Shown in the same turn as the call (once the device id is known): the screen's next scan,
+    // however soon it comes, is judged with this op in the status.
+    const stream = streamOf(ctx, this.knownDeviceId ?? await this.deviceId());
     const db = this.db;
     const shown: OutboxOp = {
       op_id: uuidv7(), stream, seq: Number.NaN, kind, payload: payload as Record<string, unknown>, created_at: this.now(), state: 'pending',

@@ -12,9 +12,9 @@ import { requiredMessage } from '../../../shared/validation';
 import { callApi } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { toast } from '../../kit/toast';
-import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
+import { LinesForm, OrderFormFooter, formRefusal } from '../../kit/order-lines/order-lines-form';
 import { outboundQueries } from './outbound.queries';
-import { emptyOrderLine, lineProblem, type OrderLineDraft } from './sales-order-form';
+import { emptyOrderLine, lineProblem, type OrderLineDraft } from '../../kit/order-lines/order-lines';
 
 const F = mtOrderResource.fields;
 

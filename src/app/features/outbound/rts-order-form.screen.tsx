@@ -14,9 +14,9 @@ import { callApi, isApiError } from '../../kit/api';
 import { RecordPending } from '../../kit/record-pending';
 import { RefSelect } from '../../kit/resource/ref-select';
 import { toast } from '../../kit/toast';
-import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
+import { LinesForm, OrderFormFooter, formRefusal } from '../../kit/order-lines/order-lines-form';
 import { outboundQueries } from './outbound.queries';
-import { emptyOrderLine, lineProblem, type OrderLineDraft } from './sales-order-form';
+import { emptyOrderLine, lineProblem, type OrderLineDraft } from '../../kit/order-lines/order-lines';
 
 const F = rtsOrderResource.fields;
 

@@ -15,8 +15,9 @@ import { DatesLocale } from '../../kit/resource/dates-locale';
 import { useWarehouseTimeZone } from '../../kit/resource/field-value';
 import { toast } from '../../kit/toast';
 import { outboundQueries } from './outbound.queries';
-import { emptyDelivery, emptyOrderLine, orderInputOf, orderReady, type DeliveryDraft, type OrderLineDraft } from './sales-order-form';
-import { LinesForm, OrderFormFooter, formRefusal } from './order-lines-form';
+import { emptyDelivery, orderInputOf, orderReady, type DeliveryDraft } from './sales-order-form';
+import { emptyOrderLine, type OrderLineDraft } from '../../kit/order-lines/order-lines';
+import { LinesForm, OrderFormFooter, formRefusal } from '../../kit/order-lines/order-lines-form';
 
 const F = salesOrderResource.fields;
 

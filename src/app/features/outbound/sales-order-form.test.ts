@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ORDER_PRIORITY, PARCEL_SPLIT } from '../../../shared/codes';
-import { emptyOrderLine, lineProblem, orderInputOf, orderReady, refusedLineIndex, type OrderDraft } from './sales-order-form';
+import { emptyOrderLine, lineProblem, refusedLineIndex } from '../../kit/order-lines/order-lines';
+import { orderInputOf, orderReady, type OrderDraft } from './sales-order-form';
 
 const draft = (change: Partial<OrderDraft> = {}): OrderDraft => ({
   external_no: ' EXT-1 ', priority: ORDER_PRIORITY.values.NORMAL, parcel_split: PARCEL_SPLIT.values.NONE, shop_id: '', cutoff_at: null, remark: '  ',

@@ -1,28 +1,10 @@
 import { ORDER_LINES_MAX, type OrderInput } from '../../../shared/contract/sales-order.contract';
-import { UPPER_BOUND } from '../../../shared/constants';
+import { lineProblem, type OrderLineDraft } from '../../kit/order-lines/order-lines';
 
 /**
  * The Create Sales Order form as data (the screen only renders it): the lines being typed, whether
  * the order can be sent, the input it sends, and which line a server refusal names.
  */
-
-export interface OrderLineDraft {
-  key: number;
-  sku_id: string;
-  qty: number | string;
-}
-
-let lineKeys = 0;
-export const emptyOrderLine = (): OrderLineDraft => ({ key: ++lineKeys, sku_id: '', qty: '' });
-
-const validQty = (qty: number | string): qty is number => typeof qty === 'number' && Number.isInteger(qty) && qty >= 1 && qty <= UPPER_BOUND;
-
-/** What keeps a line from being sent: no SKU, or no whole quantity of at least 1; null when it is complete. */
-export function lineProblem(line: OrderLineDraft): 'sku' | 'qty' | null {
-  if (line.sku_id.trim() === '') return 'sku';
-  if (!validQty(line.qty)) return 'qty';
-  return null;
-}
 
 export interface OrderDraft {
   external_no: string;
@@ -68,14 +50,4 @@ export function orderInputOf(draft: OrderDraft): OrderInput {
     receiver: receiverTyped ? { name: d.receiver_name.trim(), phone: optional(d.receiver_phone), address: d.receiver_address.trim() } : null,
     lines: draft.lines.map((l) => ({ sku_id: l.sku_id.trim(), qty: Number(l.qty) })),
   };
-}
-
-/**
- * The line a refusal of the order names (-289002 carries the 1-based line in `data.line`), as the
- * index of the draft's line, or null when it names none or one the draft does not have.
- */
-export function refusedLineIndex(data: unknown, lineCount: number): number | null {
-  const line = (data as { line?: unknown } | null)?.line;
-  if (typeof line !== 'number' || !Number.isInteger(line) || line < 1 || line > lineCount) return null;
-  return line - 1;
 }

@@ -6,15 +6,16 @@ import { UPPER_BOUND } from '../../../shared/constants';
 import { ORDER_LINES_MAX } from '../../../shared/contract/sales-order.contract';
 import { RET } from '../../../shared/retcodes';
 import { requiredMessage } from '../../../shared/validation';
-import { isApiError } from '../../kit/api';
-import { emptyOrderLine, lineProblem, refusedLineIndex, type OrderLineDraft } from './sales-order-form';
+import { isApiError } from '../api';
+import { emptyOrderLine, lineProblem, refusedLineIndex, type OrderLineDraft } from './order-lines';
 
 /**
- * How the server refused an order form's save: a line (-289002, shown on that line by LinesForm)
- * or the order itself (any other refusal, shown above the buttons by OrderFormFooter).
+ * How the server refused an order form's save: a line (`lineRetcode`, -289002 for outbound orders,
+ * shown on that line by LinesForm) or the order itself (any other refusal, shown above the buttons
+ * by OrderFormFooter).
  */
-export function formRefusal(error: unknown, lineCount: number) {
-  const lineRefusal = isApiError(error, RET.ORDER_LINE_INVALID) ? error : null;
+export function formRefusal(error: unknown, lineCount: number, lineRetcode: number = RET.ORDER_LINE_INVALID) {
+  const lineRefusal = isApiError(error, lineRetcode) ? error : null;
   const refusedIndex = lineRefusal ? refusedLineIndex(lineRefusal.data, lineCount) : null;
   const orderRefusal = error && isApiError(error) && refusedIndex === null ? error.message : null;
   return { lineRefusal, refusedIndex, orderRefusal };
@@ -35,8 +36,10 @@ export function OrderFormFooter({ refusal, saving }: { refusal: string | null; s
 }
 
 /** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
-export function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {
+export function LinesForm({ lines, setLines, touched, refusedIndex, refusal, maxLines = ORDER_LINES_MAX }: {
   lines: readonly OrderLineDraft[];
+  /** The most lines the order takes (the contract's limit). */
+  maxLines?: number;
   setLines(change: (all: OrderLineDraft[]) => OrderLineDraft[]): void;
   touched: boolean;
   refusedIndex: number | null;
@@ -50,7 +53,7 @@ export function LinesForm({ lines, setLines, touched, refusedIndex, refusal }: {
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="h4"><Trans>Lines</Trans></Title>
         <Button
-          variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={lines.length >= ORDER_LINES_MAX}
+          variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={lines.length >= maxLines}
           onClick={() => setLines((all) => [...all, emptyOrderLine()])}
         >
           <Trans>Add Line</Trans>

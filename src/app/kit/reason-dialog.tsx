@@ -13,6 +13,8 @@ interface ReasonDialogProps {
   /** Refuses a reason (trimmed) with a message, or null to accept it. Default: any reason but none ("Please Input Reason"). */
   validate?: (reason: string) => string | null;
   maxLength: number;
+  /** The field's label: "Reason" unless the answer asked for is something else (a number to match). */
+  label?: string;
   confirmLabel: ReactNode;
   confirmColor?: string;
   busy?: boolean;
@@ -23,7 +25,7 @@ interface ReasonDialogProps {
 
 /** A confirmation that needs a written reason (discard, resolve): the reason is required and kept. */
 export function ReasonDialog({
-  opened, title, explanation, detail, validate, maxLength, confirmLabel, confirmColor, busy, onConfirm, onClose,
+  opened, title, explanation, detail, validate, maxLength, label, confirmLabel, confirmColor, busy, onConfirm, onClose,
 }: ReasonDialogProps) {
   const { t, i18n } = useLingui();
   const [reason, setReason] = useState('');
@@ -37,7 +39,7 @@ export function ReasonDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    const refusal = validate ? validate(trimmed) : trimmed ? null : i18n._(requiredMessage(t`Reason`, 'input'));
+    const refusal = validate ? validate(trimmed) : trimmed ? null : i18n._(requiredMessage(label ?? t`Reason`, 'input'));
     if (refusal) {
       setError(refusal);
       return;
@@ -59,7 +61,7 @@ export function ReasonDialog({
           <Text size="sm">{explanation}</Text>
           {detail && <Text size="sm" c="red">{detail}</Text>}
           <Textarea
-            label={t`Reason`}
+            label={label ?? t`Reason`}
             required
             autosize
             minRows={2}

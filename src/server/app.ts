@@ -67,10 +67,11 @@ import { weightCheckHandlers } from './modules/outbound/weight-validation';
 import { subPickingHandlers } from './modules/outbound/sub-picking.handlers';
 import { printHandlers } from './modules/config/print.handlers';
 import { abcHandlers } from './modules/inventory/abc.handlers';
+import { returnOrderHandlers } from './modules/inbound/return-order.handlers';
 
 /** One handler per contract entry: a missing one is a type error here and a start-up error at run time. */
 export const handlers: Handlers<typeof contract> = { ...sessionHandlers, ...userlistHandlers, ...roleHandlers, ...userAdminHandlers, ...userImportHandlers, ...configHandlers, ...syncHandlers, ...notificationHandlers, ...warehouseHandlers, ...storageAreaHandlers, ...catalogHandlers, ...skuHandlers, ...listSettingsHandlers, ...exportTaskHandlers, ...pagingHeaderHandlers, ...resourceContractHandlers,
-  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...transitHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
+  ...asnHandlers, ...asnQuotaHandlers, ...arrivalHandlers, ...countingHandlers, ...qcHandlers, ...receivingHandlers, ...inboundExceptionHandlers, ...putawayHandlers, ...vasHandlers, ...returnOrderHandlers, ...adjustmentHandlers, ...stockBlockHandlers, ...transitHandlers, ...cycleCountHandlers, ...fullStockCountHandlers,
   ...salesOrderHandlers, ...mtOrderHandlers, ...rtsOrderHandlers, ...transferRequestHandlers, ...salesOrderImportHandlers, ...waveHandlers, ...pickingHandlers, ...mergingHandlers, ...sortingHandlers, ...checkingHandlers, ...mtShippingHandlers, ...packingHandlers, ...shippingHandlers, ...instantDeliveryHandlers, ...outboundExceptionHandlers, ...flowPickHandlers, ...subPickingHandlers, ...packagingHandlers, ...weightCheckHandlers,
   ...printHandlers, ...abcHandlers,
 };

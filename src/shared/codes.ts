@@ -433,6 +433,17 @@ export const RETURN_INBOUND_REASON = defineCodes({
   WRONG_PRODUCT: [104, /*i18n*/ 'Wrong product'], FAULTY: [107, /*i18n*/ 'Faulty'],
 });
 
+/** Where a return order came from (numbers ours). */
+export const RETURN_ORDER_SOURCE = defineCodes({ ORDER_SYSTEM: [1, /*i18n*/ 'Order System'], SCREEN: [2, /*i18n*/ 'Screen'] });
+
+/** Why a returned parcel is in dispute (numbers ours): it matches no return, or its contents do not. */
+export const RETURN_DISPUTE_KIND = defineCodes({ UNKNOWN_PARCEL: [1, /*i18n*/ 'Unknown Parcel'], WRONG_ITEM: [2, /*i18n*/ 'Wrong Item'] });
+
+/** A dispute's state (numbers ours): open until matched to a return or sent back to the buyer. */
+export const RETURN_DISPUTE_STATUS = defineCodes({
+  OPEN: [1, /*i18n*/ 'Open'], MATCHED: [2, /*i18n*/ 'Matched to a Return'], RETURNED_TO_BUYER: [3, /*i18n*/ 'Returned to Buyer'],
+});
+
 /** The spec is unsure which number goes with which outcome: numbered 1–6 in the order it lists them. */
 export const RETURN_INBOUND_RESULT = defineCodes({
   THREE_PL_CLAIMED: [1, /*i18n*/ '3PL Claimed'], REINBOUND_TO_WAREHOUSE: [2, /*i18n*/ 'Re-inbound to Warehouse'],
@@ -714,6 +725,9 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   return_inbound_condition: RETURN_INBOUND_CONDITION,
   return_inbound_reason: RETURN_INBOUND_REASON,
   return_inbound_result: RETURN_INBOUND_RESULT,
+  return_order_source: RETURN_ORDER_SOURCE,
+  return_dispute_kind: RETURN_DISPUTE_KIND,
+  return_dispute_status: RETURN_DISPUTE_STATUS,
   cycle_count_order_type: CYCLE_COUNT_ORDER_TYPE,
   cycle_count_scope: CYCLE_COUNT_SCOPE,
   cycle_count_source: CYCLE_COUNT_SOURCE,

@@ -247,6 +247,22 @@ export const RET = {
    * ships with its pallet), shipped; `data.code`.
    */
   MT_SHIP_REFUSED: -291202,
+  /** Return order intake: the return order number exists with other content; `data.asn_no` is the return ASN it made. */
+  RETURN_ORDER_NO_CLASH: -292001,
+  /** Return order: a line names a SKU the warehouse does not have; `data.line` (1-based) and `data.sku_id`. */
+  RETURN_ORDER_LINE_INVALID: -292002,
+  /**
+   * Return arrival: the parcel cannot arrive as a return: `data.reason` — not_return (its tracking id
+   * is on an ASN of another inbound type: `data.asn_no`), closed (its return is cancelled or past
+   * arrival: `data.status`), disputed (an open dispute holds it: `data.dispute_no`); `data.tracking_no`.
+   */
+  RETURN_PARCEL_REFUSED: -292003,
+  /**
+   * Dispute processing: the return named cannot take the disputed parcel: `data.reason` — unknown (no
+   * return of this warehouse has that return order or ASN number), closed (its parcel arrived already,
+   * or it is cancelled: `data.asn_no`, `data.status`).
+   */
+  RETURN_DISPUTE_UNMATCHED: -292004,
   /** Instant delivery: the configuration cannot be saved; `data.field` names what is wrong (carrier_names, cutoff_time, alert_minutes). */
   INSTANT_CONFIG_INVALID: -290301,
   /**

@@ -75,6 +75,8 @@ const EXPECTED: Readonly<Record<string, StatusTagColor>> = {
   // Ours (transfer requests and tasks): a request waiting for its source and a task not yet released are in progress;
   // an accepted request is decided, as done is.
   Requested: 'info', Waiting: 'info', Accepted: 'success',
+  // Ours (return disputes): an open dispute waits for someone; matched or returned, it is settled.
+  Open: 'warning', 'Matched to a Return': 'success', 'Returned to Buyer': 'success',
   // Not named by the table: default.
   Arriving: 'default', 'In Transit': 'default', Outbounding: 'default', Inbounding: 'default', Expected: 'default',
   Exception: 'default', Initial: 'default', Completing: 'default', Success: 'default', Used: 'default',

@@ -22,14 +22,16 @@ const TEXTS_BY_COLOR: Readonly<Record<Exclude<StatusTagColor, 'default'>, readon
   ],
   // Ours: 'shipped' (a parcel handed to the carrier) and 'handled' (an exception decided) are finished, as done is;
   // 'intercepted' (a parcel stopped because its order was cancelled) is danger.
-  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled', 'shipped'],
+  // Ours: a return's parcel in dispute is settled by matching it to a return or sending it back.
+  success: ['done', 'picked', 'outbound', 'accepted', 'takeover', 'handled', 'shipped', 'matched to a return', 'returned to buyer'],
   danger: [
     'reject', 'cancel', 'cancelled', 'damaged', 'incomplete', 'pick fail', 'rejected', 'fail', 'labelling', 'priority',
     'no stock', 'intercepted', 'missing',
   ],
   // Ours beyond the table: a consumable's stock at or below its threshold, and none left.
   // Ours: a cycle count line that counted more than the book is a warning; one that counted less, a danger.
-  warning: ['repackaging', 'unarrived', 'low stock', 'surplus'],
+  // Ours: a returned parcel's dispute waiting for someone to settle it.
+  warning: ['repackaging', 'unarrived', 'low stock', 'surplus', 'open'],
   primary: ['invalid selling type', 'carton', 'pcs', 'pack', 'unknown', 'weighing'],
 };
 

@@ -17,6 +17,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/reprocess/{-$task_id}': () => import('../features/inbound/vas.screen'),
   '/inbound/arriving': () => import('../features/inbound/arrival.screen'),
   '/moveinbound/move/arrving': () => import('../features/inbound/arrival.screen'),
+  '/returninbound/arrving': () => import('../features/returninbound/return-arrival.screen'),
   '/inbound/standardputaway': () => import('../features/inbound/putaway-standard.screen'),
   '/inbound/standardputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
   '/inbound/massputaway': () => import('../features/inbound/putaway-mass.screen'),

@@ -38,6 +38,8 @@ const KINDS = {
   /** An RTS shipment (and its manifest): shipments of every kind share the sequence. */
   rtsShipment: { prefix: 'RSH', seq: transitShipmentNoSeq },
   transferRequest: { prefix: 'TR', seq: transferRequestNoSeq },
+  /** A returned parcel in dispute: inbound exceptions and disputes share the sequence. */
+  returnDispute: { prefix: 'RDP', seq: inboundExceptionNoSeq },
 } as const satisfies Record<string, { prefix: string; seq: PgSequence }>;
 
 export type DocKind = keyof typeof KINDS;

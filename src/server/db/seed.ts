@@ -7,6 +7,7 @@ import { seedDemoStock } from '../modules/inventory/inventory.seed';
 import { seedDemoInbound } from '../modules/inbound/asn.seed';
 import { seedDemoCounting } from '../modules/inbound/counting.seed';
 import { seedDemoVas } from '../modules/inbound/vas.seed';
+import { seedDemoReturns } from '../modules/inbound/return-order.seed';
 import { seedDemoOutbound } from '../modules/outbound/outbound.seed';
 import { seedDemoMtOrders } from '../modules/outbound/mt-order.seed';
 import { seedDemoPackedMtOrder } from '../modules/outbound/mt-shipping.seed';
@@ -205,6 +206,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoMtOrders(tx, 'IDJKT1', ['SGSIN1', 'MYKUL1']);
     await seedDemoPackedMtOrder(tx, 'IDJKT1', 'SGSIN1');
     await seedDemoRtsOrders(tx, 'IDJKT1');
+    await seedDemoReturns(tx, 'SGSIN1');
     await seedDemoMergeArrivals(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoHandovers(tx, DEMO_WAREHOUSES.map((w) => w.whsId));
     await seedDemoInstantDelivery(tx, DEMO_WAREHOUSES.map((w) => w.whsId));

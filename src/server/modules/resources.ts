@@ -31,6 +31,7 @@ import { CANCEL_AFTER_CHECKING_READS } from './outbound/cancel-after-checking.re
 import { OUTBOUND_EXCEPTION_READS } from './outbound/outbound-exception.reads';
 import { MT_ORDER_READS } from './outbound/mt-order.reads';
 import { RTS_ORDER_READS } from './outbound/rts-order.reads';
+import { RETURN_ORDER_READS } from './inbound/return-order.reads';
 import { rtsQuotaHooks } from './outbound/rts-order.hooks';
 import { TRANSFER_REQUEST_READS } from './outbound/transfer-request.reads';
 import { mtDestinationPriorityHooks } from './outbound/mt-order.hooks';
@@ -139,7 +140,7 @@ const TABLES: ReadonlyMap<string, PgTable> = new Map(
  * The read models a resource may be served from instead of a table (ResourceDef.query): queries
  * over the tables built in server code per list request (joins, aggregates, balances as of a time).
  */
-const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...TRANSIT_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS, ...RTS_ORDER_READS, ...TRANSFER_REQUEST_READS }));
+const READS: ReadonlyMap<string, RowsQuery> = new Map(Object.entries({ ...INVENTORY_MAP_READS, ...TRANSIT_READS, ...ADJUSTMENT_READS, ...STOCK_BLOCK_READS, ...USER_READS, ...EXPORT_TASK_READS, ...CONSUMABLE_READS, ...CANCEL_AFTER_CHECKING_READS, ...OUTBOUND_EXCEPTION_READS, ...MT_ORDER_READS, ...RTS_ORDER_READS, ...RETURN_ORDER_READS, ...TRANSFER_REQUEST_READS }));
 
 /** A registered resource and what answers it: its table, or its read model; and which of its rows a viewer may list. */
 export interface ServedResource {

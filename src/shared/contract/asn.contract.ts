@@ -4,7 +4,7 @@ import { INBOUND_ORDER_TYPE, PURCHASE_TYPE, type CodeList } from '../codes';
 import { UPPER_BOUND } from '../constants';
 import { VAS_KINDS } from '../vas';
 import { isIsoDate } from '../expiry';
-import { ASN_PAGES } from '../resources/asn.resource';
+import { ASN_PAGES, RETURN_ASN_PAGES } from '../resources/asn.resource';
 import { MAX_UNIX_SECONDS } from '../resources/define';
 import { derivePerm } from '../routes/derive';
 import { endpoint } from './define';
@@ -205,6 +205,7 @@ export const asnContract = {
   getAsnDetail: detailCall(`${ASN}/get_asn_detail`, ASN_PAGES.list, 'ASN'),
   getJitAsnDetail: detailCall(`${ASN}/get_jit_asn_detail`, ASN_PAGES.jitList, 'JIT ASN'),
   getReprocessOrderDetail: detailCall(`${ASN}/get_reprocess_order_detail`, ASN_PAGES.reprocessList, 'reprocess order (an ASN with an inbound exception still open)'),
+  getReturnAsnDetail: detailCall(`${ASN}/get_return_asn_detail`, RETURN_ASN_PAGES.list, 'return ASN (inbound type Return)'),
   cancelAsn: endpoint({
     method: 'POST', path: `${ASN}/cancel_asn`, access: { perm: 'PC.Inbound.Order.Cancel' },
     summary: 'Cancels an ASN not yet counted, with a reason, and releases its delivery slot\'s quota; -100412 from a status that cannot be cancelled.',

@@ -28,6 +28,7 @@ import { fullStockCountContract } from './full-stock-count.contract';
 import { salesOrderContract } from './sales-order.contract';
 import { mtOrderContract } from './mt-order.contract';
 import { rtsOrderContract } from './rts-order.contract';
+import { returnOrderContract } from './return-order.contract';
 import { mtShippingContract } from './mt-shipping.contract';
 import { salesOrderImportContract } from './sales-order-import.contract';
 import { waveContract } from './wave.contract';
@@ -81,6 +82,7 @@ export const contract = {
   ...salesOrderContract,
   ...mtOrderContract,
   ...rtsOrderContract,
+  ...returnOrderContract,
   ...mtShippingContract,
   ...salesOrderImportContract,
   ...waveContract,

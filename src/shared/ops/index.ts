@@ -11,6 +11,7 @@ import { instantDeliveryOps } from './instant-delivery.ops';
 import { userSettingsOps } from './user-settings.ops';
 import { cycleCountOps } from './cycle-count.ops';
 import { mtPackingOps, mtShippingOps } from './mt-shipping.ops';
+import { returnArrivalOps } from './return-arrival.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
 
@@ -33,6 +34,7 @@ export const OPS = {
   cycleCount: cycleCountOps,
   mtPacking: mtPackingOps,
   mtShipping: mtShippingOps,
+  returnArrival: returnArrivalOps,
 };
 
 /** An op of the list. */

@@ -144,6 +144,14 @@ export const mtAsnQueueResource = defineResource({
   defaultSort: { field: 'expected_arrival_at', desc: false },
 });
 
+/** The pages of Return Inbound (spec §2 /returninbound) that list and show return ASNs (return-order.resource.ts). */
+export const RETURN_ASN_PAGES = {
+  list: '/returninbound/order',
+  detail: '/returninbound/order/detail/$id',
+  create: '/returninbound/order/create/{-$inbound_type}/{-$return_reason}',
+  queueList: '/returninbound/queuelist',
+} as const;
+
 /** ASN groups (spec §2 /inbound/asngroup): ASNs that arrive and are counted together; the detail lists its ASNs. */
 export const asnGroupResource = defineResource({
   name: 'asn_group',

@@ -10,7 +10,8 @@ import {
   INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND, TRACKING_ID_STATUS, YES_NO,
 } from '../../../shared/codes';
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
-import { ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
+import { ASN_PAGES, RETURN_ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
+import { returnOrderResource } from '../../../shared/resources/return-order.resource';
 import { callApi } from '../../kit/api';
 import { useRecordHeading } from '../../kit/record-heading';
 import { RecordPending } from '../../kit/record-pending';
@@ -19,7 +20,7 @@ import { FieldValue } from '../../kit/resource/field-value';
 import { useSession } from '../../kit/use-session';
 import { toast } from '../../kit/toast';
 import { useCanOpen } from '../../routes/use-access';
-import { FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
+import { Facts, FactsCard, NoData, Section, codeField, orPlaceholder } from '../../kit/record-parts';
 import { asnQueries, type AsnDetailScope } from './asn.queries';
 
 const F = asnResource.fields;
@@ -37,6 +38,7 @@ const vasField = codeField(INBOUND_TASK_KIND, /*i18n*/ 'Service', true);
 /** The list an ASN detail page belongs to, from its path: the call it makes shows only that list's ASNs. */
 function scopeOf(pathname: string): AsnDetailScope {
   if (pathname.startsWith(ASN_PAGES.jitList + '/')) return 'jit';
+  if (pathname.startsWith(RETURN_ASN_PAGES.list + '/')) return 'return';
   if (pathname.startsWith(ASN_PAGES.reprocessList + '/')) return 'reprocess';
   return 'all';
 }
@@ -69,6 +71,30 @@ function Header({ asn }: { asn: AsnDetail['asn'] }) {
         Boolean(asn.close_reason) && [F.close_reason, asn.close_reason],
       ]}
     />
+  );
+}
+
+const R = returnOrderResource.fields;
+
+/** A return ASN's facts beyond the ASN: what the order system told of the return. */
+function ReturnFacts({ asnNo }: { asnNo: string }) {
+  const order = useQuery(asnQueries.returnOrder(asnNo));
+  if (!order.data) return null;
+  const o = order.data;
+  return (
+    <Section title={<Trans>Return</Trans>} testId="asn-return">
+      <Facts
+        facts={[
+        [R.return_order_no, o.return_order_no],
+        [R.tracking_no, o.tracking_no],
+        [R.return_reason, <FieldValue field={R.return_reason} value={o.return_reason} />],
+        [R.sales_order_no, orPlaceholder(o.sales_order_no)],
+        [R.buyer_name, orPlaceholder(o.buyer_name)],
+        [R.shop_id, orPlaceholder(o.shop_id)],
+        [R.source, <FieldValue field={R.source} value={o.source} />],
+        ]}
+      />
+    </Section>
   );
 }
 
@@ -291,6 +317,7 @@ export default function AsnDetailScreen() {
         <Actions asn={asn} onMoved={refresh} />
       </Group>
       <Header asn={asn} />
+      {scope === 'return' && <ReturnFacts asnNo={asn.asn_no} />}
       <Lines lines={lines} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TrackingIds boxes={boxes} />

@@ -9,8 +9,8 @@ import { callApi } from '../../kit/api';
  */
 
 /** Which list an ASN detail page belongs to: its call shows only that list's ASNs, with that page's permission. */
-export type AsnDetailScope = 'all' | 'jit' | 'reprocess';
-const DETAIL_CALL = { all: contract.getAsnDetail, jit: contract.getJitAsnDetail, reprocess: contract.getReprocessOrderDetail } as const;
+export type AsnDetailScope = 'all' | 'jit' | 'reprocess' | 'return';
+const DETAIL_CALL = { all: contract.getAsnDetail, jit: contract.getJitAsnDetail, reprocess: contract.getReprocessOrderDetail, return: contract.getReturnAsnDetail } as const;
 
 export const asnQueries = {
   all: ['asn'] as const,
@@ -19,6 +19,12 @@ export const asnQueries = {
     queryFn: ({ signal }) => callApi(DETAIL_CALL[scope], { asn_no: asnNo }, { signal, noErrorCodes: [RET.NOT_FOUND] }),
     enabled: asnNo !== '',
     retry: false,
+  }),
+  /** What a return ASN carries beyond the ASN (the return's facts on its detail page). */
+  returnOrder: (asnNo: string) => queryOptions({
+    queryKey: ['asn', 'return', 'returnOrder', asnNo],
+    queryFn: ({ signal }) => callApi(contract.getReturnOrderDetail, { asn_no: asnNo }, { signal }).then((d) => d.order),
+    enabled: asnNo !== '',
   }),
   formOptions: () => queryOptions({
     queryKey: ['asn', 'formOptions'],

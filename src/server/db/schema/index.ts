@@ -28,3 +28,4 @@ export * from './rts-order';
 export * from './transit';
 export * from './transfer-request';
 export * from './mt-shipping';
+export * from './return-order';

@@ -84,11 +84,12 @@ async function checkNewAsn(tx: Db, whs: SlotWarehouse, input: Parameters<(typeof
   return { shift, expectedAt };
 }
 
-/** Which ASNs a detail call may show: every one, the JIT ones, or those with an inbound exception still open (reprocess orders). */
-type DetailScope = 'all' | 'jit' | 'reprocess';
+/** Which ASNs a detail call may show: every one, the JIT ones, those with an inbound exception still open (reprocess orders), or returns. */
+type DetailScope = 'all' | 'jit' | 'reprocess' | 'return';
 const scopeCondition: Record<DetailScope, SQL | undefined> = {
   all: undefined,
   jit: eq(asnOrders.isJit, true),
+  return: eq(asnOrders.inboundType, INBOUND_ORDER_TYPE.values.RETURN),
   reprocess: sql`exists (select 1 from ${inboundExceptions} where ${inboundExceptions.whsId} = ${asnOrders.whsId}
     and ${inboundExceptions.asnNo} = ${asnOrders.asnNo} and ${inArray(inboundExceptions.status, [...OPEN_EXCEPTION_STATUSES])})`,
 };
@@ -225,6 +226,7 @@ export const asnHandlers: Handlers<typeof asnContract> = {
   getAsnDetail: (input, { db, session }) => asnDetail(db, session.whsId, input.asn_no, 'all'),
   getJitAsnDetail: (input, { db, session }) => asnDetail(db, session.whsId, input.asn_no, 'jit'),
   getReprocessOrderDetail: (input, { db, session }) => asnDetail(db, session.whsId, input.asn_no, 'reprocess'),
+  getReturnAsnDetail: (input, { db, session }) => asnDetail(db, session.whsId, input.asn_no, 'return'),
 
   async cancelAsn(input, { db, session }) {
     return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { OPS } from '../../../shared/ops';
 import { arrivalApplies } from '../inbound/arrival.ops';
+import { returnArrivalApplies } from '../inbound/return-order.ops';
 import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
@@ -32,6 +33,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   cycleCount: cycleCountApplies,
   mtPacking: mtPackingApplies,
   mtShipping: mtShippingApplies,
+  returnArrival: returnArrivalApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

@@ -1,0 +1,91 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
+import { api, openAt } from './asn-helpers';
+import { INBOUND_STATUS } from '../../src/shared/codes';
+
+/**
+ * The return dock on a PDA with the network cut (spec §2 /returninbound/arrving; docs/returns.md):
+ * a parcel a return expects and one nobody expects are scanned offline, judged at once from the
+ * device's copy of the expected parcels, survive a reload, and land once when the network returns —
+ * the return arrives, the stranger becomes one dispute.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WHS = 'SGSIN1';
+const CALLS = '/apps/process/returninbound';
+const PROCESSING = '/returninbound/disputeprocessing';
+
+describe('Return Arriving', () => {
+  test('a known parcel and a stranger scanned offline: the return arrives and one dispute opens, each once; the desk returns the stranger to its buyer', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const known = `RTE-${tag}`;
+    const stranger = `LOST-${tag}`;
+    const admin = await openAt(browser, 'admin@demo.local', WHS, '/home');
+    const { order } = await api<{ order: { asn_no: string } }>(admin.page, 'POST', `${CALLS}/order/create_return_order`, {
+      return_order_no: `RMA-${tag}`, tracking_no: known, return_reason: 1, lines: [{ sku_id: 'SGSKU00051', qty: 3 }],
+    }, WHS);
+
+    const { context, page } = await openAt(browser, 'operator@demo.local', WHS, '/returninbound/arrving', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    // The service worker must control the page: it answers the expected parcels and the shell offline.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.getByTestId('return-arrival-scan').waitFor();
+    await page.waitForLoadState('networkidle');
+    const waitingAtStart = Number(await page.getByTestId('return-arrival-waiting').textContent());
+    expect(waitingAtStart).toBeGreaterThan(0);
+
+    await context.setOffline(true);
+    await scanInto(page, 'return-arrival-scan', known);
+    await expect.poll(() => page.getByText(`${known} → return ${order.asn_no}`).count()).toBe(1);
+    await scanInto(page, 'return-arrival-scan', stranger);
+    await expect.poll(() => page.getByText(`${stranger} → not expected: dispute`).count()).toBe(1);
+    // The same parcel again is refused on the device: nothing more is queued.
+    await scanInto(page, 'return-arrival-scan', known.toLowerCase());
+    await expect.poll(() => page.getByText(`${known} was scanned on this device already.`).count()).toBeGreaterThan(0);
+    expect(await opStates(page)).toEqual(['pending', 'pending']);
+    expect(await page.getByTestId('return-arrival-waiting').textContent()).toBe(String(waitingAtStart - 1));
+    expect(await page.getByTestId('return-arrival-disputes').textContent()).toBe('1');
+
+    // A reload offline: the shell and the expected parcels from the cache, the scans from the outbox.
+    await page.reload();
+    await expect.poll(() => page.getByText(`${known} → return ${order.asn_no}`).count()).toBe(1);
+    expect(await page.getByTestId('return-arrival-scanned').textContent()).toBe('2');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-return-arrival-offline.png') });
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done']);
+    await expect.poll(() => page.getByText(new RegExp(`${stranger} → dispute RDP`)).count()).toBe(1);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-return-arrival-done.png') });
+
+    const detail = await api<{ order: { status: number; tracking_no: string } }>(admin.page, 'GET', `${CALLS}/order/get_return_order_detail`, { asn_no: order.asn_no }, WHS);
+    expect(detail.order.tracking_no).toBe(known);
+    expect(detail.order.status).toBe(INBOUND_STATUS.values.ARRIVED);
+    const disputes = await api<{ list: { tracking_no: string }[] }>(admin.page, 'GET', `${CALLS}/dispute/search_dispute`, { page_size: '100' }, WHS);
+    expect(disputes.list.filter((d) => d.tracking_no === stranger)).toHaveLength(1);
+    await context.close();
+
+    // At the desk, the supervisor sends the stranger back to the buyer from Dispute Processing.
+    await admin.page.setViewportSize({ width: 1440, height: 900 });
+    await admin.page.goto(`/v2${PROCESSING}`);
+    const row = admin.page.getByRole('row').filter({ hasText: stranger });
+    await row.getByRole('button', { name: 'Return to Buyer' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByLabel('Remark').fill('Back with J&T, JT0001');
+    await admin.page.screenshot({ path: path.join(os.tmpdir(), 'tally-dispute-processing.png') });
+    await dialog.getByRole('button', { name: 'Return to Buyer' }).click();
+    await expect.poll(() => admin.page.getByText(/settled: the parcel goes back to the buyer/).count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+    await admin.context.close();
+  });
+});

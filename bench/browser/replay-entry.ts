@@ -3,11 +3,8 @@ import { Outbox, type OutboxTransport, type Timers } from '../../src/app/kit/out
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { syncContract } from '../../src/shared/contract/sync.contract';
 import { sessionContract } from '../../src/shared/contract/session.contract';
-import { cycleCountOps } from '../../src/shared/ops/cycle-count.ops';
-import { pickingOps } from '../../src/shared/ops/picking.ops';
 import type { OfflineOp, PayloadOf } from '../../src/shared/ops/define';
-import { putawayOps } from '../../src/shared/ops/putaway.ops';
-import { shippingOps } from '../../src/shared/ops/shipping.ops';
+import { ALL_OPS } from '../../src/shared/ops';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 import { RET } from '../../src/shared/retcodes';
 import { seededRandom } from '../support/stats';
@@ -68,10 +65,8 @@ async function signIn(email: string, password: string): Promise<{ whs_id: string
   return me;
 }
 
-/** The ops a replay scenario queues, by kind. */
-const QUEUEABLE = new Map<string, OfflineOp>([
-  putawayOps.put, pickingOps.pick, shippingOps.open, shippingOps.load, shippingOps.close, cycleCountOps.count, cycleCountOps.empty,
-].map((op) => [op.kind, op]));
+/** The ops a replay scenario may queue, by kind: every declared op kind. */
+const QUEUEABLE = new Map<string, OfflineOp>(ALL_OPS.map((op) => [op.kind, op as OfflineOp]));
 
 /** The operator scans with the network gone: every op is queued through `enqueue`, nothing is sent. Returns each enqueue's time. */
 async function queue({ dbName, context, ops }: QueueRequest): Promise<number[]> {

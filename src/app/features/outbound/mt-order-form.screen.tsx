@@ -77,10 +77,7 @@ function MtOrderForm({ orderNo, initial }: { orderNo: string | null; initial: Mt
         </Paper>
         <LinesForm
           lines={lines} touched={touched} refusedIndex={refusedIndex} refusal={lineRefusal?.message}
-          setLines={(change) => {
-            save.reset();
-            setLines(change);
-          }}
+          setLines={setLines} onEdit={() => save.reset()}
         />
         <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />
       </Stack>

@@ -99,10 +99,7 @@ function RtsOrderForm({ orderNo, initial }: { orderNo: string | null; initial: R
         </Paper>
         <LinesForm
           lines={lines} touched={touched} refusedIndex={refusedIndex} refusal={lineRefusal?.message}
-          setLines={(change) => {
-            save.reset();
-            setLines(change);
-          }}
+          setLines={setLines} onEdit={() => save.reset()}
         />
         <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />
       </Stack>

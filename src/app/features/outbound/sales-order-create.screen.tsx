@@ -127,10 +127,7 @@ export default function SalesOrderCreateScreen() {
 
           <LinesForm
             lines={lines} touched={touched} refusedIndex={refusedIndex} refusal={lineRefusal?.message}
-            setLines={(change) => {
-              save.reset();
-              setLines(change);
-            }}
+            setLines={setLines} onEdit={() => save.reset()}
           />
 
           <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />

@@ -128,10 +128,7 @@ export default function ReturnOrderCreateScreen() {
           </Paper>
           <LinesForm
             lines={lines} touched={touched} refusedIndex={refusedIndex} refusal={lineRefusal?.message} maxLines={RETURN_LINES_MAX}
-            setLines={(change) => {
-              save.reset();
-              setLines(change);
-            }}
+            setLines={setLines} onEdit={() => save.reset()}
           />
           <OrderFormFooter refusal={orderRefusal} saving={save.isPending} />
         </Stack>

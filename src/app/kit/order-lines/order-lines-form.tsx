@@ -36,20 +36,26 @@ export function OrderFormFooter({ refusal, saving }: { refusal: string | null; s
 }
 
 /** The order's lines: a SKU (scanned or typed) and a quantity each, added and removed here; a refused line shows why. */
-export function LinesForm({ lines, setLines, touched, refusedIndex, refusal, maxLines = ORDER_LINES_MAX }: {
+export function LinesForm({ lines, setLines: replaceLines, onEdit, touched, refusedIndex, refusal, maxLines = ORDER_LINES_MAX }: {
   lines: readonly OrderLineDraft[];
   /** The most lines the order takes (the contract's limit). */
   maxLines?: number;
   setLines(change: (all: OrderLineDraft[]) => OrderLineDraft[]): void;
+  /** Called on every edit of the lines before it is made (the form clears its last refusal). */
+  onEdit?(): void;
   touched: boolean;
   refusedIndex: number | null;
   refusal: string | undefined;
 }) {
   const { t, i18n } = useLingui();
+  const setLines = (change: (all: OrderLineDraft[]) => OrderLineDraft[]) => {
+    onEdit?.();
+    replaceLines(change);
+  };
   const setLine = (key: number, change: Partial<OrderLineDraft>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const units = lines.reduce((n, l) => n + (typeof l.qty === 'number' ? l.qty : 0), 0);
   return (
-    <Paper withBorder radius="md" p="md" data-testid="sales-order-lines-form">
+    <Paper withBorder radius="md" p="md" data-testid="order-lines-form">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="h4"><Trans>Lines</Trans></Title>
         <Button

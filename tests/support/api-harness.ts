@@ -238,6 +238,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   return server;
 }
 
+/**
+ * Where the engine-independent sweeps (fuzz.test.ts, security-matrix.test.ts) skip: on the
+ * PostgreSQL run (DATABASE_URL). They drive the server's input checks and permission guards over
+ * every contract entry — the same code and the same SQL on both engines, PGlite being PostgreSQL —
+ * with some 35,000 calls, a third of that run's time; every area's own tests run on both engines.
+ */
+export const SWEEP_SKIPPED = Boolean(process.env.DATABASE_URL?.trim());
+
 /** The PostgreSQL server of tests that need one: DATABASE_URL's, else the machine's own (CI starts it in .ci/run). */
 export const POSTGRES_ADMIN_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 /** TALLY_SKIP_POSTGRES=1 skips, by name, the tests that need PostgreSQL on a machine without one; otherwise they fail saying so. */

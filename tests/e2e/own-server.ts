@@ -1,9 +1,37 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { sourcesKey } from '../support/sources-key';
+import { openDatabase, pgliteDataDirExists, type Database, type Db } from '../../src/server/db/client';
 import { seedDemo } from '../../src/server/db/seed';
+
+const TEMPLATE_PREFIX = 'tally-e2e-seeded-';
+
+/**
+ * A PGlite data directory migrated and seeded once per version of the sources and day (the demo
+ * data is dated from today), which every own server starts from a copy of: initdb, the migrations
+ * and the seed cost 10–20 s a server on a busy machine, a copy well under one. Built aside and
+ * renamed when whole, so a file never copies a half-made one; older ones are removed.
+ */
+async function seededDataDir(): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${sourcesKey()}-${new Date().toISOString().slice(0, 10)}`;
+  const dir = path.join(os.tmpdir(), name);
+  if (pgliteDataDirExists(dir)) return dir;
+  const building = mkdtempSync(path.join(os.tmpdir(), `${name}.building-`));
+  try {
+    const database = await openDatabase({ dataDir: building, prepare: (db) => seedDemo(db) });
+    await database.close();
+    renameSync(building, dir);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!pgliteDataDirExists(dir)) throw error; // else another run made it meanwhile
+  }
+  for (const old of readdirSync(os.tmpdir())) {
+    if (old.startsWith(TEMPLATE_PREFIX) && old !== name && !old.includes('.building-')) rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+  }
+  return dir;
+}
 
 /**
  * A built server of the test file's own, on a PGlite data directory made for it: the demo data,
@@ -33,7 +61,8 @@ export async function startOwnServer(name: string, prepare?: (database: Database
     server = await startBuiltServer(undefined, prefix, { dataDir });
   };
   try {
-    const database = await openDatabase({ dataDir, prepare: async (db) => void (await seedDemo(db)) });
+    cpSync(await seededDataDir(), dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
     try {
       await prepare?.(database);
     } finally {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import * as schema from '../../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/common/passwords';
 import { databaseAt, dropWhenClosed, withClient } from './pg-admin';
+import { sourcesKey } from './sources-key';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER, TENANT_HEADER, type Envelope } from '../../src/shared/contract/define';
 import { hashPasswordForTransport } from '../../src/shared/password-hash';
 
@@ -44,18 +45,6 @@ const { roles, userWarehouses, users } = schema;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const migrationsFolder = path.join(root, 'src/server/db/migrations');
 
-/** Everything the migrated and seeded database is made from: server and shared sources, migrations, lockfile. */
-function templateKey(): string {
-  const hash = createHash('sha256');
-  for (const dir of ['src/server', 'src/shared']) {
-    for (const file of readdirSync(path.join(root, dir), { recursive: true }).map(String).sort()) {
-      if (/\.(ts|sql|json)$/.test(file) && !file.endsWith('.test.ts')) hash.update(file).update(readFileSync(path.join(root, dir, file)));
-    }
-  }
-  hash.update(readFileSync(path.join(root, 'package-lock.json')));
-  return hash.digest('hex').slice(0, 16);
-}
-
 const TEMPLATE_PREFIX = 'tally-api-pglite-';
 
 /** Templates kept besides the newest: runs of other checkouts of the tree (worktrees) at once each keep theirs. */
@@ -81,7 +70,7 @@ function dropStaleTemplates(): void {
  * dump well under one. Keyed by the sources it is made from, so any change makes a new one.
  */
 async function seededTemplate(): Promise<Blob> {
-  const name = `${TEMPLATE_PREFIX}${templateKey()}.tar`;
+  const name = `${TEMPLATE_PREFIX}${sourcesKey()}.tar`;
   const file = path.join(tmpdir(), name);
   if (existsSync(file)) {
     try {
@@ -119,7 +108,7 @@ async function copyOfTemplate(databaseUrl: string, copy: string): Promise<void> 
 
 /** Runs `work` with this sources' template built, under the lock (a run on other sources never drops a template being copied). */
 async function withTemplate(databaseUrl: string, work: (c: pg.Client, name: string) => Promise<unknown>): Promise<void> {
-  const name = `${PG_TEMPLATE_PREFIX}${templateKey()}`;
+  const name = `${PG_TEMPLATE_PREFIX}${sourcesKey()}`;
   await withClient(databaseUrl, async (c) => {
     await c.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
     try {

@@ -385,7 +385,7 @@ describe.skipIf(SWEEP_SKIPPED)('cross-warehouse: another warehouse\'s rows are o
     expect(checked).toBeGreaterThan(10);
     // A resource whose table is empty in the demo data has no row to copy: only a handful may be.
     expect(empty.length, `no rows to try: ${empty.join(', ')}`).toBeLessThanOrEqual(2);
-  });
+  }, 180_000); // every warehouse-scoped resource in turn: grows with the resources (52 s at load 11)
 
   /**
    * Every record kind in the other warehouse: each mutation called once there with a valid

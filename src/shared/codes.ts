@@ -451,6 +451,15 @@ export const RETURN_INBOUND_RESULT = defineCodes({
   REPLACEMENT: [5, /*i18n*/ 'Replacement'], REJECTED_RETURN_TO_BUYER: [6, /*i18n*/ 'Rejected, Return to Buyer'],
 });
 
+/**
+ * Where a returned unit goes, as judged at return QC (numbers ours): the spec's result outcomes are
+ * what became of it in the end; liquidation is a way on as well.
+ */
+export const RETURN_JUDGEMENT = defineCodes({
+  REINBOUND: [1, /*i18n*/ 'Re-inbound'], RETURN_TO_SELLER: [2, /*i18n*/ 'Return to Seller'], THREE_PL_CLAIM: [3, /*i18n*/ '3PL Claim'],
+  LIQUIDATION: [4, /*i18n*/ 'Liquidation'], REPLACEMENT: [5, /*i18n*/ 'Replacement'], RETURN_TO_BUYER: [6, /*i18n*/ 'Return to Buyer'],
+});
+
 // Cycle count
 
 export const CYCLE_COUNT_ORDER_TYPE = defineCodes({ EXPRESS: [1, /*i18n*/ 'Express'], FULL: [2, /*i18n*/ 'Full'] });
@@ -725,6 +734,7 @@ export const DOMAIN_ENUMS: Readonly<Record<string, CodeList>> = {
   return_inbound_condition: RETURN_INBOUND_CONDITION,
   return_inbound_reason: RETURN_INBOUND_REASON,
   return_inbound_result: RETURN_INBOUND_RESULT,
+  return_judgement: RETURN_JUDGEMENT,
   return_order_source: RETURN_ORDER_SOURCE,
   return_dispute_kind: RETURN_DISPUTE_KIND,
   return_dispute_status: RETURN_DISPUTE_STATUS,

@@ -263,6 +263,19 @@ export const RET = {
    * or it is cancelled: `data.asn_no`, `data.status`).
    */
   RETURN_DISPUTE_UNMATCHED: -292004,
+  /**
+   * Return QC: the return cannot be judged now: `data.reason` — unknown (no return of this warehouse
+   * is `data.return_no`), not_arrived (its parcel has not arrived: `data.status`), closed (cancelled,
+   * or every unit judged and received on: `data.status`).
+   */
+  RETURN_NOT_JUDGEABLE: -292005,
+  /**
+   * Return QC: the unit's judgement is refused: `data.reason` — checks_failed (a failed check makes
+   * the unit `data.condition` at least, not Good), unknown_check (`data.check_id` is not an active check
+   * of the warehouse), judgement_needed (no rule decides: the judgement must be chosen),
+   * override_reason (the judgement differs from the rule's `data.rule_judgement`: a reason is needed).
+   */
+  RETURN_JUDGEMENT_INVALID: -292006,
   /** Instant delivery: the configuration cannot be saved; `data.field` names what is wrong (carrier_names, cutoff_time, alert_minutes). */
   INSTANT_CONFIG_INVALID: -290301,
   /**

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { PDA_USER_AGENT, PDA_VIEWPORT, launchBrowser, opStates, scanInto } from './browser';
 import { api, openAt } from './asn-helpers';
-import { INBOUND_STATUS } from '../../src/shared/codes';
+import { INBOUND_STATUS, RETURN_INBOUND_REASON, RETURN_JUDGEMENT } from '../../src/shared/codes';
 
 /**
  * The return dock on a PDA with the network cut (spec §2 /returninbound/arrving; docs/returns.md):
  * a parcel a return expects and one nobody expects are scanned offline, judged at once from the
  * device's copy of the expected parcels, survive a reload, and land once when the network returns —
- * the return arrives, the stranger becomes one dispute.
+ * the return arrives, the stranger becomes one dispute. Then return QC on the PDA, offline: each
+ * unit judged by the checklist and rules, a wrong item sent to dispute.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +87,61 @@ describe('Return Arriving', () => {
     await dialog.getByRole('button', { name: 'Return to Buyer' }).click();
     await expect.poll(() => admin.page.getByText(/settled: the parcel goes back to the buyer/).count()).toBe(1);
     await expect.poll(() => row.count()).toBe(0);
+    await admin.context.close();
+  });
+
+  test('return QC offline on the PDA: a good unit goes back to stock, a damaged one to a 3PL claim, a wrong item to dispute, each once', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const tracking = `RTQ-${tag}`;
+    const admin = await openAt(browser, 'admin@demo.local', WHS, '/home');
+    const { order } = await api<{ order: { asn_no: string } }>(admin.page, 'POST', `${CALLS}/order/create_return_order`, {
+      return_order_no: `RMA-Q-${tag}`, tracking_no: tracking, return_reason: RETURN_INBOUND_REASON.values.CHANGE_OF_MIND, lines: [{ sku_id: 'SGSKU00051', qty: 3 }],
+    }, WHS);
+
+    // The parcel arrives at the dock; the operator goes on to QC, which reads the returns to judge once online.
+    const { context, page } = await openAt(browser, 'operator@demo.local', WHS, '/returninbound/arrving', { viewport: PDA_VIEWPORT, userAgent: PDA_USER_AGENT });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await scanInto(page, 'return-arrival-scan', tracking);
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done']);
+    await page.goto('/v2/returninbound/qc');
+    await page.getByTestId('return-qc-return-scan').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    await scanInto(page, 'return-qc-return-scan', tracking);
+    await expect.poll(() => page.getByTestId('return-qc-progress').textContent()).toBe('0 of 3 judged');
+    // A good unit: the rule sends it back to stock.
+    await scanInto(page, 'return-qc-unit-scan', 'SGSKU00051');
+    await expect.poll(() => page.getByTestId('return-qc-rule').textContent()).toContain('Re-inbound');
+    await page.getByTestId('return-qc-confirm').click();
+    // A damaged one: a failed check makes it Damage, and the rule claims it from the 3PL.
+    await scanInto(page, 'return-qc-unit-scan', 'SGSKU00051');
+    await page.getByLabel('Outer packaging intact').uncheck();
+    await expect.poll(() => page.getByTestId('return-qc-rule').textContent()).toContain('3PL Claim');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-return-qc-unit.png') });
+    await page.getByTestId('return-qc-confirm').click();
+    // An item the return does not carry goes to dispute.
+    await scanInto(page, 'return-qc-unit-scan', 'SGSKU00052');
+    await page.getByTestId('return-qc-wrong-item').getByRole('button', { name: 'Send to dispute' }).click();
+    await expect.poll(() => page.getByTestId('return-qc-progress').textContent()).toBe('2 of 3 judged');
+    expect(await opStates(page)).toEqual(['done', 'pending', 'pending', 'pending']);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-return-qc-offline.png') });
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'done']);
+    await expect.poll(() => page.getByText(/SGSKU00052 → dispute RDP/).count()).toBe(1);
+    await context.close();
+
+    const J = RETURN_JUDGEMENT.values;
+    const detail = await api<{ order: { status: number }; units: { judgement: number | null; dispute_no: string | null; failed_checks: number[] }[] }>(
+      admin.page, 'GET', `${CALLS}/order/get_return_order_detail`, { asn_no: order.asn_no }, WHS);
+    expect(detail.order.status).toBe(INBOUND_STATUS.values.CHECKING);
+    expect(detail.units.map((u) => u.judgement)).toEqual([J.REINBOUND, J.THREE_PL_CLAIM, null]);
+    expect(detail.units[1]!.failed_checks).toHaveLength(1);
+    expect(detail.units[2]!.dispute_no).toMatch(/^RDP/);
     await admin.context.close();
   });
 });

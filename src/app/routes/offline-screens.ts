@@ -18,6 +18,7 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/inbound/arriving': () => import('../features/inbound/arrival.screen'),
   '/moveinbound/move/arrving': () => import('../features/inbound/arrival.screen'),
   '/returninbound/arrving': () => import('../features/returninbound/return-arrival.screen'),
+  '/returninbound/qc': () => import('../features/returninbound/return-qc.screen'),
   '/inbound/standardputaway': () => import('../features/inbound/putaway-standard.screen'),
   '/inbound/standardputaway/reportexception': () => import('../features/inbound/putaway-exception.screen'),
   '/inbound/massputaway': () => import('../features/inbound/putaway-mass.screen'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRACKING_ID_PATTERN } from '../asn';
-import { RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS, RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_INBOUND_RESULT, RETURN_ORDER_SOURCE } from '../codes';
+import { RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS, RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_INBOUND_RESULT, RETURN_JUDGEMENT, RETURN_ORDER_SOURCE } from '../codes';
 import { UPPER_BOUND } from '../constants';
 import { derivePerm, pageActionPerm } from '../routes/derive';
 import { codeOf } from './asn.contract';
@@ -25,6 +25,7 @@ export const RETURN_ORDER_PAGES = {
   arriving: '/returninbound/arrving',
   disputes: '/returninbound/Dispute',
   disputeProcessing: '/returninbound/disputeprocessing',
+  qc: '/returninbound/qc',
 } as const;
 
 export const RETURN_ORDER_ACCESS = {
@@ -35,7 +36,14 @@ export const RETURN_ORDER_ACCESS = {
   arriving: { perm: derivePerm(RETURN_ORDER_PAGES.arriving) },
   /** Settling a dispute: the dispute processing page's work. */
   settle: { perm: pageActionPerm(RETURN_ORDER_PAGES.disputeProcessing, 'Action') },
+  /** Return QC: reading what to judge, and judging units (the op). */
+  qc: { perm: derivePerm(RETURN_ORDER_PAGES.qc) },
+  judge: { perm: pageActionPerm(RETURN_ORDER_PAGES.qc, 'Action') },
 } as const;
+
+/** Most checks a unit can fail (the checklist's active checks are far fewer), and most returns return QC keeps offline. */
+export const RETURN_FAILED_CHECKS_MAX = 50;
+export const RETURNS_TO_JUDGE_MAX = 500;
 
 /** Most lines one return carries, and most returns one push takes. */
 export const RETURN_LINES_MAX = 100;
@@ -144,6 +152,68 @@ export const returnDisputeSchema = z.object({
 });
 export type ReturnDispute = z.infer<typeof returnDisputeSchema>;
 
+/**
+ * One returned unit judged at return QC (the op's payload): the return (its return order, ASN or
+ * tracking number), the SKU as scanned, its condition, reason (blank: the return's) and failed
+ * checks, and a judgement — blank for the deciding rule's, another one with `override_reason`.
+ */
+export const judgeReturnUnitInput = z.object({
+  return_no: docCode(64),
+  sku_code: docCode(64),
+  condition: codeOf(RETURN_INBOUND_CONDITION),
+  return_reason: codeOf(RETURN_INBOUND_REASON).nullish().transform((v) => v ?? null),
+  failed_checks: z.array(z.number().int().min(1).max(2_147_483_647)).max(RETURN_FAILED_CHECKS_MAX).default([]),
+  judgement: codeOf(RETURN_JUDGEMENT).nullish().transform((v) => v ?? null),
+  override_reason: optionalText(200),
+});
+export type JudgeReturnUnitInput = z.output<typeof judgeReturnUnitInput>;
+
+/** The answer to a unit judged (the op's result): judged (where it goes), or a wrong item sent to dispute. */
+export const returnUnitJudged = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('judged'), asn_no: z.string(), unit_no: z.number().int(), sku_id: z.string(), condition: z.number().int(),
+    judgement: z.number().int(), rule_id: z.number().int().nullable(), overridden: z.boolean(),
+  }),
+  z.object({ outcome: z.literal('dispute'), asn_no: z.string(), unit_no: z.number().int(), sku_id: z.string(), dispute_no: z.string() }),
+]);
+export type ReturnUnitJudged = z.infer<typeof returnUnitJudged>;
+
+/** A return waiting for QC, as the QC screen keeps it offline: its lines with what is judged of each. */
+export const returnToJudge = z.object({
+  asn_no: z.string(),
+  return_order_no: z.string(),
+  tracking_no: z.string(),
+  /** RETURN_INBOUND_REASON: a unit's reason unless QC says otherwise. */
+  return_reason: z.number().int(),
+  /** INBOUND_STATUS: Arrived, or Checking once a unit is judged. */
+  status: z.number().int(),
+  lines: z.array(z.object({ sku_id: z.string(), sku_name: z.string(), barcode: z.string().nullable(), expected_qty: z.number().int(), judged_qty: z.number().int() })),
+});
+export type ReturnToJudge = z.infer<typeof returnToJudge>;
+
+export const returnQcCheckSchema = z.object({ check_id: z.number().int(), check_name: z.string(), fail_condition: z.number().int(), sequence: z.number().int() });
+export const returnInboundRuleSchema = z.object({
+  rule_id: z.number().int(), rule_name: z.string(), priority: z.number().int(),
+  condition: z.number().int().nullable(), return_reason: z.number().int().nullable(), judgement: z.number().int(),
+});
+
+/** A unit as judged, on the return's detail. */
+export const returnUnitSchema = z.object({
+  unit_no: z.number().int(),
+  sku_id: z.string(),
+  condition: z.number().int(),
+  return_reason: z.number().int(),
+  failed_checks: z.array(z.number().int()),
+  /** RETURN_JUDGEMENT; null for a wrong item, which is in dispute. */
+  judgement: z.number().int().nullable(),
+  rule_judgement: z.number().int().nullable(),
+  override_reason: z.string().nullable(),
+  dispute_no: z.string().nullable(),
+  judged_by: z.number().int(),
+  judged_at: z.number().int(),
+});
+export type ReturnUnit = z.infer<typeof returnUnitSchema>;
+
 const codeList = z.array(z.object({ value: z.number().int(), name: z.string() }));
 
 export const returnOrderContract = {
@@ -161,15 +231,21 @@ export const returnOrderContract = {
   }),
   getReturnOrderDetail: endpoint({
     method: 'GET', path: `${CALLS}/order/get_return_order_detail`, access: RETURN_ORDER_ACCESS.view,
-    summary: 'What a Return ASN carries beyond the ASN (the return order number, sales order, reason, buyer, tracking number). -100404 for an ASN that is not a return of this warehouse.',
+    summary: 'What a Return ASN carries beyond the ASN (the return order number, sales order, reason, buyer, tracking number) and its units as judged at return QC. -100404 for an ASN that is not a return of this warehouse.',
     input: z.object({ asn_no: z.string().trim().min(1).max(32) }),
-    output: z.object({ order: returnOrderSchema }),
+    output: z.object({ order: returnOrderSchema, units: z.array(returnUnitSchema) }),
   }),
   getExpectedReturnParcels: endpoint({
     method: 'GET', path: `${CALLS}/arrival/get_expected_parcels`, access: RETURN_ORDER_ACCESS.arriving, offlineRead: true,
     summary: 'The parcels of the returns still to arrive (Pending or In Transit), newest first, up to 5,000: the arriving screen keeps them to judge scans offline.',
     input: z.object({}),
     output: z.object({ list: z.array(expectedReturnParcel) }),
+  }),
+  getReturnsToJudge: endpoint({
+    method: 'GET', path: `${CALLS}/qc/get_returns_to_judge`, access: RETURN_ORDER_ACCESS.qc, offlineRead: true,
+    summary: 'What return QC judges with the network gone: the returns arrived and not fully judged (up to 500, oldest first) with their lines and units judged, the active return QC checklist in order, and the active return inbound rules by priority.',
+    input: z.object({}),
+    output: z.object({ returns: z.array(returnToJudge), checks: z.array(returnQcCheckSchema), rules: z.array(returnInboundRuleSchema) }),
   }),
   settleReturnDispute: endpoint({
     method: 'POST', path: `${CALLS}/dispute/settle_dispute`, access: RETURN_ORDER_ACCESS.settle,
@@ -182,13 +258,13 @@ export const returnOrderContract = {
     summary: 'The return inbound code lists (spec §3, §7): conditions, reasons, results, sources, dispute kinds and statuses as {value, name}. Read at session start; a failure is ignored.',
     input: z.object({}),
     output: z.object({
-      condition: codeList, reason: codeList, result: codeList, source: codeList, dispute_kind: codeList, dispute_status: codeList,
+      condition: codeList, reason: codeList, result: codeList, judgement: codeList, source: codeList, dispute_kind: codeList, dispute_status: codeList,
     }),
   }),
 };
 
 /** The code lists the enums call answers, by its field. */
 export const RETURN_INBOUND_ENUMS = {
-  condition: RETURN_INBOUND_CONDITION, reason: RETURN_INBOUND_REASON, result: RETURN_INBOUND_RESULT,
+  condition: RETURN_INBOUND_CONDITION, reason: RETURN_INBOUND_REASON, result: RETURN_INBOUND_RESULT, judgement: RETURN_JUDGEMENT,
   source: RETURN_ORDER_SOURCE, dispute_kind: RETURN_DISPUTE_KIND, dispute_status: RETURN_DISPUTE_STATUS,
 } as const;

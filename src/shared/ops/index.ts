@@ -12,6 +12,7 @@ import { userSettingsOps } from './user-settings.ops';
 import { cycleCountOps } from './cycle-count.ops';
 import { mtPackingOps, mtShippingOps } from './mt-shipping.ops';
 import { returnArrivalOps } from './return-arrival.ops';
+import { returnQcOps } from './return-qc.ops';
 
 export { defineOp, type OfflineOp, type PayloadOf } from './define';
 
@@ -35,6 +36,7 @@ export const OPS = {
   mtPacking: mtPackingOps,
   mtShipping: mtShippingOps,
   returnArrival: returnArrivalOps,
+  returnQc: returnQcOps,
 };
 
 /** An op of the list. */

@@ -27,7 +27,7 @@ describe('operation screens', () => {
       '/inventorymanage/racktransfer/massputaway', '/inventorymanage/racktransfer/picking', '/inventorymanage/racktransfer/standardputaway',
       '/mtoutbound/checking/{-$picking_id}', '/mtoutbound/packing/edit/{-$packingId}/{-$palletId}', '/mtoutbound/picking/{-$pickup_id}',
       '/mtoutbound/shipping/{-$shippingId}', '/mtoutbound/shipping/detail/$shippingId', '/mtoutbound/shippingbybox/{-$shippingId}',
-      '/returninbound/arrving', '/rtsoutbound/picking/{-$id}',
+      '/returninbound/arrving', '/returninbound/qc', '/rtsoutbound/picking/{-$id}',
       '/salesoutbound/checking', '/salesoutbound/groupshipping', '/salesoutbound/groupshipping/detail/$id', '/salesoutbound/instantDelivery/pigeonhole', '/salesoutbound/mergeLane', '/salesoutbound/packing', '/salesoutbound/picking/{-$pickup_id}',
       '/salesoutbound/pickingTask', '/salesoutbound/shipping', '/salesoutbound/shipping/detail/$id', '/salesoutbound/sorting',
       '/salesoutbound/sortingwhilechecking',

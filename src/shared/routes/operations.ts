@@ -7,7 +7,7 @@
 export const OPERATION_PATHS = [
   '/inbound/arriving', '/inbound/counting', '/inbound/boxing', '/inbound/qc', '/inbound/receiving',
   '/inbound/standardputaway', '/inbound/massputaway', '/inbound/parcelCounting', '/inbound/reprocess',
-  '/returninbound/arrving',
+  '/returninbound/arrving', '/returninbound/qc',
   '/salesoutbound/picking', '/mtoutbound/picking', '/mtoutbound/checking', '/mtoutbound/packing/edit', '/mtoutbound/shipping', '/mtoutbound/shippingbybox', '/rtsoutbound/picking', '/salesoutbound/pickingTask', '/salesoutbound/sorting', '/salesoutbound/sortingwhilechecking',
   '/salesoutbound/checking', '/salesoutbound/packing', '/salesoutbound/shipping', '/salesoutbound/groupshipping', '/salesoutbound/mergeLane',
   '/salesoutbound/instantDelivery/pigeonhole',

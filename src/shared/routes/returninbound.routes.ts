@@ -23,7 +23,7 @@ export const RETURN_INBOUND_ROUTES: readonly RouteDecl[] = [
   page('/returninbound/putawaytask/detail', msg`Putaway Task Detail`),
   page('/returninbound/arrving', msg`Arriving`, { actions: { Action: msg`Record arrivals` } }),
   page('/returninbound/qcReceiving', msg`QC Receiving`),
-  page('/returninbound/qc', msg`QC`),
+  page('/returninbound/qc', msg`QC`, { actions: { Action: msg`Judge returned units` } }),
   page('/returninbound/judgement', msg`Judgement`),
   page('/returninbound/rimassreceive', msg`Mass Receiving`),
   page('/returninbound/ristandardputaway', msg`Standard Putaway`),

@@ -7,8 +7,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { contract } from '../../../shared/contract';
 import type { AsnDetail } from '../../../shared/contract/asn.contract';
 import {
-  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND, TRACKING_ID_STATUS, YES_NO,
+  INBOUND_EXCEPTION_REASON, INBOUND_EXCEPTION_STATUS, INBOUND_EXCEPTION_TYPE, INBOUND_HANDLING_DECISION, INBOUND_STATUS, INBOUND_TASK_KIND,
+  RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_JUDGEMENT, TRACKING_ID_STATUS, YES_NO,
 } from '../../../shared/codes';
+import type { ReturnUnit } from '../../../shared/contract/return-order.contract';
 import { ASN_LIFECYCLE, canMove } from '../../../shared/lifecycles';
 import { ASN_PAGES, RETURN_ASN_PAGES, asnResource } from '../../../shared/resources/asn.resource';
 import { returnOrderResource } from '../../../shared/resources/return-order.resource';
@@ -76,24 +78,72 @@ function Header({ asn }: { asn: AsnDetail['asn'] }) {
 
 const R = returnOrderResource.fields;
 
-/** A return ASN's facts beyond the ASN: what the order system told of the return. */
+/** A return ASN's facts beyond the ASN: what the order system told of the return, and its units as judged at return QC. */
 function ReturnFacts({ asnNo }: { asnNo: string }) {
-  const order = useQuery(asnQueries.returnOrder(asnNo));
-  if (!order.data) return null;
-  const o = order.data;
+  const detail = useQuery(asnQueries.returnOrder(asnNo));
+  if (!detail.data) return null;
+  const o = detail.data.order;
   return (
-    <Section title={<Trans>Return</Trans>} testId="asn-return">
-      <Facts
-        facts={[
-        [R.return_order_no, o.return_order_no],
-        [R.tracking_no, o.tracking_no],
-        [R.return_reason, <FieldValue field={R.return_reason} value={o.return_reason} />],
-        [R.sales_order_no, orPlaceholder(o.sales_order_no)],
-        [R.buyer_name, orPlaceholder(o.buyer_name)],
-        [R.shop_id, orPlaceholder(o.shop_id)],
-        [R.source, <FieldValue field={R.source} value={o.source} />],
-        ]}
-      />
+    <>
+      <Section title={<Trans>Return</Trans>} testId="asn-return">
+        <Facts
+          facts={[
+          [R.return_order_no, o.return_order_no],
+          [R.tracking_no, o.tracking_no],
+          [R.return_reason, <FieldValue field={R.return_reason} value={o.return_reason} />],
+          [R.sales_order_no, orPlaceholder(o.sales_order_no)],
+          [R.buyer_name, orPlaceholder(o.buyer_name)],
+          [R.shop_id, orPlaceholder(o.shop_id)],
+          [R.source, <FieldValue field={R.source} value={o.source} />],
+          ]}
+        />
+      </Section>
+      <ReturnUnits units={detail.data.units} />
+    </>
+  );
+}
+
+/** Each returned unit as judged: condition, reason, where it goes (and the rule's, when overridden), or its dispute. */
+function ReturnUnits({ units }: { units: readonly ReturnUnit[] }) {
+  const { i18n } = useLingui();
+  const label = (list: typeof RETURN_JUDGEMENT | typeof RETURN_INBOUND_CONDITION | typeof RETURN_INBOUND_REASON, value: number | null) => {
+    const code = value === null ? undefined : list.label(value);
+    return code ? i18n._(code) : '—';
+  };
+  return (
+    <Section title={<Trans>Returned Units</Trans>} testId="asn-return-units">
+      {units.length === 0 ? <NoData /> : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th><Table.Th><Trans>SKU</Trans></Table.Th><Table.Th><Trans>Condition</Trans></Table.Th>
+                <Table.Th><Trans>Return reason</Trans></Table.Th><Table.Th><Trans>Judgement</Trans></Table.Th><Table.Th><Trans>Remark</Trans></Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {units.map((u) => {
+                const disputeNo = u.dispute_no;
+                const ruleJudgement = label(RETURN_JUDGEMENT, u.rule_judgement);
+                return (
+                  <Table.Tr key={u.unit_no}>
+                    <Table.Td>{u.unit_no}</Table.Td>
+                    <Table.Td>{u.sku_id}</Table.Td>
+                    <Table.Td>{label(RETURN_INBOUND_CONDITION, u.condition)}</Table.Td>
+                    <Table.Td>{label(RETURN_INBOUND_REASON, u.return_reason)}</Table.Td>
+                    <Table.Td>{disputeNo ? <Trans>Wrong item: dispute {disputeNo}</Trans> : label(RETURN_JUDGEMENT, u.judgement)}</Table.Td>
+                    <Table.Td>
+                      {u.override_reason && u.rule_judgement !== null && u.rule_judgement !== u.judgement
+                        ? <Trans>Rule said {ruleJudgement}: {u.override_reason}</Trans>
+                        : orPlaceholder(u.override_reason)}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Section>
   );
 }

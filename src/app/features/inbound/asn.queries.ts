@@ -20,10 +20,10 @@ export const asnQueries = {
     enabled: asnNo !== '',
     retry: false,
   }),
-  /** What a return ASN carries beyond the ASN (the return's facts on its detail page). */
+  /** What a return ASN carries beyond the ASN (the return's facts and judged units on its detail page). */
   returnOrder: (asnNo: string) => queryOptions({
     queryKey: ['asn', 'return', 'returnOrder', asnNo],
-    queryFn: ({ signal }) => callApi(contract.getReturnOrderDetail, { asn_no: asnNo }, { signal }).then((d) => d.order),
+    queryFn: ({ signal }) => callApi(contract.getReturnOrderDetail, { asn_no: asnNo }, { signal }),
     enabled: asnNo !== '',
   }),
   formOptions: () => queryOptions({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, remark, status, timestamptz, warehouseRef, whsPrimaryKey } from './columns';
+import { check, foreignKey, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, remark, status, timestamptz, trigramIndex, warehouseRef, whsPrimaryKey } from './columns';
 import { asnOrders } from './inbound';
 import { users } from './system';
 
@@ -68,4 +68,84 @@ export const returnDisputes = pgTable('return_disputes', {
   index('return_disputes_tracking_idx').on(t.whsId, t.trackingNo),
   check('return_disputes_status_ck', sql`${t.status} between 1 and 3`),
   check('return_disputes_kind_ck', sql`${t.kind} between 1 and 2`),
+]);
+
+/**
+ * The return QC checklist (Rule Center, return-rules.resource.ts): what return QC checks on each
+ * unit, in `sequence`; failing a check makes the unit `fail_condition` at least (Damage 2, Abnormal 3).
+ */
+export const returnQcChecks = pgTable('return_qc_checks', {
+  whsId: warehouseRef(),
+  checkId: serial('check_id').notNull(),
+  sequence: integer('sequence').notNull(),
+  checkName: text('check_name').notNull(),
+  /** RETURN_INBOUND_CONDITION: Damage or Abnormal. */
+  failCondition: smallint('fail_condition').notNull(),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.checkId),
+  index('return_qc_checks_sequence_idx').on(t.whsId, t.sequence),
+  trigramIndex(t.checkName),
+  check('return_qc_checks_condition_ck', sql`${t.failCondition} in (2, 3)`),
+]);
+
+/**
+ * Return inbound rules (Rule Center, return-rules.resource.ts): by priority, the first active rule
+ * whose condition and reason match a returned unit (null: any) gives its default judgement
+ * (RETURN_JUDGEMENT).
+ */
+export const returnInboundRules = pgTable('return_inbound_rules', {
+  whsId: warehouseRef(),
+  ruleId: serial('rule_id').notNull(),
+  ruleName: text('rule_name').notNull(),
+  priority: integer('priority').notNull(),
+  /** RETURN_INBOUND_CONDITION; null matches any. */
+  condition: smallint('condition'),
+  /** RETURN_INBOUND_REASON; null matches any. */
+  returnReason: smallint('return_reason'),
+  /** RETURN_JUDGEMENT. */
+  judgement: smallint('judgement').notNull(),
+  /** ACTIVE_STATUS. */
+  status: status(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.ruleId),
+  index('return_inbound_rules_priority_idx').on(t.whsId, t.priority),
+  trigramIndex(t.ruleName),
+  check('return_inbound_rules_judgement_ck', sql`${t.judgement} between 1 and 6`),
+]);
+
+/**
+ * Returned units as judged at return QC (docs/returns.md), numbered within their return: the SKU
+ * scanned, its condition (RETURN_INBOUND_CONDITION) and reason (RETURN_INBOUND_REASON), the checks
+ * it failed, and its judgement (RETURN_JUDGEMENT) — the deciding rule's, or another with the
+ * reason for overriding it. A unit whose SKU the return does not carry (or carries fewer of) goes
+ * to a wrong-item dispute (`dispute_no`). `op_id` is the QC op that judged it.
+ */
+export const returnUnits = pgTable('return_units', {
+  whsId: warehouseRef(),
+  asnNo: text('asn_no').notNull(),
+  unitNo: integer('unit_no').notNull(),
+  skuId: text('sku_id').notNull(),
+  condition: smallint('condition').notNull(),
+  returnReason: smallint('return_reason').notNull(),
+  failedChecks: integer('failed_checks').array().notNull(),
+  judgement: smallint('judgement'),
+  ruleId: integer('rule_id'),
+  ruleJudgement: smallint('rule_judgement'),
+  overrideReason: text('override_reason'),
+  disputeNo: text('dispute_no'),
+  judgedBy: integer('judged_by').notNull().references(() => users.userId),
+  judgedAt: timestamptz('judged_at').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  whsPrimaryKey(t, t.asnNo, t.unitNo),
+  foreignKey({ name: 'return_units_asn_fk', columns: [t.whsId, t.asnNo], foreignColumns: [asnOrders.whsId, asnOrders.asnNo] }).onDelete('cascade'),
+  foreignKey({ name: 'return_units_dispute_fk', columns: [t.whsId, t.disputeNo], foreignColumns: [returnDisputes.whsId, returnDisputes.disputeNo] }),
+  foreignKey({ name: 'return_units_rule_fk', columns: [t.whsId, t.ruleId], foreignColumns: [returnInboundRules.whsId, returnInboundRules.ruleId] }),
+  index('return_units_dispute_idx').on(t.whsId, t.disputeNo),
+  check('return_units_condition_ck', sql`${t.condition} between 1 and 3`),
+  check('return_units_judged_ck', sql`(${t.judgement} is null) <> (${t.disputeNo} is null)`),
 ]);

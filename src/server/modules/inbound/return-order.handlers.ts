@@ -3,6 +3,7 @@ import { RETURN_INBOUND_ENUMS, type returnOrderContract } from '../../../shared/
 import type { Handlers } from '../../http/register';
 import { ApiError } from '../../http/errors';
 import { warehouseTimeZone } from '../../common/time';
+import { returnUnitsOf, returnsToJudge } from './return-judging';
 import { createReturnOrder, expectedReturnParcels, returnOrderDetail, settleReturnDispute } from './return-order';
 
 const enumsPayload = Object.fromEntries(Object.entries(RETURN_INBOUND_ENUMS).map(([field, list]) => [
@@ -35,11 +36,16 @@ export const returnOrderHandlers: Handlers<typeof returnOrderContract> = {
   },
 
   async getReturnOrderDetail({ asn_no }, { db, session }) {
-    return { order: await returnOrderDetail(db, session.whsId, asn_no) };
+    const order = await returnOrderDetail(db, session.whsId, asn_no);
+    return { order, units: await returnUnitsOf(db, session.whsId, asn_no) };
   },
 
   async getExpectedReturnParcels(_input, { db, session }) {
     return { list: await expectedReturnParcels(db, session.whsId) };
+  },
+
+  async getReturnsToJudge(_input, { db, session }) {
+    return returnsToJudge(db, session.whsId);
   },
 
   async settleReturnDispute(input, { db, session }) {

@@ -1,6 +1,6 @@
 import { OPS } from '../../../shared/ops';
 import { arrivalApplies } from '../inbound/arrival.ops';
-import { returnArrivalApplies } from '../inbound/return-order.ops';
+import { returnArrivalApplies, returnQcApplies } from '../inbound/return-order.ops';
 import { countingApplies } from '../inbound/counting.ops';
 import { putawayApplies } from '../inbound/putaway.ops';
 import { checkingApplies } from '../outbound/checking.ops';
@@ -34,6 +34,7 @@ const APPLIES: { [A in keyof typeof OPS]: OpApplies<(typeof OPS)[A]> } = {
   mtPacking: mtPackingApplies,
   mtShipping: mtShippingApplies,
   returnArrival: returnArrivalApplies,
+  returnQc: returnQcApplies,
 };
 
 const byArea = APPLIES as unknown as Record<string, Record<string, OpApply>>;

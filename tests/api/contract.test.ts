@@ -7,7 +7,7 @@ import { handlers } from '../../src/server/app';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   autoWaveRules, ccDiffOrders, ccFrequencyRules, ccOrderLines, ccTasks, cycleCountSkills, cycleCountTaskRules, highValueRules, bypassTwsRules, groupShippingRules, oneAwbRules, checkingTasks, packingTasks, consumableReceipts, packagingRules, weightBands, flowPickingSkills, inboundTasks, locationInventory, mergeRules, mergeTasks, pickingRules, pickingSkills, pickingTasks, putawayRules, qcRules, salesAllocateRules, salesOrderImportTasks, sortingRules, sortingSkills, sortingTasks, transitShipments,
-  mtOrders, mtPackingTasks, returnOrders, outboundAllocations, rtsOrders, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
+  mtOrders, mtPackingTasks, returnInboundRules, returnOrders, returnQcChecks, outboundAllocations, rtsOrders, mtShipments, outboundDamageReports, salesOrders, shippingHandovers, instantZoneCodes, storeGroupTemplates, transferRequests, users, waveGroupingRules, waveGroups, waveRules,
 } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/errors';
 import { envelope, registerContract } from '../../src/server/http/register';
@@ -191,6 +191,9 @@ beforeAll(async () => {
   const [demoReturn] = await server.database.db.select({ asnNo: returnOrders.asnNo }).from(returnOrders).where(and(eq(returnOrders.whsId, 'SGSIN1'), eq(returnOrders.returnOrderNo, 'RMA-SGSIN1-1')));
   VALID_BODIES.getReturnAsnDetail = { asn_no: demoReturn!.asnNo };
   VALID_BODIES.getReturnOrderDetail = { asn_no: demoReturn!.asnNo };
+  // The demo's return QC checklist and return inbound rules (return-order.seed.ts).
+  VALID_BODIES.getReturnQcCheckDetail = { check_id: (await firstOf(server.database.db.select({ id: returnQcChecks.checkId }).from(returnQcChecks).where(eq(returnQcChecks.whsId, 'SGSIN1')))).id };
+  VALID_BODIES.getReturnInboundRuleDetail = { rule_id: (await firstOf(server.database.db.select({ id: returnInboundRules.ruleId }).from(returnInboundRules).where(eq(returnInboundRules.whsId, 'SGSIN1')))).id };
   // The VAS tasks of the VAS demo ASN, one of each kind.
   for (const [name, kind] of [['getLabellingTaskDetail', 5], ['getBundlingTaskDetail', 6], ['getRepackagingTaskDetail', 7]] as const) {
     const [task] = await server.database.db.select().from(inboundTasks).where(and(eq(inboundTasks.whsId, 'SGSIN1'), eq(inboundTasks.asnNo, 'ASNSGDEMOV1'), eq(inboundTasks.kind, kind)));

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ExpectedReturnParcel, ReturnParcelArrival } from '../../../shared/contract/return-order.contract';
 import type { OutboxOp } from '../../kit/outbox';
+import { outcomeOf } from '../../kit/outbox/op-outcome';
 
 /**
  * What the return dock's screen makes of a scanned parcel before the server answers, from its
@@ -19,8 +20,7 @@ const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpp
 export const scannedOf = (op: OutboxOp): string => String((op.payload as { tracking_no?: unknown }).tracking_no ?? '');
 
 /** The server's answer to a scan, once it came. */
-export const answerOf = (op: OutboxOp): ReturnParcelArrival | null =>
-  op.state === 'done' && op.result && typeof op.result === 'object' && 'outcome' in op.result ? op.result as ReturnParcelArrival : null;
+export const answerOf = (op: OutboxOp) => outcomeOf<ReturnParcelArrival>(op);
 
 export function judgeParcel(scanned: string, expected: readonly ExpectedReturnParcel[] | undefined, ops: readonly OutboxOp[]): ParcelJudgement {
   const code = scanned.trim();

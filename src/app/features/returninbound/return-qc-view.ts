@@ -1,6 +1,7 @@
 import type { JudgeReturnUnitInput, ReturnToJudge, ReturnUnitJudged } from '../../../shared/contract/return-order.contract';
 import { resolveScannedSku } from '../../../shared/counting';
 import type { OutboxOp } from '../../kit/outbox';
+import { outcomeOf } from '../../kit/outbox/op-outcome';
 
 /**
  * What the return QC screen makes of its scans before the server answers (docs/returns.md), from
@@ -20,8 +21,7 @@ export const returnOfCode = (returns: readonly ReturnToJudge[] | undefined, code
 export const payloadOf = (op: OutboxOp) => op.payload as JudgeReturnUnitInput;
 
 /** The server's answer to a unit, once it came. */
-export const answerOf = (op: OutboxOp): ReturnUnitJudged | null =>
-  op.state === 'done' && op.result && typeof op.result === 'object' && 'outcome' in op.result ? op.result as ReturnUnitJudged : null;
+export const answerOf = (op: OutboxOp) => outcomeOf<ReturnUnitJudged>(op);
 
 /** The device's units of this return the server has not answered yet (the cached counts do not hold them). */
 const unanswered = (ret: ReturnToJudge, ops: readonly OutboxOp[]) =>

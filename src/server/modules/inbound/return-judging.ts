@@ -103,7 +103,7 @@ async function lockedReturn(tx: Db, whsId: string, returnNo: string) {
 
 /** The open wrong-item dispute of the parcel, or a new one (one open dispute per tracking number). */
 async function wrongItemDispute(tx: Db, actor: ArrivalActor, trackingNo: string): Promise<string> {
-  const [open] = await tx.select({ disputeNo: returnDisputes.disputeNo, kind: returnDisputes.kind }).from(returnDisputes)
+  const [open] = await tx.select({ disputeNo: returnDisputes.disputeNo }).from(returnDisputes)
     .where(and(eq(returnDisputes.whsId, actor.whsId), eq(returnDisputes.status, D.OPEN), sql`upper(${returnDisputes.trackingNo}) = upper(${trackingNo})`))
     .limit(1).for('update');
   if (open) return open.disputeNo;
@@ -141,7 +141,7 @@ export async function judgeReturnUnit(tx: Db, actor: ArrivalActor, input: JudgeR
     const disputeNo = await wrongItemDispute(tx, actor, ret.order.trackingNo);
     const scanned = line?.skuId ?? known?.skuId ?? input.sku_code;
     await tx.insert(returnUnits).values({ ...unit, skuId: scanned, disputeNo });
-    await markChecking(tx, whsId, asnNo, ret.status);
+    await advanceReturn(tx, whsId, asnNo, ret.status, false);
     return { outcome: 'dispute', asn_no: asnNo, unit_no: unitNo, sku_id: scanned, dispute_no: disputeNo };
   }
 
@@ -161,8 +161,8 @@ export async function judgeReturnUnit(tx: Db, actor: ArrivalActor, input: JudgeR
     ...unit, skuId: line.skuId, judgement, ruleId: rule?.rule_id ?? null, ruleJudgement: rule?.judgement ?? null,
     overrideReason: overridden || !rule ? input.override_reason : null,
   });
-  await markChecking(tx, whsId, asnNo, ret.status);
-  await markCheckedWhenDone(tx, whsId, asnNo);
+  const done = lines.every((l) => (l.skuId === line.skuId ? l.judgedQty + 1 : l.judgedQty) >= l.expectedQty);
+  await advanceReturn(tx, whsId, asnNo, ret.status, done);
   return { outcome: 'judged', asn_no: asnNo, unit_no: unitNo, sku_id: line.skuId, condition: input.condition, judgement, rule_id: rule?.rule_id ?? null, overridden };
 }
 
@@ -174,14 +174,8 @@ function problemMessage(problem: NonNullable<ReturnType<typeof judgementProblem>
   }
 }
 
-async function markChecking(tx: Db, whsId: string, asnNo: string, status: number): Promise<void> {
-  if (status === S.ARRIVED) await tx.update(asnOrders).set({ status: S.CHECKING }).where(and(eq(asnOrders.whsId, whsId), eq(asnOrders.asnNo, asnNo)));
-}
-
-/** Checked once every expected unit of every line is judged. */
-async function markCheckedWhenDone(tx: Db, whsId: string, asnNo: string): Promise<void> {
-  const lines = await returnLines(tx, whsId, [asnNo]);
-  if (lines.every((l) => l.judgedQty >= l.expectedQty)) {
-    await tx.update(asnOrders).set({ status: S.CHECKED }).where(and(eq(asnOrders.whsId, whsId), eq(asnOrders.asnNo, asnNo)));
-  }
+/** The return after a unit: Checked once every expected unit is judged (`done`); an Arrived one starts Checking. */
+async function advanceReturn(tx: Db, whsId: string, asnNo: string, status: number, done: boolean): Promise<void> {
+  const next = done ? S.CHECKED : status === S.ARRIVED ? S.CHECKING : status;
+  if (status !== next) await tx.update(asnOrders).set({ status: next }).where(and(eq(asnOrders.whsId, whsId), eq(asnOrders.asnNo, asnNo)));
 }

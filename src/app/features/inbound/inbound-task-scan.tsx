@@ -14,16 +14,17 @@ export const asnStatusField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Status'
 export const taskStatusField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Task Status', status: true, ...codeEnum(TASK_STATUS) };
 export const taskKindField: FieldDef = { kind: 'enum', label: /*i18n*/ 'Task Kind', status: true, ...codeEnum(INBOUND_TASK_KIND) };
 
-/** Opens the screen at `path` on an ASN or task number (or back to its scan step with null). */
-export function useOpenAsn(path: string) {
+/** Opens the screen, on the route it was opened on, at an ASN or task number (or back to its scan step with null). */
+export function useOpenAsn() {
   const navigate = useNavigate();
-  return (code: string | null) => void navigate({ to: path, search: (code ? { asn: code } : {}) as never });
+  // The route the screen was opened on: one screen serves inbound, MT inbound and return routes.
+  return (code: string | null) => void navigate({ to: '.', search: (code ? { asn: code } : {}) as never });
 }
 
 /** Step one of a step screen: scan the ASN number or its task's. */
-export function AsnScan({ title, path, hint }: { title: ReactNode; path: string; hint: ReactNode }) {
+export function AsnScan({ title, hint }: { title: ReactNode; hint: ReactNode }) {
   const { t } = useLingui();
-  const open = useOpenAsn(path);
+  const open = useOpenAsn();
   return (
     <TaskScanStep title={title} label={<Trans>ASN or task</Trans>} placeholder={t`Scan the ASN number or its task number`} onOpen={open} testId="step-asn-scan">
       <Text size="sm" c="dimmed">{hint}</Text>

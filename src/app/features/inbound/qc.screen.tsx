@@ -26,7 +26,6 @@ import { qcQueries } from './qc.queries';
  * rules (SKU attributes, percentage, AQL: shared/qc-sampling.ts). Online: each inspection is saved at once.
  */
 
-const PATH = '/inbound/qc';
 type QcView = OutputOf<typeof contract.getQcAsn>;
 type QcLine = QcView['lines'][number];
 
@@ -35,12 +34,12 @@ export default function QcScreen() {
   const { t } = useLingui();
   return code
     ? <QcAsn key={code} code={code} />
-    : <AsnScan title={t`QC`} path={PATH} hint={<Trans>ASNs a QC rule picks get a QC task when their counting is complete.</Trans>} />;
+    : <AsnScan title={t`QC`} hint={<Trans>ASNs a QC rule picks get a QC task when their counting is complete.</Trans>} />;
 }
 
 function QcAsn({ code }: { code: string }) {
   const { t } = useLingui();
-  const open = useOpenAsn(PATH);
+  const open = useOpenAsn();
   const query = useQuery(qcQueries.asn(code));
   return (
     <AsnLoad title={t`QC`} code={code} query={query} onLeave={() => open(null)}>

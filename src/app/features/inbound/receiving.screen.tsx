@@ -27,7 +27,6 @@ import { receivingQueries } from './receiving.queries';
  * units of open exceptions wait in staging. Problems go to the report-exception page first.
  */
 
-const PATH = '/inbound/receiving';
 const REPORT_PATH = '/inbound/receiving/reportexception';
 type View = OutputOf<typeof contract.getReceivingAsn>;
 const A = INBOUND_STATUS.values;
@@ -37,12 +36,12 @@ export default function ReceivingScreen() {
   const { t } = useLingui();
   return code
     ? <Receiving key={code} code={code} />
-    : <AsnScan title={t`Receiving`} path={PATH} hint={<Trans>An ASN is received once it is counted and, when a QC rule picked it, checked.</Trans>} />;
+    : <AsnScan title={t`Receiving`} hint={<Trans>An ASN is received once it is counted and, when a QC rule picked it, checked.</Trans>} />;
 }
 
 function Receiving({ code }: { code: string }) {
   const { t } = useLingui();
-  const open = useOpenAsn(PATH);
+  const open = useOpenAsn();
   const query = useQuery(receivingQueries.asn(code));
   return (
     <AsnLoad title={t`Receiving`} code={code} query={query} onLeave={() => open(null)}>

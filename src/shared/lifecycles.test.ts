@@ -35,6 +35,9 @@ describe('lifecycles (spec §4)', () => {
     const path = [S.PENDING, S.ARRIVED, S.COUNTING, S.COUNTED, S.CHECKING, S.CHECKED, S.SCANNING, S.RECEIVED, S.PUTTING, S.DONE];
     for (let i = 1; i < path.length; i++) expect(canMove(ASN_LIFECYCLE, path[i - 1]!, path[i]!)).toBe(true);
     expect(canMove(ASN_LIFECYCLE, S.COUNTED, S.SCANNING)).toBe(true);
+    // A return: judged from its arrival, and received short from checking.
+    expect(canMove(ASN_LIFECYCLE, S.ARRIVED, S.CHECKING)).toBe(true);
+    expect(canMove(ASN_LIFECYCLE, S.CHECKING, S.SCANNING)).toBe(true);
     expect(canMove(ASN_LIFECYCLE, S.COUNTING, S.CANCELLED)).toBe(false);
     expect(canMove(ASN_LIFECYCLE, S.DONE, S.PUTTING)).toBe(false);
     expect(canMove(ASN_LIFECYCLE, S.PENDING, S.RECEIVED)).toBe(false);

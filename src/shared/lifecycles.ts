@@ -42,16 +42,18 @@ type AsnStatus = (typeof A)[keyof typeof A];
  * counting an ASN is cancelled; after, nothing is received until it is closed otherwise: rejected
  * when the business settles a QC rejection with Rejected All (QC never rejects by itself), failed
  * when a supervisor closes an inbound that cannot go on. Once receiving has posted stock, the
- * units are settled by putaway and exceptions, never by closing the ASN.
+ * units are settled by putaway and exceptions, never by closing the ASN. A buyer's return is not
+ * counted: its units are judged one by one from its arrival (arrived → checking), and a return
+ * whose parcel held fewer units than announced is received from checking (checking → scanning).
  */
 export const ASN_LIFECYCLE = lifecycle<AsnStatus>(INBOUND_STATUS, {
   [A.PENDING]: [A.IN_TRANSIT, A.ARRIVING, A.ARRIVED, A.CANCELLED],
   [A.IN_TRANSIT]: [A.ARRIVING, A.ARRIVED, A.CANCELLED],
   [A.ARRIVING]: [A.ARRIVED, A.CANCELLED],
-  [A.ARRIVED]: [A.COUNTING, A.CANCELLED],
+  [A.ARRIVED]: [A.COUNTING, A.CHECKING, A.CANCELLED],
   [A.COUNTING]: [A.COUNTED, A.FAILED],
   [A.COUNTED]: [A.CHECKING, A.SCANNING, A.FAILED],
-  [A.CHECKING]: [A.CHECKED, A.REJECTED, A.FAILED],
+  [A.CHECKING]: [A.CHECKED, A.SCANNING, A.REJECTED, A.FAILED],
   [A.CHECKED]: [A.SCANNING, A.REJECTED, A.FAILED],
   [A.SCANNING]: [A.RECEIVED],
   [A.RECEIVED]: [A.PUTTING],

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestClient, type TestServer } from '../support/api-harness';
 import { rolePermissions, roles, userWarehouses } from '../../src/server/db/schema';
-import { INBOUND_STATUS, RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS, RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_JUDGEMENT } from '../../src/shared/codes';
+import { INBOUND_STATUS, INVENTORY_TRANSACTION_TYPE, QUALITY, RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS, RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_JUDGEMENT } from '../../src/shared/codes';
 import { returnArrivalOps } from '../../src/shared/ops/return-arrival.ops';
+import { countingOps } from '../../src/shared/ops/counting.ops';
+import { putawayOps } from '../../src/shared/ops/putaway.ops';
 import { returnQcOps } from '../../src/shared/ops/return-qc.ops';
 import { RET } from '../../src/shared/retcodes';
 import { newTrackingId } from '../support/asn-fixture';
@@ -183,5 +185,64 @@ describe('judging returned units', () => {
     expect([refused.status, refused.retcode]).toEqual(['rejected', RET.PERMISSION_DENIED]);
     expect(await unitRows(order.asn_no)).toEqual([]);
     expect(await unitRows(arrived.asn_no)).toEqual([]);
+  });
+});
+
+describe("a return's re-inbound units", () => {
+  test('are received as re-received 22 and put away on the inbound screens; the other units stay out of stock; counting and inbound QC refuse a return', async () => {
+    const order = await arrivedReturn();
+    const inspected = await operator.post('/apps/process/inbound/qc/save_qc_record', { asn_no: order.asn_no, sku_id: 'SGSKU00031', passed_qty: 1, failed_qty: 0 });
+    expect([inspected.retcode, inspected.message]).toEqual([RET.ILLEGAL_TRANSITION, expect.stringContaining('Return Inbound › QC')]);
+    const res = await server.database.db.execute(sql`select group_no from asn_orders where whs_id = ${SG} and asn_no = ${order.asn_no}`);
+    const groupNo = (((res as unknown as { rows?: unknown[] }).rows ?? res) as { group_no: string }[])[0]!.group_no;
+    const counted = await new Device(operator).push(countingOps.save.kind, { group_no: groupNo, sku_id: 'SGSKU00031', qty: 2, tracking_id: order.tracking_no });
+    expect([counted.status, counted.retcode]).toEqual(['rejected', RET.ILLEGAL_TRANSITION]);
+
+    const device = new Device(operator);
+    const judge = (payload: Record<string, unknown>) => device.op(returnQcOps.judgeUnit.kind, { return_no: order.tracking_no, ...payload });
+    const packaging = checkNamed('Outer packaging');
+    const judged = await device.send(
+      judge({ sku_code: 'SGSKU00031', condition: C.GOOD }),
+      judge({ sku_code: 'SGSKU00031', condition: C.DAMAGE, failed_checks: [packaging] }),
+      judge({ sku_code: 'SGSKU00032', condition: C.DAMAGE, failed_checks: [packaging], judgement: J.REINBOUND, override_reason: 'Dented box only: sell as damaged' }),
+    );
+    expect(judged.map((a) => a.data?.judgement)).toEqual([J.REINBOUND, J.THREE_PL_CLAIM, J.REINBOUND]);
+
+    const RECEIVING = '/apps/process/inbound/receiving';
+    const view = await ok(operator.get(`${RECEIVING}/get_receiving_asn`, { asn_no: order.asn_no }));
+    expect(view).toMatchObject({ status: S.CHECKED, receivable: true });
+    expect(view.lines.map((l: Record<string, unknown>) => [l.sku_id, l.counted_qty, l.good_qty, l.damaged_qty])).toEqual([
+      ['SGSKU00031', 1, 1, 0], ['SGSKU00032', 1, 0, 1],
+    ]);
+    const received = await ok(operator.post(`${RECEIVING}/complete_receiving`, { asn_no: order.asn_no, staging_location: 'IB-PUTAWAY-01' }));
+    expect(received.putaway_task_nos).toHaveLength(1);
+    const ledger = async () => {
+      const res = await server.database.db.execute(sql`select sku_id, txn_type, quality, qty, location_id from inventory_transactions
+        where whs_id = ${SG} and ref_no in (${order.asn_no}, ${received.putaway_task_nos[0]}) and direction = 1 order by txn_id`);
+      return (((res as unknown as { rows?: unknown[] }).rows ?? res) as { sku_id: string; txn_type: number; quality: number; qty: number; location_id: string }[])
+        .map((r) => [r.sku_id, r.txn_type, r.quality, r.qty]);
+    };
+    const TX = INVENTORY_TRANSACTION_TYPE.values;
+    expect(await ledger()).toEqual([['SGSKU00031', TX.RE_RECEIVED, QUALITY.values.GOOD, 1], ['SGSKU00032', TX.RE_RECEIVED, QUALITY.values.DAMAGED, 1]]);
+    // Judging ends with receiving.
+    const late = await device.push(returnQcOps.judgeUnit.kind, { return_no: order.tracking_no, sku_code: 'SGSKU00031', condition: C.GOOD });
+    expect([late.retcode, late.data.reason]).toEqual([RET.RETURN_NOT_JUDGEABLE, 'closed']);
+
+    // The good unit goes to a shelf through the inbound standard putaway.
+    const task = await ok(operator.post('/apps/process/inbound/standardputaway/open_putaway_task', { code: received.putaway_task_nos[0] }));
+    const good = task.lines.find((l: { sku_id: string }) => l.sku_id === 'SGSKU00031');
+    const put = await device.push(putawayOps.put.kind, { task_no: good.task_no, line_no: good.line_no, sku_id: good.sku_id, location: good.suggested_location, qty: 1 });
+    expect(put.status, put.message).toBe('applied');
+    expect((await ledger()).filter((r) => r[1] === TX.PUT_AWAY)).toEqual([['SGSKU00031', TX.PUT_AWAY, QUALITY.values.GOOD, 1]]);
+  });
+
+  test('a return short of units is received from Checking with what was judged re-inbound', async () => {
+    const order = await arrivedReturn();
+    const judged = await new Device(operator).push(returnQcOps.judgeUnit.kind, { return_no: order.asn_no, sku_code: 'SGSKU00031', condition: C.GOOD });
+    expect(judged.data.judgement).toBe(J.REINBOUND);
+    expect(await ok(operator.get('/apps/process/inbound/receiving/get_receiving_asn', { asn_no: order.asn_no }))).toMatchObject({ status: S.CHECKING, receivable: true });
+    const received = await ok(operator.post('/apps/process/inbound/receiving/complete_receiving', { asn_no: order.asn_no, staging_location: 'IB-PUTAWAY-01' }));
+    expect(received.lines.map((l: Record<string, unknown>) => [l.sku_id, l.received_qty])).toEqual([['SGSKU00031', 1], ['SGSKU00032', 0]]);
+    expect(received.putaway_task_nos).toHaveLength(1);
   });
 });

@@ -90,7 +90,7 @@ describe('Return Arriving', () => {
     await admin.context.close();
   });
 
-  test('return QC offline on the PDA: a good unit goes back to stock, a damaged one to a 3PL claim, a wrong item to dispute, each once', async () => {
+  test('return QC offline on the PDA: a good unit goes back to stock (received, put on a shelf), a damaged one to a 3PL claim, a wrong item to dispute, each once', async () => {
     const tag = Date.now().toString(36).toUpperCase();
     const tracking = `RTQ-${tag}`;
     const admin = await openAt(browser, 'admin@demo.local', WHS, '/home');
@@ -133,12 +133,33 @@ describe('Return Arriving', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'done']);
     await expect.poll(() => page.getByText(/SGSKU00052 → dispute RDP/).count()).toBe(1);
+
+    // The good unit goes back to a shelf on the inbound receiving and putaway screens, under Return Inbound.
+    // The parcel held one unit fewer than announced: the return is received from Checking.
+    await page.goto(`/v2/returninbound/rimassreceive?asn=${order.asn_no}`);
+    await expect.poll(() => page.getByTestId('receiving-staging').inputValue()).toBe('IB-PUTAWAY-01');
+    await scanInto(page, 'receiving-scan', 'SGSKU00051');
+    await expect.poll(() => page.getByTestId('receiving-row').first().textContent()).toContain('1 / 1');
+    await page.getByTestId('receiving-complete').click();
+    await expect.poll(() => page.getByTestId('receiving-done').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'tally-return-receiving.png') });
+    const tasks = await api<{ list: { task_no: string }[] }>(admin.page, 'GET', '/apps/process/inbound/putawaytask/search_putaway_task', { asn_no: order.asn_no }, WHS);
+    await page.goto('/v2/returninbound/ristandardputaway');
+    await scanInto(page, 'putaway-task-scan', tasks.list[0]!.task_no);
+    await expect.poll(() => page.getByTestId('putaway-line-sku').textContent()).toBe('SGSKU00051');
+    const cell = (await page.getByTestId('putaway-suggested').textContent())!;
+    await scanInto(page, 'putaway-sku-scan', 'SGSKU00051');
+    await scanInto(page, 'putaway-cell-scan', cell);
+    await page.getByTestId('putaway-qty').fill('1');
+    await page.getByTestId('putaway-put').click();
+    await expect.poll(() => page.getByTestId('putaway-notice').textContent()).toContain(`1 × SGSKU00051 → ${cell}`);
+    await expect.poll(() => opStates(page), { timeout: 30_000 }).toEqual(['done', 'done', 'done', 'done', 'done']);
     await context.close();
 
     const J = RETURN_JUDGEMENT.values;
     const detail = await api<{ order: { status: number }; units: { judgement: number | null; dispute_no: string | null; failed_checks: number[] }[] }>(
       admin.page, 'GET', `${CALLS}/order/get_return_order_detail`, { asn_no: order.asn_no }, WHS);
-    expect(detail.order.status).toBe(INBOUND_STATUS.values.CHECKING);
+    expect(detail.order.status).toBe(INBOUND_STATUS.values.DONE);
     expect(detail.units.map((u) => u.judgement)).toEqual([J.REINBOUND, J.THREE_PL_CLAIM, null]);
     expect(detail.units[1]!.failed_checks).toHaveLength(1);
     expect(detail.units[2]!.dispute_no).toMatch(/^RDP/);

@@ -28,6 +28,10 @@ export const OFFLINE_SCREENS: Readonly<Record<string, ScreenModule>> = {
   '/moveinbound/mtreceiving': () => import('../features/inbound/receiving.screen'),
   '/moveinbound/mtstandardputaway': () => import('../features/inbound/putaway-standard.screen'),
   '/moveinbound/mtmassputaway': () => import('../features/inbound/putaway-mass.screen'),
+  // So are the receiving and putaway of a return's re-inbound units (docs/returns.md).
+  '/returninbound/rimassreceive': () => import('../features/inbound/receiving.screen'),
+  '/returninbound/ristandardputaway': () => import('../features/inbound/putaway-standard.screen'),
+  '/returninbound/rimassputaway': () => import('../features/inbound/putaway-mass.screen'),
   '/salesoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/mtoutbound/picking/{-$pickup_id}': () => import('../features/outbound/picking.screen'),
   '/rtsoutbound/picking/{-$id}': () => import('../features/outbound/picking.screen'),

@@ -31,6 +31,8 @@ export const receivingContract = {
       .refine((v) => v.asn_no !== undefined || v.task_no !== undefined, { message: 'give an asn_no or a task_no', path: ['asn_no'] }),
     output: z.object({
       asn_no: z.string(), group_no: z.string(), status: z.number().int(), supplier_id: z.string().nullable(),
+      /** Its status lets it be received (counted or checked; a buyer's return also while its units are judged); an open QC task still holds it. */
+      receivable: z.boolean(),
       task_no: z.string().nullable(), task_status: z.number().int().nullable(), qc_task_no: z.string().nullable(),
       putaway_task_nos: z.array(z.string()), lines: z.array(receivingLine),
       staging_locations: z.array(z.string()), default_staging_location: z.string().nullable(),

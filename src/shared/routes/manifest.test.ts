@@ -90,11 +90,14 @@ describe('route manifest', () => {
       if (perm && inMenu(r)) owners.set(perm, [...(owners.get(perm) ?? []), r.path]);
     }
     // One arrival screen serves inbound and MT inbound ASNs (the spec §7 trarrival calls): its two pages share on purpose.
+    // So do the QC, receiving and putaway screens, which also serve a return's re-inbound units.
     const onPurpose = [
-      ['/inbound/arriving', '/moveinbound/move/arrving'], ['/inbound/qc', '/moveinbound/mtqc'], ['/inbound/receiving', '/moveinbound/mtreceiving'],
-      ['/inbound/standardputaway', '/moveinbound/mtstandardputaway'], ['/inbound/massputaway', '/moveinbound/mtmassputaway'],
-    ].map((paths) => paths.join());
-    expect([...owners.values()].filter((paths) => paths.length > 1 && !onPurpose.includes(paths.join()))).toEqual([]);
+      ['/inbound/arriving', '/moveinbound/move/arrving'], ['/inbound/qc', '/moveinbound/mtqc'],
+      ['/inbound/receiving', '/moveinbound/mtreceiving', '/returninbound/rimassreceive'],
+      ['/inbound/standardputaway', '/moveinbound/mtstandardputaway', '/returninbound/ristandardputaway'],
+      ['/inbound/massputaway', '/moveinbound/mtmassputaway', '/returninbound/rimassputaway'],
+    ].map((paths) => [...paths].sort().join());
+    expect([...owners.values()].filter((paths) => paths.length > 1 && !onPurpose.includes([...paths].sort().join()))).toEqual([]);
     expect(routePermissions(ROUTES).length).toBeGreaterThan(300);
   });
 

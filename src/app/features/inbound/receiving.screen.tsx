@@ -4,7 +4,6 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { INBOUND_STATUS } from '../../../shared/codes';
 import { contract } from '../../../shared/contract';
 import type { OutputOf } from '../../../shared/contract/define';
 import { callApi } from '../../kit/api';
@@ -29,7 +28,6 @@ import { receivingQueries } from './receiving.queries';
 
 const REPORT_PATH = '/inbound/receiving/reportexception';
 type View = OutputOf<typeof contract.getReceivingAsn>;
-const A = INBOUND_STATUS.values;
 
 export default function ReceivingScreen() {
   const code = useSearchParam('asn');
@@ -55,7 +53,7 @@ function ReceivingAsn({ view, code, onLeave }: { view: View; code: string; onLea
   const queryClient = useQueryClient();
   const [staging, setStaging] = useState<string | null>(view.default_staging_location);
   const refresh = () => queryClient.invalidateQueries({ queryKey: receivingQueries.asn(code).queryKey });
-  const receivable = ([A.COUNTED, A.CHECKED, A.SCANNING] as number[]).includes(view.status) && view.qc_task_no === null;
+  const receivable = view.receivable && view.qc_task_no === null;
   const mayReceive = useMayCall(contract.receiveAsnLine.access);
 
   const receiveLine = useScanAction({

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RETURN_INBOUND_CONDITION, RETURN_INBOUND_REASON, RETURN_JUDGEMENT } from '../../../shared/codes';
 import { RETURN_ORDER_ACCESS, type ReturnToJudge } from '../../../shared/contract/return-order.contract';
@@ -15,10 +16,13 @@ import { useQueue } from '../../kit/outbox/use-queue';
 import { MissingPermissionNote, useMayCall } from '../../kit/permitted';
 import { ScanInput } from '../../kit/scan/scan-input';
 import type { ScanVerdict } from '../../kit/scan/use-scan-input';
+import { useCanOpen } from '../../routes/use-access';
 import { returnOrderQueries } from './return-order.queries';
 import { answerOf, linesJudged, payloadOf, returnOfCode, returnProgress, unitOfScan, type UnitScan } from './return-qc-view';
 
 const C = RETURN_INBOUND_CONDITION.values;
+/** Where a judged return's re-inbound units are received (the inbound receiving screen). */
+const RECEIVE_PATH = '/returninbound/rimassreceive';
 
 /** The unit being judged: what was scanned, the checks it failed, its condition, reason and judgement (null: the rule's). */
 interface UnitDraft {
@@ -131,6 +135,7 @@ function ReturnPanel({ ret, ops, onDone, children }: { ret: ReturnToJudge; ops: 
   const trackingNo = ret.tracking_no;
   const judged = progress.judged;
   const expected = progress.expected;
+  const mayReceive = useCanOpen(RECEIVE_PATH);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="return-qc-return">
       <Stack gap="xs">
@@ -155,6 +160,11 @@ function ReturnPanel({ ret, ops, onDone, children }: { ret: ReturnToJudge; ops: 
           </Table.Tbody>
         </Table>
         {children}
+        {judged >= expected && mayReceive && (
+          <Anchor component={Link} to={RECEIVE_PATH} search={{ asn: ret.asn_no } as never} size="sm" data-testid="return-qc-receive">
+            <Trans>Receive its re-inbound units</Trans>
+          </Anchor>
+        )}
         <Button variant="default" size="md" onClick={onDone}><Trans>Done with this return</Trans></Button>
       </Stack>
     </Paper>

@@ -16,7 +16,7 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { assertTransition } from '../../http/lifecycle';
 import { moveAsn, type AsnRow, type AsnStatus } from './asn-status';
 import { recordInboundException } from './inbound-exception';
-import { createInboundTask } from './inbound-task';
+import { assertNotReturn, createInboundTask } from './inbound-task';
 import { createReceivingTask, qcLinesOf } from './qc';
 import { unixSeconds, warehouseTimeZone } from '../../common/time';
 
@@ -133,6 +133,7 @@ export async function groupDetail(db: Db, whsId: string, groupNo: string) {
 async function startCounting(tx: Db, asns: readonly AsnRow[]): Promise<void> {
   const live = asns.filter(open);
   if (live.length === 0) throw new ApiError(RET.ILLEGAL_TRANSITION, 'Every ASN of this group is closed: there is nothing to count.', null, 409);
+  for (const asn of live) assertNotReturn(asn);
   for (const asn of live) {
     if (asn.status !== A.COUNTING) assertTransition(ASN_LIFECYCLE, `ASN ${asn.asnNo}`, asn.status as AsnStatus, A.COUNTING);
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
-import { INBOUND_STATUS, INBOUND_TASK_KIND, LOCATION_STATUS, TASK_STATUS, type CodeOf } from '../../../shared/codes';
+import { INBOUND_ORDER_TYPE, INBOUND_STATUS, INBOUND_TASK_KIND, LOCATION_STATUS, TASK_STATUS, type CodeOf } from '../../../shared/codes';
 import { TASK_LIFECYCLE } from '../../../shared/lifecycles';
 import { INBOUND_STAGING_TYPE } from '../../../shared/resources/location-codes';
 import { RET } from '../../../shared/retcodes';
@@ -95,6 +95,20 @@ export function assertAsnIn(asn: AsnRow, allowed: readonly AsnStatus[], step: st
 }
 
 const A = INBOUND_STATUS.values;
+
+/** A buyer's return (Return Inbound): judged unit by unit on Return Inbound › QC, never counted or inspected as a whole. */
+export const isReturnAsn = (asn: Pick<AsnRow, 'inboundType'>) => asn.inboundType === INBOUND_ORDER_TYPE.values.RETURN;
+
+/** Refuses counting or inbound QC of a return (RET.ILLEGAL_TRANSITION): its units are judged one by one instead. */
+export function assertNotReturn(asn: AsnRow): void {
+  if (!isReturnAsn(asn)) return;
+  throw new ApiError(
+    RET.ILLEGAL_TRANSITION,
+    `ASN ${asn.asnNo} is a buyer's return: it is not counted or inspected as a whole; judge its units one by one on Return Inbound › QC.`,
+    { from: asn.status, inbound_type: asn.inboundType },
+    409,
+  );
+}
 
 /**
  * Whether received units of an ASN still wait for a task: an open putaway or VAS task (by the

@@ -9,7 +9,7 @@ import { asnLines, asnOrders, inboundTasks, qcRecords, qcRules, skus } from '../
 import { ApiError, badInput, notFound } from '../../http/errors';
 import { lockAsn, moveAsn, type AsnRow } from './asn-status';
 import { recordInboundException } from './inbound-exception';
-import { assertAsnIn, createInboundTask, moveTask, openTaskOf, startTask } from './inbound-task';
+import { assertAsnIn, assertNotReturn, createInboundTask, moveTask, openTaskOf, startTask } from './inbound-task';
 import { warehouseTimeZone } from '../../common/time';
 
 /**
@@ -117,6 +117,7 @@ export interface QcInspection {
 /** The ASN and its QC task for a QC step: -100404 unless the ASN is the warehouse's. */
 async function qcSubject(tx: Db, whsId: string, asnNo: string) {
   const asn = await lockAsn(tx, whsId, asnNo);
+  assertNotReturn(asn);
   const task = await openTaskOf(tx, whsId, asnNo, INBOUND_TASK_KIND.values.QC);
   return { asn, task };
 }

@@ -11,10 +11,10 @@ import { ApiError, badInput, notFound } from '../../http/errors';
 import { ensureBatch } from '../inventory/batches';
 import { isTransferAsn, settleTransitReceipt } from '../inventory/in-transit';
 import { postStock, type StockLine } from '../inventory/ledger';
-import { lockAsn, moveAsn, type AsnRow } from './asn-status';
+import { lockAsn, moveAsn, type AsnRow, type AsnStatus } from './asn-status';
 import { holdAtReceipt } from './exception-effects';
 import { reportedDamagedQty } from './inbound-exception';
-import { assertAsnIn, moveTask, openTaskOf, settleAsn, stagingLocationsOf, startTask, type TaskRow } from './inbound-task';
+import { assertAsnIn, isReturnAsn, moveTask, openTaskOf, settleAsn, stagingLocationsOf, startTask, type TaskRow } from './inbound-task';
 import { byLocation, createPutawayTask, type StagedAt } from './receiving-putaway-task';
 import { createLineVasTasks } from './vas';
 import { warehouseTimeZone } from '../../common/time';
@@ -23,7 +23,8 @@ import { warehouseTimeZone } from '../../common/time';
  * Receiving (spec §2 /inbound/receiving, receiving tasks): an ASN that is checked (or counted
  * without QC) is received line by line into an inbound staging location of type Putaway —
  * SCANNING while it goes on, RECEIVED at the end. Each line posts what was counted through the
- * ledger (RECEIVED 7, ref ASN; MOVE_INBOUND 20 for a move transfer, in-transit.ts): the good units as good, the QC failures and the units reported
+ * ledger (RECEIVED 7, ref ASN; MOVE_INBOUND 20 for a move transfer, in-transit.ts; RE_RECEIVED 22 for a
+ * buyer's return, whose counted units are those judged re-inbound, return-judging.ts): the good units as good, the QC failures and the units reported
  * damaged or expired at receiving as damaged. Completion hands the staged stock on: exceptions hold
  * theirs, VAS tasks take what lines ask to rework, putaway the rest.
  */
@@ -31,6 +32,7 @@ import { warehouseTimeZone } from '../../common/time';
 const A = INBOUND_STATUS.values;
 const T = TASK_STATUS.values;
 const RECEIVABLE = [A.COUNTED, A.CHECKED, A.SCANNING] as const;
+const TXN = INVENTORY_TRANSACTION_TYPE.values;
 
 export interface ReceivingActor {
   whsId: string;
@@ -104,7 +106,7 @@ export async function receivingView(db: Db, whsId: string, asnNo: string) {
   const receiveTask = tasks.find((t) => t.kind === INBOUND_TASK_KIND.values.RECEIVING);
   const openQc = tasks.find((t) => t.kind === INBOUND_TASK_KIND.values.QC && [T.PENDING, T.ASSIGNED, T.ONGOING].includes(t.status as 0 | 10 | 1));
   return {
-    asn_no: asn.asnNo, group_no: asn.groupNo, status: asn.status, supplier_id: asn.supplierId,
+    asn_no: asn.asnNo, group_no: asn.groupNo, status: asn.status, supplier_id: asn.supplierId, receivable: receivableIn(asn).includes(asn.status as AsnStatus),
     task_no: receiveTask?.taskNo ?? null, task_status: receiveTask?.status ?? null, qc_task_no: openQc?.taskNo ?? null,
     putaway_task_nos: tasks.filter((t) => t.kind === INBOUND_TASK_KIND.values.PUTAWAY).map((t) => t.taskNo),
     lines,
@@ -113,10 +115,13 @@ export async function receivingView(db: Db, whsId: string, asnNo: string) {
   };
 }
 
+/** The statuses an ASN is received in; a return being judged may be received too (what is judged re-inbound comes in, and judging ends). */
+const receivableIn = (asn: Pick<AsnRow, 'inboundType'>): readonly AsnStatus[] => (isReturnAsn(asn) ? [...RECEIVABLE, A.CHECKING] : RECEIVABLE);
+
 /** Checks an ASN can be received now; refuses counted ASNs whose QC is not done (RET.QC_REQUIRED). */
 async function receivableAsn(tx: Db, whsId: string, asnNo: string): Promise<{ asn: AsnRow; task: TaskRow | null }> {
   const asn = await lockAsn(tx, whsId, asnNo);
-  assertAsnIn(asn, RECEIVABLE, 'receiving');
+  assertAsnIn(asn, receivableIn(asn), 'receiving');
   if (asn.status === A.COUNTED) {
     const qc = await openTaskOf(tx, whsId, asnNo, INBOUND_TASK_KIND.values.QC);
     if (qc) throw new ApiError(RET.QC_REQUIRED, `ASN ${asnNo} needs QC first: finish QC task ${qc.taskNo}, then receive it.`, { task_no: qc.taskNo });
@@ -144,9 +149,15 @@ async function postLine(tx: Db, actor: ReceivingActor, asn: AsnRow, line: Receiv
   if (isTransferAsn(asn)) await settleTransitReceipt(tx, actor.whsId, asn.asnNo, line.sku_id, line.counted_qty, line.damaged_qty);
 }
 
-/** A move transfer's units come in as move inbound 20 (they left their source as move outbound 21); any other ASN's as received 7. */
+/**
+ * A move transfer's units come in as move inbound 20 (they left their source as move outbound 21), a
+ * buyer's return's re-inbound units as re-received 22 (they left as sales); any other ASN's as received 7.
+ */
 const receiptTxnType = (asn: Pick<AsnRow, 'inboundType'>) =>
-  (isTransferAsn(asn) ? INVENTORY_TRANSACTION_TYPE.values.MOVE_INBOUND : INVENTORY_TRANSACTION_TYPE.values.RECEIVED);
+  (isTransferAsn(asn) ? TXN.MOVE_INBOUND : isReturnAsn(asn) ? TXN.RE_RECEIVED : TXN.RECEIVED);
+
+/** The transaction types receiving posts (receiptTxnType). */
+const RECEIPT_TXN_TYPES = [TXN.RECEIVED, TXN.MOVE_INBOUND, TXN.RE_RECEIVED];
 
 /** The first receipt of an ASN: SCANNING, and its receiving task ongoing (with the staging location used). */
 async function startReceiving(tx: Db, actor: ReceivingActor, asn: AsnRow, task: TaskRow | null, location: string) {
@@ -189,7 +200,7 @@ export async function receiveAsnLine(tx: Db, actor: ReceivingActor, input: Recei
   return { asn_no: asn.asnNo, status: asn.status, staging_location: location, line: after.find((l) => l.line_no === line.line_no)! };
 }
 
-/** What receiving staged for an ASN: the ledger's RECEIVED (or MOVE_INBOUND) rows of the ASN, per staging location and balance. */
+/** What receiving staged for an ASN: the ledger's receipt rows (RECEIPT_TXN_TYPES) of the ASN, per staging location and balance. */
 async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<StagedAt[]> {
   const rows = await tx.select({
     location: inventoryTransactions.locationId, skuId: inventoryTransactions.skuId, batchId: inventoryTransactions.batchId,
@@ -197,7 +208,7 @@ async function stagedStock(tx: Db, whsId: string, asnNo: string): Promise<Staged
   }).from(inventoryTransactions)
     .where(and(
       eq(inventoryTransactions.whsId, whsId), eq(inventoryTransactions.refType, INVENTORY_REF_TYPE.values.ASN), eq(inventoryTransactions.refNo, asnNo),
-      inArray(inventoryTransactions.txnType, [INVENTORY_TRANSACTION_TYPE.values.RECEIVED, INVENTORY_TRANSACTION_TYPE.values.MOVE_INBOUND]),
+      inArray(inventoryTransactions.txnType, RECEIPT_TXN_TYPES),
     ))
     .groupBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality)
     .orderBy(inventoryTransactions.locationId, inventoryTransactions.skuId, inventoryTransactions.batchId, inventoryTransactions.quality);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { INBOUND_ORDER_TYPE, INBOUND_STATUS, RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS } from '../../../shared/codes';
+import { INBOUND_ORDER_TYPE, INBOUND_STATUS, RETURN_DISPUTE_KIND, RETURN_DISPUTE_STATUS, RETURN_INBOUND_CONDITION, RETURN_JUDGEMENT } from '../../../shared/codes';
 import type { JudgeReturnUnitInput, ReturnToJudge, ReturnUnit, ReturnUnitJudged } from '../../../shared/contract/return-order.contract';
 import { RETURNS_TO_JUDGE_MAX } from '../../../shared/contract/return-order.contract';
 import { resolveScannedSku } from '../../../shared/counting';
@@ -11,6 +11,7 @@ import { nextDocNo } from '../../common/doc-no';
 import { unixSeconds, warehouseTimeZone } from '../../common/time';
 import { ApiError } from '../../http/errors';
 import type { ArrivalActor } from './arrival';
+import { moveAsn, type AsnRow } from './asn-status';
 
 /**
  * Return QC (docs/returns.md): after its parcel arrives, each unit of a return is checked and
@@ -22,6 +23,7 @@ import type { ArrivalActor } from './arrival';
 
 const S = INBOUND_STATUS.values;
 const D = RETURN_DISPUTE_STATUS.values;
+const J = RETURN_JUDGEMENT.values;
 /** The states of a return whose units may be judged. */
 const JUDGEABLE = [S.ARRIVED, S.CHECKING] as const;
 
@@ -84,19 +86,20 @@ const notJudgeable = (returnNo: string, reason: string, message: string, data: R
 
 /** The return named by its return order, ASN or tracking number, locked: units of one return are numbered one at a time. */
 async function lockedReturn(tx: Db, whsId: string, returnNo: string) {
-  const [row] = await tx.select({ order: returnOrders, status: asnOrders.status, inboundType: asnOrders.inboundType }).from(returnOrders)
+  const [row] = await tx.select({ order: returnOrders, asn: asnOrders }).from(returnOrders)
     .innerJoin(asnOrders, and(eq(asnOrders.whsId, returnOrders.whsId), eq(asnOrders.asnNo, returnOrders.asnNo)))
     .where(and(eq(returnOrders.whsId, whsId), or(
       eq(returnOrders.returnOrderNo, returnNo), eq(returnOrders.asnNo, returnNo), sql`upper(${returnOrders.trackingNo}) = upper(${returnNo})`,
     ))).limit(1).for('update', { of: asnOrders });
-  if (!row || row.inboundType !== INBOUND_ORDER_TYPE.values.RETURN) throw notJudgeable(returnNo, 'unknown', `No return of this warehouse is ${returnNo}.`);
-  if (!(JUDGEABLE as readonly number[]).includes(row.status)) {
-    const name = INBOUND_STATUS.label(row.status)?.message ?? String(row.status);
-    const reason = row.status === S.PENDING || row.status === S.IN_TRANSIT || row.status === S.ARRIVING ? 'not_arrived' : 'closed';
+  if (!row || row.asn.inboundType !== INBOUND_ORDER_TYPE.values.RETURN) throw notJudgeable(returnNo, 'unknown', `No return of this warehouse is ${returnNo}.`);
+  const { status } = row.asn;
+  if (!(JUDGEABLE as readonly number[]).includes(status)) {
+    const name = INBOUND_STATUS.label(status)?.message ?? String(status);
+    const reason = status === S.PENDING || status === S.IN_TRANSIT || status === S.ARRIVING ? 'not_arrived' : 'closed';
     const message = reason === 'not_arrived'
       ? `The parcel of return ${row.order.returnOrderNo} has not arrived (${name}): scan it at the return dock first.`
       : `Return ${row.order.returnOrderNo} is ${name}: its units are judged already.`;
-    throw notJudgeable(returnNo, reason, message, { asn_no: row.order.asnNo, status: row.status });
+    throw notJudgeable(returnNo, reason, message, { asn_no: row.order.asnNo, status });
   }
   return row;
 }
@@ -141,7 +144,7 @@ export async function judgeReturnUnit(tx: Db, actor: ArrivalActor, input: JudgeR
     const disputeNo = await wrongItemDispute(tx, actor, ret.order.trackingNo);
     const scanned = line?.skuId ?? known?.skuId ?? input.sku_code;
     await tx.insert(returnUnits).values({ ...unit, skuId: scanned, disputeNo });
-    await advanceReturn(tx, whsId, asnNo, ret.status, false);
+    await advanceReturn(tx, ret.asn, false);
     return { outcome: 'dispute', asn_no: asnNo, unit_no: unitNo, sku_id: scanned, dispute_no: disputeNo };
   }
 
@@ -161,8 +164,15 @@ export async function judgeReturnUnit(tx: Db, actor: ArrivalActor, input: JudgeR
     ...unit, skuId: line.skuId, judgement, ruleId: rule?.rule_id ?? null, ruleJudgement: rule?.judgement ?? null,
     overrideReason: overridden || !rule ? input.override_reason : null,
   });
+  if (judgement === J.REINBOUND) {
+    // Receiving takes the re-inbound units in as the line's counted units, those not in good condition as damaged.
+    await tx.update(asnLines).set({
+      countedQty: sql`${asnLines.countedQty} + 1`,
+      ...(input.condition === RETURN_INBOUND_CONDITION.values.GOOD ? {} : { qcFailedQty: sql`${asnLines.qcFailedQty} + 1` }),
+    }).where(and(eq(asnLines.whsId, whsId), eq(asnLines.asnNo, asnNo), eq(asnLines.skuId, line.skuId)));
+  }
   const done = lines.every((l) => (l.skuId === line.skuId ? l.judgedQty + 1 : l.judgedQty) >= l.expectedQty);
-  await advanceReturn(tx, whsId, asnNo, ret.status, done);
+  await advanceReturn(tx, ret.asn, done);
   return { outcome: 'judged', asn_no: asnNo, unit_no: unitNo, sku_id: line.skuId, condition: input.condition, judgement, rule_id: rule?.rule_id ?? null, overridden };
 }
 
@@ -174,8 +184,8 @@ function problemMessage(problem: NonNullable<ReturnType<typeof judgementProblem>
   }
 }
 
-/** The return after a unit: Checked once every expected unit is judged (`done`); an Arrived one starts Checking. */
-async function advanceReturn(tx: Db, whsId: string, asnNo: string, status: number, done: boolean): Promise<void> {
-  const next = done ? S.CHECKED : status === S.ARRIVED ? S.CHECKING : status;
-  if (status !== next) await tx.update(asnOrders).set({ status: next }).where(and(eq(asnOrders.whsId, whsId), eq(asnOrders.asnNo, asnNo)));
+/** The return after a unit: an Arrived one starts Checking; Checked once every expected unit is judged (`done`). */
+async function advanceReturn(tx: Db, asn: AsnRow, done: boolean): Promise<void> {
+  const checking = asn.status === S.ARRIVED ? await moveAsn(tx, asn, S.CHECKING) : asn;
+  if (done) await moveAsn(tx, checking, S.CHECKED);
 }

@@ -19,13 +19,14 @@ import { replayModule, type ReplayScenario } from './support/replay-engine';
 const RETURNS = Math.max(1, Math.round(Number(process.env.BENCH_RETURNS ?? 500)));
 const STRANGERS = Math.max(1, Math.round(RETURNS / 10));
 
-interface DockWork {
+export interface DockWork {
   asnNos: string[];
   trackingNos: string[];
   strangers: string[];
 }
 
-async function expectedReturns(db: Db, operatorId: number, prefix: string): Promise<DockWork> {
+/** `RETURNS` returns of 1–3 units of one new SKU (made through the intake's own function), and `STRANGERS` tracking numbers nobody expects. */
+export async function expectedReturns(db: Db, operatorId: number, prefix: string): Promise<DockWork> {
   const skuId = `${prefix}SKU`;
   await db.execute(sql`insert into skus (whs_id, sku_id, sku_name, temperature_zone) values (${BENCH_WHS}, ${skuId}, 'Return bench item', 0)`);
   const actor = { userId: operatorId, timeZone: 'Asia/Jakarta' };

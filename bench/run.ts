@@ -14,6 +14,7 @@ import { outboxBench } from './outbox.bench';
 import { pickReplayBench } from './pick-replay.bench';
 import { shippingHandoverBench } from './shipping-handover.bench';
 import { returnArrivalBench } from './return-arrival.bench';
+import { returnQcBench } from './return-qc.bench';
 import { pickScanBench } from './pick-scan.bench';
 import { replayBench } from './replay.bench';
 import { scanBench } from './scan.bench';
@@ -40,7 +41,7 @@ import { ROOT, startServer, type RunningServer } from './support/server';
  * standalone modules (their own servers) run after the shared server and browser are closed.
  */
 const MODULES: readonly AnyBenchModule[] = [
-  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, returnArrivalBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench, instantDeliveryBench, ccCreateBench, countReplayBench,
+  initialJsBench, offlineStartBench, outboxBench, scanBench, listBench, labelPrintBench, serverRssBench, replayBench, pickReplayBench, shippingHandoverBench, returnArrivalBench, returnQcBench, pickScanBench, checkingScanBench, apiThroughputBench, uploadBombBench, listLoadBench, waveBench, packingBench, sortingBench, instantDeliveryBench, ccCreateBench, countReplayBench,
 ];
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');

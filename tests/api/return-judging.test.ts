@@ -140,6 +140,8 @@ describe('judging returned units', () => {
     const disputes = await ok(admin.get(`${CALLS}/dispute/search_dispute`, { page_size: 50, tracking_no: order.tracking_no }));
     expect(disputes.list).toEqual([expect.objectContaining({ dispute_no: answers[3]!.data.dispute_no, kind: RETURN_DISPUTE_KIND.values.WRONG_ITEM, status: RETURN_DISPUTE_STATUS.values.OPEN })]);
     expect((await ok(operator.get(`${CALLS}/qc/get_returns_to_judge`))).returns.map((r: { asn_no: string }) => r.asn_no)).not.toContain(order.asn_no);
+    // Checked: out of the QC task list.
+    expect((await ok(admin.get(`${CALLS}/qc/search_return_qc_task`, { page_size: 100, asn_no: order.asn_no }))).list).toEqual([]);
 
     const again = await device.send(...ops);
     expect(again.map((a) => [a.status, a.retcode])).toEqual(answers.map((a) => ['duplicate', a.retcode]));
@@ -150,8 +152,11 @@ describe('judging returned units', () => {
     const order = await arrivedReturn();
     const device = new Device(operator);
     const judge = (payload: Record<string, unknown>) => device.push(returnQcOps.judgeUnit.kind, { return_no: order.asn_no, ...payload });
+    const qcTask = async () => (await ok(admin.get(`${CALLS}/qc/search_return_qc_task`, { page_size: 100, asn_no: order.asn_no }))).list;
+    expect(await qcTask()).toEqual([expect.objectContaining({ asn_no: order.asn_no, status: S.ARRIVED, total_qty: 3, judged_qty: 0 })]);
     await judge({ sku_code: 'SGSKU00032', condition: C.GOOD });
     expect((await ok(admin.get(`${CALLS}/order/get_return_order_detail`, { asn_no: order.asn_no }))).order.status).toBe(S.CHECKING);
+    expect(await qcTask()).toEqual([expect.objectContaining({ status: S.CHECKING, judged_qty: 1 })]);
     const extra = await judge({ sku_code: 'SGSKU00032', condition: C.GOOD });
     const stranger = await judge({ sku_code: 'NOT-A-SKU', condition: C.ABNORMAL });
     expect([extra.data.outcome, stranger.data.outcome]).toEqual(['dispute', 'dispute']);

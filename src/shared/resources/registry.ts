@@ -31,7 +31,7 @@ import { parkResource } from './park.resource';
 import { pathwayResource } from './pathway.resource';
 import { mtDestinationPriorityResource, mtOrderResource } from './mt-order.resource';
 import { rtsOrderResource, rtsQuotaResource } from './rts-order.resource';
-import { returnDisputeResource, returnOrderResource, returnQueueResource } from './return-order.resource';
+import { returnDisputeResource, returnOrderResource, returnQcTaskResource, returnQueueResource } from './return-order.resource';
 import { returnInboundRuleResource, returnQcCheckResource } from './return-rules.resource';
 import { mtPickingTaskResource, rtsPickingTaskResource, pickingTaskResource, reversePickingTaskResource, subPickingGroupResource, subPickingTaskResource } from './picking-task.resource';
 import { qcRuleResource } from './qc-rule.resource';
@@ -81,7 +81,7 @@ export const RESOURCES = [
   shippingHandoverResource, shipOrderResource, groupShippingRuleResource, oneAwbRuleResource, bypassTwsRuleResource,
   instantZoneCodeResource, deliveryTaskResource,
   salesAllocateRuleResource, mtAllocateRuleResource, mtDestinationPriorityResource, mtOrderResource, mtPickingTaskResource, mtCheckingTaskResource, mtPackingTaskResource, mtShipmentResource,
-  returnOrderResource, returnQueueResource, returnDisputeResource, returnQcCheckResource, returnInboundRuleResource,
+  returnOrderResource, returnQueueResource, returnQcTaskResource, returnDisputeResource, returnQcCheckResource, returnInboundRuleResource,
   rtsAllocateRuleResource, rtsOrderResource, rtsPickingTaskResource, rtsQuotaResource, pickingRuleResource, pickingSkillResource, flowPickingSkillResource,
   storeGroupTemplateResource, waveGroupingRuleResource, waveRuleResource, waveGroupResource, autoWaveRuleResource, zoneColorResource,
   consumableResource, consumableStockResource, consumableReceiptResource, packagingRuleResource, weightBandResource,

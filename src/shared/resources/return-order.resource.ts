@@ -52,6 +52,35 @@ export const returnQueueResource = defineResource({
   defaultSort: { field: 'created_at', desc: false },
 });
 
+/** The statuses of a return whose units are to judge or being judged (Return QC). */
+export const RETURN_QC_STATUSES = [INBOUND_STATUS.values.ARRIVED, INBOUND_STATUS.values.CHECKING] as const;
+
+const { expected_arrival_at, arrived_at, created_at, ...returnFieldsUpToQty } = returnFields;
+
+/**
+ * QC Task (spec §2 /returninbound/qctask): the returns whose units are to judge or being judged on
+ * Return QC, with the units judged so far, oldest first. A return's QC task is the return itself
+ * (docs/returns.md): its row opens the return's detail, which lists its judged units.
+ */
+export const returnQcTaskResource = defineResource({
+  name: 'return_qc_task',
+  query: 'return_qc_task',
+  api: { list: { path: '/apps/process/returninbound/qc/search_return_qc_task' } },
+  pages: { list: '/returninbound/qctask', detail: RETURN_ASN_PAGES.detail },
+  ownScreens: ['detail'],
+  key: 'asn_no',
+  warehouseScoped: true,
+  // The units judged beside the units expected.
+  fields: {
+    ...returnFieldsUpToQty,
+    status: { ...returnFields.status, values: [...RETURN_QC_STATUSES] },
+    judged_qty: qtyField(/*i18n*/ 'Judged Qty'),
+    expected_arrival_at, arrived_at, created_at,
+  },
+  tieBreak: ['asn_no'],
+  defaultSort: { field: 'created_at', desc: false },
+});
+
 /**
  * Dispute (spec §2 /returninbound/Dispute): returned parcels no return expected, opened by the
  * scan at the return dock, newest first.
